@@ -1,0 +1,54 @@
+//! Xiangqi (Chinese chess) rules: positions, FEN, legal move generation,
+//! check, checkmate and stalemate, and perft.
+//!
+//! ```
+//! use xiangqi::{Move, Position};
+//!
+//! let mut pos = Position::new();
+//! assert_eq!(pos.legal_moves().len(), 44);
+//! let central_cannon: Move = "h2e2".parse()?;
+//! pos.play(central_cannon)?;
+//! assert_eq!(
+//!     pos.to_string(),
+//!     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Squares are named the ICCS way: files `a`..`i` from Red's left, ranks
+//! `0`..`9` from Red's back rank. An untrusted [`Setup`] (for example parsed
+//! from FEN) becomes a [`Position`] only through a checked constructor, so a
+//! `Position` is always legal. A side with no legal move loses, in check or
+//! not. The library does no I/O and spawns no threads.
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod attacks;
+mod bitboard;
+mod board;
+mod color;
+pub mod fen;
+mod movegen;
+mod moves;
+mod outcome;
+mod perft;
+mod piece;
+mod position;
+mod role;
+mod setup;
+mod square;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use color::Color;
+pub use fen::FenError;
+pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
+pub use outcome::{EndReason, Outcome};
+pub use perft::{perft, perft_divide};
+pub use piece::Piece;
+pub use position::{ParsePositionError, PlayError, Position};
+pub use role::Role;
+pub use setup::{PositionError, Problem, Setup, Validation};
+pub use square::{File, ParseSquareError, Rank, Square};
