@@ -3,7 +3,7 @@
 a set of xiangqi positions, computed by Fairy-Stockfish's Python binding
 (pyffish, variant "xiangqi", sf.get_san(..., sf.NOTATION_XIANGQI_WXF)).
 
-Usage:  python3 scripts/gen_wxf_data.py      (deterministic; ~1 minute)
+Usage:  python3 scripts/gen_wxf_data.py      (deterministic; ~1-3 minutes, dominated by pyffish call overhead)
 
 Output format (one position per line, '#' lines are comments):
 
@@ -15,8 +15,9 @@ WXF strings themselves contain '=' (sideways moves), so split every token at
 its FIRST '='.  FENs are exactly what pyffish uses ("<board> w - - 0 1" style).
 
 Positions:
-  * ~450 from seeded random games from the start position (uniformly random
-    legal moves, varied game lengths; one position per game).
+  * 450 from seeded random games from the start position (uniformly random
+    legal moves, game lengths 4..240 plies; 3 positions at random plies of
+    each game).
   * ~190 constructed positions stressing the hard cases (tandem pieces of both
     colours, 3/4/5 soldiers on one file, two or more files with tandem
     soldiers, advisors/elephants on one file, the general, pieces far apart on
@@ -70,6 +71,7 @@ import pyffish as sf
 VARIANT = "xiangqi"
 SEED = 20240607
 N_RANDOM = 450
+POS_PER_GAME = 3
 NOTATION = sf.NOTATION_XIANGQI_WXF
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "wxf.txt")
 
@@ -216,35 +218,38 @@ def wxf_line(fen):
 
 # --------------------------------------------------------- random game part
 def random_positions(rng, n, seen):
+    """Play uniformly random games from the start position and take up to
+    POS_PER_GAME positions at distinct random plies of each game."""
     start = sf.start_fen(VARIANT)
     out = []
     game = 0
     while len(out) < n:
         game += 1
-        # varied lengths: mostly openings/middlegames, some long endgames
+        # varied lengths: short, middlegame and long games
         kind = rng.random()
-        if kind < 0.3:
-            plies = rng.randint(0, 30)
-        elif kind < 0.7:
-            plies = rng.randint(31, 90)
+        if kind < 0.25:
+            length = rng.randint(4, 40)
+        elif kind < 0.65:
+            length = rng.randint(41, 120)
         else:
-            plies = rng.randint(91, 220)
-        fen, last_ok = start, start
-        for _ in range(plies):
-            moves = legal_moves(fen)
-            if not moves:
+            length = rng.randint(121, 240)
+        wanted = set(rng.sample(range(length + 1), POS_PER_GAME))
+        moves = []
+        for ply in range(length + 1):
+            legal = sorted(sf.legal_moves(VARIANT, start, moves))
+            if not legal:
+                break  # mate/stalemate: the final position has no moves
+            if ply in wanted and len(out) < n:
+                fen = sf.get_fen(VARIANT, start, moves)
+                if fen not in seen:
+                    reason = validate(fen)
+                    if reason:  # cannot happen for positions reached by play
+                        raise SystemExit("random game gave invalid position %s: %s" % (fen, reason))
+                    seen.add(fen)
+                    out.append(fen)
+            if ply == length:
                 break
-            last_ok = fen
-            fen = sf.get_fen(VARIANT, fen, [rng.choice(moves)])
-        if not legal_moves(fen):
-            fen = last_ok
-        if fen in seen:
-            continue
-        reason = validate(fen)
-        if reason:  # should not happen for positions reached by play
-            raise SystemExit("random game produced invalid position %s: %s" % (fen, reason))
-        seen.add(fen)
-        out.append(fen)
+            moves.append(rng.choice(legal))
     return out, game
 
 
@@ -579,8 +584,8 @@ def main():
         "#   sf.get_san(variant, fen, move, False, sf.NOTATION_XIANGQI_WXF)).",
         "# pyffish sf.version() = %s" % (sf.version(),),
         "# seed = %d (random.Random(seed) for the random games, random.Random(seed+1) for constructed positions)" % SEED,
-        "# positions: %d total = %d from random games (%d games started) + %d constructed; %d moves"
-        % (len(fens), len(rand_fens), games, len(built_fens), n_moves),
+        "# positions: %d total = %d from random games (%d games, up to %d positions each) + %d constructed; %d moves"
+        % (len(fens), len(rand_fens), games, POS_PER_GAME, len(built_fens), n_moves),
         "# constructed: " + ", ".join("%s %d" % s for s in stats),
         "#",
         "# Format: <fen>|<iccs>=<wxf> <iccs>=<wxf> ...   (ALL legal moves, sorted by ICCS)",

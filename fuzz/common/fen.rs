@@ -1,0 +1,65 @@
+//! The body of the `fen` fuzz target, shared with `tests/fuzz_corpus.rs`
+//! so that CI replays the committed corpus on a stable toolchain.
+//!
+//! Input: a FEN line, optionally followed by a newline and bytes that pick
+//! moves to play. Everything must hold for any input: no panic, and the
+//! invariants asserted below.
+
+use xiangqi::{perft, Move, Position, Setup, Square, Validation};
+
+/// Runs one fuzz input.
+pub fn run(data: &[u8]) {
+    let (fen, picks) = match data.iter().position(|&b| b == b'\n') {
+        Some(i) => (&data[..i], &data[i + 1..]),
+        None => (data, &[][..]),
+    };
+    let text = String::from_utf8_lossy(fen);
+    let Ok(setup) = text.parse::<Setup>() else {
+        return;
+    };
+    // Formatting a parsed setup gives canonical FEN that parses to the same.
+    let canonical = setup.to_fen();
+    assert_eq!(canonical.parse::<Setup>().as_ref(), Ok(&setup));
+    for mode in [Validation::Strict, Validation::Lenient] {
+        if let Ok(pos) = Position::from_setup(setup.clone(), mode) {
+            exercise(pos, picks);
+        }
+    }
+}
+
+fn exercise(mut pos: Position, picks: &[u8]) {
+    let _ = perft(&pos, 2);
+    for &b in picks.iter().take(64) {
+        let moves = pos.legal_moves();
+        assert_eq!(moves.len(), pos.count_legal_moves());
+        for m in pos.capture_moves() {
+            assert!(moves.contains(&m));
+        }
+        if moves.is_empty() {
+            assert!(pos.outcome().is_some());
+            return;
+        }
+        // Every byte also tries an arbitrary (usually illegal) move first.
+        let from = Square::ALL[b as usize % 90];
+        let to = Square::ALL[(b as usize * 7 + 13) % 90];
+        let wild = Move::new(from, to);
+        let before = pos.clone();
+        match pos.play(wild) {
+            Ok(_) => assert!(moves.contains(&wild)),
+            Err(_) => {
+                assert!(!moves.contains(&wild));
+                assert_eq!(pos, before);
+            }
+        }
+        if pos != before {
+            continue;
+        }
+        let m = moves[b as usize % moves.len()];
+        pos.play(m).expect("generated move is legal");
+        let fresh: Position = pos
+            .to_string()
+            .parse()
+            .expect("FEN of a position re-parses");
+        assert_eq!(fresh.hash(), pos.hash());
+    }
+}

@@ -1,0 +1,49 @@
+//! Helpers shared by the integration tests: reading committed data files.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The path of a file under `tests/data`.
+pub fn data_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("data")
+        .join(name)
+}
+
+/// The non-empty, non-comment lines of a data file.
+pub fn data_lines(name: &str) -> Vec<String> {
+    let path = data_path(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect()
+}
+
+/// A perft record: a FEN and (depth, nodes) pairs.
+pub struct PerftCase {
+    pub fen: String,
+    pub depths: Vec<(u32, u64)>,
+}
+
+/// Parses `<fen>;D1 <n>;D2 <n>...` lines.
+pub fn perft_cases(name: &str) -> Vec<PerftCase> {
+    data_lines(name)
+        .iter()
+        .map(|line| {
+            let mut parts = line.split(';');
+            let fen = parts.next().unwrap().trim().to_string();
+            let depths = parts
+                .map(|p| {
+                    let (d, n) = p.trim().split_once(' ').expect("`D<depth> <nodes>`");
+                    let d = d.trim_start_matches('D').parse().expect("depth");
+                    (d, n.trim().parse().expect("node count"))
+                })
+                .collect();
+            PerftCase { fen, depths }
+        })
+        .collect()
+}

@@ -1,0 +1,106 @@
+//! Property tests over random legal play.
+
+mod common;
+
+use proptest::prelude::*;
+use xiangqi::{Move, Position, Square};
+
+/// Start positions: the standard one plus every 50th committed data position.
+fn starts() -> Vec<Position> {
+    let mut v = vec![Position::new()];
+    for line in common::data_lines("legal_moves.txt").iter().step_by(50) {
+        v.push(line.split('|').next().unwrap().parse().unwrap());
+    }
+    v
+}
+
+/// Plays the moves chosen by `choices` (indices modulo the number of legal
+/// moves), stopping early when the game is over. Returns every position on
+/// the way, the first one included.
+fn walk(start: &Position, choices: &[u16]) -> Vec<Position> {
+    let mut line = vec![start.clone()];
+    for &c in choices {
+        let pos = line.last().unwrap();
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mut next = pos.clone();
+        next.play(moves[c as usize % moves.len()]).unwrap();
+        line.push(next);
+    }
+    line
+}
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 48,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn incremental_hash_equals_recomputed(start in 0usize..64, choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        let starts = starts();
+        for pos in walk(&starts[start % starts.len()], &choices) {
+            let fresh: Position = pos.to_string().parse().unwrap();
+            prop_assert_eq!(pos.hash(), fresh.hash());
+            prop_assert_eq!(&pos, &fresh);
+        }
+    }
+
+    #[test]
+    fn fen_round_trips(start in 0usize..64, choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        let starts = starts();
+        for pos in walk(&starts[start % starts.len()], &choices) {
+            let fen = pos.to_string();
+            let again: Position = fen.parse().unwrap();
+            prop_assert_eq!(again.to_string(), fen);
+        }
+    }
+
+    #[test]
+    fn undo_restores_fen_and_hash(start in 0usize..64, choices in prop::collection::vec(any::<u16>(), 1..80)) {
+        // Copy-make: the undo stack is the list of earlier positions.
+        let starts = starts();
+        let line = walk(&starts[start % starts.len()], &choices);
+        let fens: Vec<String> = line.iter().map(|p| p.to_string()).collect();
+        let mut stack = line.clone();
+        while let Some(pos) = stack.pop() {
+            let i = stack.len();
+            prop_assert_eq!(pos.to_string(), fens[i].clone());
+            prop_assert_eq!(pos.hash(), line[i].hash());
+        }
+    }
+
+    #[test]
+    fn generated_moves_are_exactly_the_legal_pairs(start in 0usize..64, choices in prop::collection::vec(any::<u16>(), 0..60)) {
+        let starts = starts();
+        let line = walk(&starts[start % starts.len()], &choices);
+        let pos = line.last().unwrap();
+        let moves = pos.legal_moves();
+        prop_assert_eq!(moves.len(), pos.count_legal_moves());
+        for from in Square::ALL {
+            for to in Square::ALL {
+                let m = Move::new(from, to);
+                prop_assert_eq!(pos.is_legal(m), moves.contains(&m), "{} in {}", m, pos);
+            }
+        }
+        // A rejected move leaves the position untouched.
+        let mut copy = pos.clone();
+        if copy.play(Move::new(Square::A0, Square::A0)).is_ok() {
+            prop_assert!(false, "a null move was accepted");
+        }
+        prop_assert_eq!(&copy, pos);
+    }
+
+    #[test]
+    fn random_text_never_panics(s in "\\PC{0,80}") {
+        let _ = s.parse::<Position>();
+        let _ = s.parse::<Move>();
+        let _ = s.parse::<Square>();
+    }
+}
