@@ -127,3 +127,75 @@ fn main() -> io::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(engine: &mut Engine, script: &str) -> String {
+        let mut out = Vec::new();
+        for line in script.lines() {
+            engine.handle(line, &mut out).unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn handshake() {
+        let out = run(&mut Engine::new(), "uci\nisready");
+        assert!(out.contains("uciok\n"));
+        assert!(out.ends_with("readyok\n"));
+    }
+
+    #[test]
+    fn perft_divide_lines_then_total() {
+        let out = run(&mut Engine::new(), "position startpos\ngo perft 2");
+        let divide: Vec<(&str, u64)> = out
+            .lines()
+            .take_while(|l| !l.is_empty())
+            .map(|l| {
+                let (m, n) = l.split_once(": ").unwrap();
+                (m, n.parse().unwrap())
+            })
+            .collect();
+        assert_eq!(divide.len(), 44);
+        assert!(divide.iter().all(|(m, _)| m.parse::<Move>().is_ok()));
+        assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 1920);
+        assert!(out.contains("\nNodes searched: 1920\n"));
+    }
+
+    #[test]
+    fn display_fen_key_checkers() {
+        let mut e = Engine::new();
+        let out = run(
+            &mut e,
+            "position fen 4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1\nd",
+        );
+        assert!(out.contains("Fen: 4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1\n"));
+        assert!(out.contains(&format!("Key: {:016X}\n", e.position.hash())));
+        assert!(out.contains("Checkers: e1\n"));
+        let out = run(&mut Engine::new(), "d");
+        assert!(out.contains("Checkers: \n"));
+    }
+
+    #[test]
+    fn bad_input_keeps_position() {
+        let mut e = Engine::new();
+        run(&mut e, "position startpos moves h2e2");
+        let before = e.position.clone();
+        for bad in [
+            "position fen rnbakabnr/9 w",
+            "position startpos moves h2e2 h2e2",
+            "position startpos moves zz",
+            "position",
+            "go perft x",
+            "go",
+            "bogus",
+        ] {
+            let out = run(&mut e, bad);
+            assert!(out.starts_with("info string "), "{bad}: {out}");
+            assert_eq!(e.position, before, "{bad}");
+        }
+        assert!(!e.handle("quit", &mut Vec::new()).unwrap());
+    }
+}

@@ -493,7 +493,6 @@ def choose_move(rng, board, red, moves, mode):
             checks.append(m)
         unmake(board, m, cap)
     if checks and rng.random() < 0.75:
-        # prefer checks that leave the opponent few replies
         return rng.choice(checks)
     if caps and rng.random() < 0.7:
         return rng.choice(caps)
@@ -561,7 +560,9 @@ ALL_TYPES = "ABNRCP"
 
 def random_placement(rng, side_red, n_own, n_opp, own_types=ALL_TYPES, opp_types=ALL_TYPES,
                      near=False):
-    """Random legal-looking placement.  Returns a board or None."""
+    """Random placement of both generals plus n_own / n_opp other pieces, each
+    on a square allowed by the strict validation (the result may still fail
+    the facing-generals / not-to-move-in-check rules; callers filter)."""
     board = ["."] * 90
     board[rng.choice(ALLOWED_LIST[("K", True)])] = "K"
     board[rng.choice(ALLOWED_LIST[("K", False)])] = "k"
@@ -596,25 +597,159 @@ def quick_valid(board, red_to_move):
 
 
 def classify_stalemate(board, red):
-    """'bare', 'pinned', 'blocked' or 'pinned blocked' for a stalemated side."""
+    """Describe why a stalemated side's own pieces cannot move.
+
+    Returns 'bare' or 'pinned' / 'blocked' / 'pinned blocked', followed by
+    per-piece details ('N pinned (generals' file)', 'B blocked', ...).
+    A piece is 'blocked' if it has no pseudo-legal move at all, 'pinned' if it
+    has pseudo-legal moves that are all illegal.
+    """
     own = [s for s in range(90) if board[s] != "." and is_red(board[s]) == red
            and board[s].upper() != "K"]
     if not own:
         return "bare"
     pinned = blocked = False
+    details = []
+    nb = between_generals(board)
+    kf = find_general(board, red) % 9
+    kb = sorted((find_general(board, True), find_general(board, False)))
     for s in own:
         out = []
         pseudo_moves_from(board, s, out)
+        t = board[s].upper()
         if out:
             pinned = True
+            if nb == 1 and s % 9 == kf and kb[0] < s < kb[1]:
+                details.append("%s pinned (generals' file)" % t)
+            else:
+                details.append("%s pinned" % t)
         else:
             blocked = True
+            details.append("%s blocked" % t)
     tags = []
     if pinned:
         tags.append("pinned")
     if blocked:
         tags.append("blocked")
-    return " ".join(tags)
+    return " ".join(tags) + "; " + ", ".join(sorted(set(details)))
+
+
+STALE_PATTERNS = (
+    # (pattern, detail substring that counts for it, quota)
+    ("filepin", "generals' file", 8),
+    ("soldier", "P blocked", 5),
+    ("elephant", "B blocked", 5),
+    ("horse", "N blocked", 5),
+    ("advisor", "A blocked", 4),
+)
+
+
+def pattern_placement(rng, side_red, pattern):
+    """Placement steering toward a stalemate with pinned / blocked own pieces."""
+    board = ["."] * 90
+    counts = {}
+
+    def own(t):
+        return t if side_red else t.lower()
+
+    def opp(t):
+        return t.lower() if side_red else t
+
+    def put(p, cands):
+        t, red = p.upper(), is_red(p)
+        cands = [x for x in cands if board[x] == "." and x in ALLOWED[(t, red)]]
+        if not cands or counts.get(p, 0) >= MAX_COUNT[t]:
+            return False
+        board[rng.choice(cands)] = p
+        counts[p] = counts.get(p, 0) + 1
+        return True
+
+    n_others = 0
+    if pattern == "filepin":
+        f = rng.choice((3, 4, 5))
+        kr = rng.choice((0, 1, 2))
+        kb = rng.choice((7, 8, 9))
+        board[sq(f, kr)] = "K"
+        board[sq(f, kb)] = "k"
+        if not put(own(rng.choice("ABNRCP")), [sq(f, r) for r in range(kr + 1, kb)]):
+            return None
+        n_others = 1
+    else:
+        put("K", ALLOWED_LIST[("K", True)])
+        put("k", ALLOWED_LIST[("K", False)])
+        last = 9 if side_red else 0
+        if pattern == "soldier" and rng.random() < 0.6:
+            # soldier in the corner of the last rank, its only sideways step
+            # taken by an own horse whose legs are blocked by enemy pieces
+            inner = 8 if side_red else 1
+            ef, af, cf = rng.choice(((0, 1, 2), (8, 7, 6)))
+            board[sq(ef, last)] = own("P")
+            board[sq(af, last)] = own("N")
+            board[sq(cf, last)] = opp(rng.choice("BRNC"))
+            board[sq(af, inner)] = opp(rng.choice("RNC"))
+            counts = {own("P"): 1, own("N"): 1}
+            for x in (sq(cf, last), sq(af, inner)):
+                counts[board[x]] = counts.get(board[x], 0) + 1
+            n_others = 4
+        elif pattern == "soldier":
+            for _ in range(rng.randint(1, 2)):
+                n_others += put(own("P"), [sq(f, last) for f in range(9)] +
+                                [sq(f, last - (1 if side_red else -1)) for f in range(9)])
+        elif pattern == "elephant":
+            for _ in range(rng.randint(1, 2)):
+                n_others += put(own("B"), ALLOWED_LIST[("B", side_red)])
+        elif pattern == "horse":
+            for _ in range(rng.randint(1, 2)):
+                n_others += put(own("N"), list(range(90)))
+        elif pattern == "advisor":
+            for _ in range(rng.randint(1, 2)):
+                n_others += put(own("A"), ALLOWED_LIST[("A", side_red)])
+        for _ in range(rng.randint(0, 2)):
+            n_others += put(own(rng.choice("ABNPRC")), list(range(90)))
+    half = [x for x in range(90) if (x // 9 <= 4) == side_red]
+    for _ in range(rng.randint(1, max(1, 6 - n_others))):
+        t = rng.choice("RRNNCCP")
+        put(opp(t), half if rng.random() < 0.8 else list(range(90)))
+    return board
+
+
+def construct_stalemate_patterns(rng, stales, stats):
+    have = {pat: 0 for pat, _, _ in STALE_PATTERNS}
+    for fen, comment in stales.values():
+        for pat, needle, _ in STALE_PATTERNS:
+            if needle in comment:
+                have[pat] += 1
+    trials = 0
+    while trials < 300000:
+        todo = [pat for pat, _, q in STALE_PATTERNS if have[pat] < q]
+        if not todo:
+            break
+        trials += 1
+        pat = todo[trials % len(todo)]
+        side_red = (trials // len(todo)) % 2 == 0
+        board = pattern_placement(rng, side_red, pat)
+        if board is None or not quick_valid(board, side_red):
+            continue
+        if in_check(board, side_red) or has_legal_move(board, side_red):
+            continue
+        cls = classify_stalemate(board, side_red)
+        needle = dict((p, n) for p, n, _ in STALE_PATTERNS)[pat]
+        if needle not in cls:
+            continue
+        fen = make_fen(board, side_red)
+        key = fen_key(fen)
+        if key in stales:
+            continue
+        if sf.get_fen(VARIANT, fen, []) != fen or validate(fen) or sf_legal(fen) or sf_check(fen):
+            MISMATCHES.append("pattern stalemate rejected by pyffish: " + fen)
+            continue
+        for p2, n2, _ in STALE_PATTERNS:
+            if n2 in cls:
+                have[p2] += 1
+        stales[key] = (fen, "%s; constructed (%s pattern); %s to move; material %s" % (
+            cls, pat, "red" if side_red else "black", pieces_desc(board)))
+    stats["pattern_trials"] = trials
+    stats["pattern_counts"] = have
 
 
 def checker_desc(board, red):
@@ -811,7 +946,11 @@ def main():
     t2 = time.time()
     construct_terminal(rng, mates, stales, stats)
     t3 = time.time()
-    print("timing: games %.1fs, file pins %.1fs, terminal search %.1fs" % (t1 - t0, t2 - t1, t3 - t2))
+    construct_stalemate_patterns(rng, stales, stats)
+    t4 = time.time()
+    print("timing: games %.1fs, file pins %.1fs, terminal search %.1fs, stalemate patterns %.1fs"
+          % (t1 - t0, t2 - t1, t3 - t2, t4 - t3))
+    print("stalemate pattern trials %d, counts %s" % (stats["pattern_trials"], stats["pattern_counts"]))
 
     os.makedirs(DATA_DIR, exist_ok=True)
 
@@ -870,6 +1009,12 @@ def main():
                 fh.write(h + "\n")
             fh.write("# format: <fen>|<comment>; side to move has no legal move and is %s\n"
                      % ("in check" if want_check else "NOT in check"))
+            fh.write("# %d positions (%d from random games, %d constructed); comment starts with "
+                     "%s\n" % (len(out), sum(1 for v in items.values() if "random game" in v[1]),
+                                sum(1 for v in items.values() if "random game" not in v[1]),
+                                "the source and the checking piece types" if want_check else
+                                "bare (only the general left) or pinned/blocked (own pieces "
+                                "that cannot move)"))
             for line in out:
                 fh.write(line + "\n")
         return len(out)
@@ -891,6 +1036,9 @@ def main():
     print("python/pyffish mismatches: %d" % len(MISMATCHES))
     for m in MISMATCHES[:20]:
         print("  " + m)
+    if MISMATCHES:
+        print("ERROR: python generator and pyffish disagree (see above)", file=sys.stderr)
+        return 1
     ok = (len(lines) >= MIN_LEGAL and n_check >= MIN_IN_CHECK and nm >= MIN_MATES
           and ns >= MIN_STALES and n_sp >= 20)
     if not ok:
