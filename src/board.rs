@@ -211,11 +211,7 @@ impl Board {
     /// ```
     pub fn general(&self, color: Color) -> Option<Square> {
         let g = self.by_piece(Piece::new(color, Role::General));
-        if g.more_than_one() {
-            None
-        } else {
-            g.first()
-        }
+        if g.more_than_one() { None } else { g.first() }
     }
 
     /// Iterates over `(square, piece)` in square index order.

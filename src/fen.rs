@@ -167,7 +167,7 @@ impl Setup {
                     _ => {
                         return Err(FenError::BadSide {
                             found: s.to_string(),
-                        })
+                        });
                     }
                 }
             }

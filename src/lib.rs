@@ -44,7 +44,7 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
 pub use fen::FenError;
-pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
+pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
 pub use outcome::{EndReason, Outcome};
 pub use perft::{perft, perft_divide};
 pub use piece::Piece;
@@ -52,3 +52,8 @@ pub use position::{ParsePositionError, PlayError, Position};
 pub use role::Role;
 pub use setup::{PositionError, Problem, Setup, Validation};
 pub use square::{File, ParseSquareError, Rank, Square};
+
+/// The README's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

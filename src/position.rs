@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use crate::attacks;
 use crate::fen::FenError;
-use crate::setup::{placement_problems, Problem};
+use crate::setup::{Problem, placement_problems};
 use crate::zobrist;
 use crate::{Bitboard, Board, Color, Move, Piece, PositionError, Role, Setup, Square, Validation};
 

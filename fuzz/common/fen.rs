@@ -5,7 +5,7 @@
 //! moves to play. Everything must hold for any input: no panic, and the
 //! invariants asserted below.
 
-use xiangqi::{perft, Move, Position, Setup, Square, Validation};
+use xiangqi::{Move, Position, Setup, Square, Validation, perft};
 
 /// Runs one fuzz input.
 pub fn run(data: &[u8]) {
@@ -22,12 +22,12 @@ pub fn run(data: &[u8]) {
     assert_eq!(canonical.parse::<Setup>().as_ref(), Ok(&setup));
     for mode in [Validation::Strict, Validation::Lenient] {
         if let Ok(pos) = Position::from_setup(setup.clone(), mode) {
-            exercise(pos, picks);
+            exercise(pos, picks, mode);
         }
     }
 }
 
-fn exercise(mut pos: Position, picks: &[u8]) {
+fn exercise(mut pos: Position, picks: &[u8], mode: Validation) {
     let _ = perft(&pos, 2);
     for &b in picks.iter().take(64) {
         let moves = pos.legal_moves();
@@ -56,10 +56,8 @@ fn exercise(mut pos: Position, picks: &[u8]) {
         }
         let m = moves[b as usize % moves.len()];
         pos.play(m).expect("generated move is legal");
-        let fresh: Position = pos
-            .to_string()
-            .parse()
-            .expect("FEN of a position re-parses");
+        let setup: Setup = pos.to_string().parse().expect("FEN of a position parses");
+        let fresh = Position::from_setup(setup, mode).expect("a position stays valid");
         assert_eq!(fresh.hash(), pos.hash());
     }
 }
