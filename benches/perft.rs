@@ -3,8 +3,8 @@
 //! `cargo bench --bench perft`; add `RUSTFLAGS="-C target-cpu=native"` for a
 //! native build. Nodes per second = leaf count / reported time.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use xiangqi::{perft, Position, Setup, Validation};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use xiangqi::{Position, Setup, Validation, perft};
 
 fn published_suite() -> Vec<(String, Position)> {
     let text = include_str!("../tests/data/pikafish.perft");

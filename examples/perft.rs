@@ -10,7 +10,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use xiangqi::{perft, perft_divide, Position};
+use xiangqi::{Position, perft, perft_divide};
 
 fn usage() -> ExitCode {
     eprintln!("usage: perft [--fen FEN] [--divide] DEPTH");

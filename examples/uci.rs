@@ -11,7 +11,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use xiangqi::{perft_divide, Move, Position};
+use xiangqi::{Move, Position, perft_divide};
 
 /// The state kept between commands.
 struct Engine {

@@ -5,7 +5,7 @@
 mod common;
 
 use common::perft_cases;
-use xiangqi::{perft, perft_divide, Position, Setup, Validation};
+use xiangqi::{Position, Setup, Validation, perft, perft_divide};
 
 /// Parses a FEN from the data; some published positions (e.g. an advisor on
 /// d1, which no game can reach) are only valid under lenient validation.
