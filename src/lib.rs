@@ -31,6 +31,7 @@ mod color;
 pub mod fen;
 mod movegen;
 mod moves;
+pub mod notation;
 mod outcome;
 mod perft;
 mod piece;
