@@ -34,6 +34,7 @@ mod moves;
 pub mod notation;
 mod outcome;
 mod perft;
+pub mod pgn;
 mod piece;
 mod position;
 mod role;
