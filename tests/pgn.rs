@@ -1,0 +1,207 @@
+//! PGN records: reading published records, writing in every notation,
+//! round trips, and reporting the first bad move.
+
+use xiangqi::notation::{ChineseScript, Notation, ParseNotationError, UciRanks, WxfDialect};
+use xiangqi::pgn::{GameRecord, GameResult, PgnError, ReadOptions};
+use xiangqi::Position;
+
+/// 许银川–聂卫平 (nine-piece handicap, 1999) as published with a FEN tag and
+/// comments (transcribed in the xiangqi.js test suite, which also gives the
+/// final position); the commentary is shortened here, a variation added.
+const HANDICAP: &str = r#"[Game "Chinese Chess"]
+[Event "许银川让九子对聂棋圣"]
+[Site "广州"]
+[Date "1999.12.09"]
+[Red "许银川"]
+[Black "聂卫平"]
+[Result "1-0"]
+[FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR r - - 0 1"]
+{评注：许银川}
+
+1. 炮八平五 炮８平５
+{红方首着架中炮必走之着。}
+2. 炮五进五 象７进５ 3. 炮二平五 马８进７ 4. 马二进三 车９平８ 5. 马八进七 马２进１
+6. 车九平六 车１平２ (6... 车１进１ {应走}) 7. 车六进八 炮２进７ 8. 车一进四 炮２平１
+9. 马七进八 炮１退４ 10. 马八退七 炮１进４ 11. 马七进八 车２进２ 12. 炮五平八 炮１退４
+13. 炮八进五 炮１平９ 14. 炮八平三 车８进２ 15. 炮三进一 车８进２ 16. 马八进六 炮９平５
+17. 炮三平一 士６进５ 18. 马六进四 车８平５ 19. 帅五平六 车５平６ 20. 马四进三 将５平６
+21. 车六退四 卒５进１ 22. 车六进二 炮５平７ 23. 前马退二 象５进７ 24. 马二退三 卒５进１
+25. 车六平三 卒５平６ 26. 车三进三 将６进１ 27. 后马进二 士５进６ 28. 马二进三 将６平５
+29. 前马进二 将５进１ 30. 车三平六 士６退５ 31. 马二退三 车６退１ 32. 车六退三 车６平７
+33. 车六平三 卒６平７ 34. 车三平五 将５平６ 35. 帅六平五 将６退１ 36. 车五进二 将６退１
+37. 车五进一 将６进１ 38. 车五平七 {至此，聂棋圣认负。}
+1-0
+"#;
+
+#[test]
+fn reads_published_record() {
+    let rec = GameRecord::from_pgn(HANDICAP, &ReadOptions::default()).unwrap();
+    assert_eq!(rec.moves.len(), 75);
+    assert_eq!(rec.result, GameResult::RedWins);
+    assert_eq!(rec.tags.len(), 7);
+    assert_eq!(rec.tags[4], ("Red".to_string(), "许银川".to_string()));
+    assert_eq!(
+        rec.start.to_string(),
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR w - - 0 1"
+    );
+    let end = rec.end().unwrap().to_string();
+    assert!(
+        end.starts_with("2R6/5k2C/n8/p1p5p/6b2/6p2/9/9/9/4K4 b"),
+        "{end}"
+    );
+    assert_eq!(rec.comments.len(), 3);
+    assert_eq!(rec.comments[0], (0, "评注：许银川".to_string()));
+    assert_eq!(rec.comments[1], (2, "红方首着架中炮必走之着。".to_string()));
+    assert_eq!(rec.comments[2].0, 75);
+    assert!(rec.variations.is_empty());
+
+    let kept = ReadOptions {
+        keep_variations: true,
+        ..ReadOptions::default()
+    };
+    let rec = GameRecord::from_pgn(HANDICAP, &kept).unwrap();
+    assert_eq!(
+        rec.variations,
+        vec![(12, "6... 车１进１ {应走}".to_string())]
+    );
+}
+
+#[test]
+fn round_trips_in_every_notation() {
+    let opts = ReadOptions {
+        keep_variations: true,
+        ..ReadOptions::default()
+    };
+    let rec = GameRecord::from_pgn(HANDICAP, &opts).unwrap();
+    for notation in [
+        Notation::Iccs,
+        Notation::Uci(UciRanks::ZeroToNine),
+        Notation::Wxf(WxfDialect::FairyStockfish),
+        Notation::Wxf(WxfDialect::Wxf),
+        Notation::Wxf(WxfDialect::WxfPrefix),
+        Notation::Chinese(ChineseScript::Simplified),
+        Notation::Chinese(ChineseScript::Traditional),
+    ] {
+        let text = rec.to_pgn(notation).unwrap();
+        let opts = ReadOptions {
+            keep_variations: true,
+            wxf_dialect: match notation {
+                Notation::Wxf(d) => d,
+                _ => WxfDialect::default(),
+            },
+        };
+        let back = GameRecord::from_pgn(&text, &opts).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let mut want = rec.clone();
+        // The Result tag is rewritten from `result`, at the end of the tags.
+        want.tags.retain(|(k, _)| k != "Result");
+        want.tags.push(("Result".into(), "1-0".into()));
+        assert_eq!(back, want, "{notation:?}\n{text}");
+        // Writing again gives the same text.
+        assert_eq!(back.to_pgn(notation).unwrap(), text);
+    }
+}
+
+#[test]
+fn writes_standard_layout() {
+    let rec = GameRecord::from_pgn(
+        "[Event \"E\\\"x\\\\\"]\n1. h2e2 h9g7 2. h0g2 *",
+        &ReadOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(rec.tags, vec![("Event".to_string(), "E\"x\\".to_string())]);
+    assert_eq!(
+        rec.to_pgn(Notation::Wxf(WxfDialect::Wxf)).unwrap(),
+        "[Event \"E\\\"x\\\\\"]\n[Result \"*\"]\n\n1. C2.5 H8+7 2. H2+3 *\n"
+    );
+    // A start with Black to move numbers the first move "1...".
+    let black = GameRecord {
+        start: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
+            .parse()
+            .unwrap(),
+        moves: vec!["h9g7".parse().unwrap()],
+        ..GameRecord::default()
+    };
+    let text = black.to_pgn(Notation::Iccs).unwrap();
+    assert!(text.contains(
+        "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1\"]"
+    ));
+    assert!(text.ends_with("\n1... h9g7 *\n"), "{text}");
+    assert_eq!(
+        GameRecord::from_pgn(&text, &ReadOptions::default())
+            .unwrap()
+            .moves,
+        black.moves
+    );
+}
+
+#[test]
+fn reports_first_bad_move_with_ply() {
+    let opts = ReadOptions::default();
+    let err = GameRecord::from_pgn("1. 炮二平五 马８进７ 2. 马二进三 马8进7 3. h0g2 *", &opts);
+    assert_eq!(
+        err,
+        Err(PgnError::Move {
+            ply: 4,
+            text: "马8进7".into(),
+            error: ParseNotationError::Illegal
+        })
+    );
+    let err = GameRecord::from_pgn("1. h2e2 xyz h0g2", &opts);
+    assert!(matches!(
+        err,
+        Err(PgnError::Move {
+            ply: 2,
+            error: ParseNotationError::NotAMove,
+            ..
+        })
+    ));
+    // Two chariots can both reach the square: ambiguous.
+    let err = GameRecord::from_pgn("[FEN \"3k5/9/9/9/R8/9/R8/9/9/4K4 w\"]\n1. R9+1", &opts);
+    assert!(matches!(
+        err,
+        Err(PgnError::Move {
+            ply: 1,
+            error: ParseNotationError::Ambiguous(_),
+            ..
+        })
+    ));
+    assert!(matches!(
+        GameRecord::from_pgn("[Event \"x]", &opts),
+        Err(PgnError::Tag { line: 1 })
+    ));
+    assert!(matches!(
+        GameRecord::from_pgn("\n\n[Event x]", &opts),
+        Err(PgnError::Tag { line: 3 })
+    ));
+    assert!(matches!(
+        GameRecord::from_pgn("[FEN \"9/9 w\"]", &opts),
+        Err(PgnError::Fen(_))
+    ));
+    assert_eq!(
+        GameRecord::from_pgn("1. h2e2 {open", &opts),
+        Err(PgnError::Unterminated)
+    );
+    assert_eq!(
+        GameRecord::from_pgn("1. h2e2 (1. b0c2", &opts),
+        Err(PgnError::Unterminated)
+    );
+    assert_eq!(
+        GameRecord::from_pgn("1. h2e2 1-0 h9g7", &opts),
+        Err(PgnError::AfterResult)
+    );
+}
+
+#[test]
+fn empty_and_minimal_records() {
+    let opts = ReadOptions::default();
+    let rec = GameRecord::from_pgn("", &opts).unwrap();
+    assert_eq!(rec.start, Position::new());
+    assert!(rec.moves.is_empty());
+    assert_eq!(rec.result, GameResult::Unknown);
+    let rec = GameRecord::from_pgn("[Result \"0-1\"]", &opts).unwrap();
+    assert_eq!(rec.result, GameResult::BlackWins);
+    // Moves glued to their numbers, NAGs and line comments.
+    let rec = GameRecord::from_pgn("1.h2e2 $1 h9g7 ; note\n2.C8=6 1/2-1/2", &opts).unwrap();
+    assert_eq!(rec.moves.len(), 3);
+    assert_eq!(rec.result, GameResult::Draw);
+}
