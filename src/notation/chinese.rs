@@ -16,8 +16,8 @@
 //! after the piece (`车前平三`).
 
 use super::{
-    check_legal, dir_and_target, file_column, file_number, multi_tandem, Descriptor, Dir, Origin,
-    ParseNotationError, Which,
+    Descriptor, Dir, Origin, ParseNotationError, Which, check_legal, dir_and_target, file_column,
+    file_number, multi_tandem,
 };
 use crate::{Color, Move, PlayError, Position, Role};
 
@@ -96,7 +96,7 @@ pub fn format_chinese(pos: &Position, m: Move, script: ChineseScript) -> Result<
             return Err(PlayError {
                 mv: m,
                 fen: pos.to_string(),
-            })
+            });
         }
     };
     let trad = script == ChineseScript::Traditional;

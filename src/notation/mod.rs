@@ -25,9 +25,9 @@ mod chinese;
 mod iccs;
 mod wxf;
 
-pub use chinese::{format_chinese, parse_chinese, ChineseScript};
-pub use iccs::{format_uci, parse_iccs, parse_uci, UciMove, UciRanks};
-pub use wxf::{format_wxf, parse_wxf, WxfDialect};
+pub use chinese::{ChineseScript, format_chinese, parse_chinese};
+pub use iccs::{UciMove, UciRanks, format_uci, parse_iccs, parse_uci};
+pub use wxf::{WxfDialect, format_wxf, parse_wxf};
 
 use crate::{Bitboard, Color, File, Move, PlayError, Position, Rank, Role, Square};
 
@@ -266,7 +266,7 @@ impl Descriptor {
             let ok = match self.origin {
                 Origin::File(f) => file_number(us, from.file()) == f,
                 Origin::Tandem(file, which) => {
-                    file.map_or(true, |f| file_number(us, from.file()) == f)
+                    file.is_none_or(|f| file_number(us, from.file()) == f)
                         && which.matches(idx, n)
                 }
             };

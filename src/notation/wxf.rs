@@ -8,8 +8,8 @@
 //! the two-digit soldier form `33.4` needs the dialect to be read).
 
 use super::{
-    check_legal, dir_and_target, file_column, file_number, multi_tandem, Descriptor, Dir, Origin,
-    ParseNotationError, Which,
+    Descriptor, Dir, Origin, ParseNotationError, Which, check_legal, dir_and_target, file_column,
+    file_number, multi_tandem,
 };
 use crate::{Color, PlayError, Position, Rank, Role, Square};
 
@@ -116,7 +116,7 @@ pub fn format_wxf(
             return Err(PlayError {
                 mv: m,
                 fen: pos.to_string(),
-            })
+            });
         }
     };
     let (dir, target) = dir_and_target(us, from, to);
