@@ -16,7 +16,8 @@
 //! Generals and soldiers never chase; generals and soldiers that have not
 //! crossed the river are never chased. A *new* chase is one that the move
 //! created: a piece chased after the move that was not chased before it.
-//! A move that gives check chases nothing (it is a check).
+//! A move that gives check chases nothing (it is a check), unless
+//! [`Rules::checks_also_chase`](crate::Rules::checks_also_chase) is set.
 
 use crate::attacks::{self, transposed_bit};
 use crate::position::general_attackers;
@@ -151,10 +152,15 @@ pub(crate) fn chased_by(pos: &Position, side: Color) -> Bitboard {
 }
 
 /// The pieces newly chased by the move from `before` to `after`, and the
-/// mover's pieces chasing them. A checking move chases nothing.
-pub(crate) fn new_chases(before: &Position, after: &Position) -> (Bitboard, Bitboard) {
+/// mover's pieces chasing them. A checking move chases nothing unless
+/// `checks_chase`.
+pub(crate) fn new_chases(
+    before: &Position,
+    after: &Position,
+    checks_chase: bool,
+) -> (Bitboard, Bitboard) {
     let mover = before.turn;
-    if after.is_check() {
+    if after.is_check() && !checks_chase {
         return (Bitboard::EMPTY, Bitboard::EMPTY);
     }
     let old = chased_by(before, mover);
@@ -206,7 +212,10 @@ mod tests {
     #[test]
     fn chariot_on_protected_cannon_is_no_chase() {
         // Red chariot a5 attacks the black cannon e5; unprotected: chase.
-        assert_eq!(chased("4k4/9/9/9/R3c4/9/9/9/9/5K3 b", Color::Red), vec!["e5"]);
+        assert_eq!(
+            chased("4k4/9/9/9/R3c4/9/9/9/9/5K3 b", Color::Red),
+            vec!["e5"]
+        );
         // Protected by the black chariot on e9 (through e8..e6): no chase.
         assert!(chased("3kr4/9/9/9/R3c4/9/9/9/9/5K3 b", Color::Red).is_empty());
     }
@@ -214,7 +223,10 @@ mod tests {
     #[test]
     fn uncrossed_soldier_and_general_are_never_chased() {
         assert!(chased("4k4/9/9/9/R3p4/9/9/9/9/3K5 b", Color::Red).is_empty());
-        assert_eq!(chased("4k4/9/9/9/9/R3p4/9/9/9/3K5 b", Color::Red), vec!["e4"]);
+        assert_eq!(
+            chased("4k4/9/9/9/9/R3p4/9/9/9/3K5 b", Color::Red),
+            vec!["e4"]
+        );
     }
 
     #[test]

@@ -33,8 +33,8 @@ pub struct PlyRecord {
     /// The mover's pieces giving check after the move.
     pub checkers: Bitboard,
     /// The opponent's pieces newly chased by the move (see the `chase`
-    /// rules on [`Game`]); empty if the move gives check or chase
-    /// detection is off.
+    /// rules on [`Game`]); empty if chase detection is off, or if the move
+    /// gives check (unless [`Rules::checks_also_chase`]).
     pub chased: Bitboard,
     /// The mover's pieces making those new chases.
     pub chasers: Bitboard,
@@ -89,23 +89,25 @@ pub(crate) struct Node {
 ///    the cycle loses if the other did not (both: draw); otherwise a side
 ///    that chased the same piece with every move loses if the other did not
 ///    (both: draw); anything else (idle moves, alternating a check and a
-///    chase, chasing different pieces in turn) is a draw. What counts as a
-///    chase is described in [`PlyRecord::chased`]'s rules: an attack
-///    created by the move that could be carried out legally, on an
+///    chase, chasing different pieces in turn) is a draw. A chase is an
+///    attack created by the move that could be carried out legally, on an
 ///    unprotected piece, or on a chariot by a horse or cannon, or on a
 ///    chariot, horse or cannon by an advisor or elephant; generals and
 ///    soldiers never chase, generals and soldiers that have not crossed the
 ///    river are never chased, two pieces of the same kind attacking each
 ///    other do not chase unless the reverse capture is impossible, and a
 ///    protector counts only if it could legally recapture. A checking move
-///    is a check, not a chase.
+///    is a check, not a chase (unless [`Rules::checks_also_chase`]). Only
+///    new attacks count: a piece chased after the move that was not chased
+///    before it (so a chase can also be created by moving a screen or a
+///    blocker, or by unpinning the chaser).
 ///
 /// Memory is one position and one record per ply; the repetition scan looks
 /// only at the plies since the last capture.
 ///
 /// ```
 /// use xiangqi::{Color, EndReason, Game, Position};
-/// // Red's chariot checks from e7 and e8 for ever; Black's general shuffles.
+/// // Red's chariot checks from d1 and e1 for ever; Black's general shuffles.
 /// let start: Position = "3k5/9/9/9/9/9/9/9/4R4/5K3 w".parse()?;
 /// let mut game = Game::from_position(start);
 /// for m in "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9".split(' ') {
@@ -329,7 +331,7 @@ impl Game {
         let mut pos = before.clone();
         let captured = pos.play_unchecked(m);
         let (chased, chasers) = if self.rules.chase_detection {
-            chase::new_chases(before, &pos)
+            chase::new_chases(before, &pos, self.rules.checks_also_chase)
         } else {
             (Bitboard::EMPTY, Bitboard::EMPTY)
         };

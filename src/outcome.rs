@@ -88,10 +88,11 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.winner {
-            Some(w) if matches!(
-                self.reason,
-                EndReason::PerpetualCheck | EndReason::PerpetualChase
-            ) =>
+            Some(w)
+                if matches!(
+                    self.reason,
+                    EndReason::PerpetualCheck | EndReason::PerpetualChase
+                ) =>
             {
                 write!(f, "{} {w} wins by {}'s {}", self.result(), !w, self.reason)
             }

@@ -59,7 +59,11 @@ fn conduct(
     let final_board = &nodes[n].pos.board;
     let placed = |set: Bitboard| -> Vec<Placed> {
         set.into_iter()
-            .filter_map(|square| final_board.piece_at(square).map(|piece| Placed { square, piece }))
+            .filter_map(|square| {
+                final_board
+                    .piece_at(square)
+                    .map(|piece| Placed { square, piece })
+            })
             .collect()
     };
     if own.iter().all(|&k| records[k - 1].checkers.any()) {

@@ -11,6 +11,7 @@
 /// | [`move_limit`](Rules::move_limit) | `Some(60)` | moves (of both sides: 120 plies) without a capture before a draw |
 /// | [`check_cap`](Rules::check_cap) | `None` | if `Some(n)`, each side's checks beyond its `n`-th since the last capture (and the replies to them) do not count toward the move limit |
 /// | [`chase_detection`](Rules::chase_detection) | `true` | perpetual chase loses; if `false`, a repetition without perpetual check is a draw |
+/// | [`checks_also_chase`](Rules::checks_also_chase) | `false` | if `true`, a checking move can also chase (Fairy-Stockfish), so alternating a check and a chase of the same piece (一将一捉) loses; if `false`, a checking move is only a check and that alternation is a draw (Pikafish) |
 /// | [`insufficient_material`](Rules::insufficient_material) | `true` | draw when neither side has a chariot, horse, cannon or soldier |
 ///
 /// **Move limit and other programs.** A capture resets the count; moves of
@@ -46,6 +47,12 @@ pub struct Rules {
     pub check_cap: Option<u32>,
     /// Whether perpetual chase is detected and loses.
     pub chase_detection: bool,
+    /// Whether a move that gives check can also chase. Off by default: a
+    /// checking move is a check only, so a side alternating a check and a
+    /// chase does not chase "with every move" and the repetition is a draw
+    /// (as in Pikafish). On: the chase made by a checking move counts too,
+    /// so that side loses (as in Fairy-Stockfish).
+    pub checks_also_chase: bool,
     /// Whether a game without attacking pieces is drawn at once.
     pub insufficient_material: bool,
 }
@@ -57,6 +64,7 @@ impl Default for Rules {
             move_limit: Some(60),
             check_cap: None,
             chase_detection: true,
+            checks_also_chase: false,
             insufficient_material: true,
         }
     }
@@ -114,6 +122,17 @@ impl Rules {
     /// ```
     pub fn with_chase_detection(mut self, on: bool) -> Rules {
         self.chase_detection = on;
+        self
+    }
+
+    /// Sets [`checks_also_chase`](Rules::checks_also_chase).
+    ///
+    /// ```
+    /// use xiangqi::Rules;
+    /// assert!(Rules::new().with_checks_also_chase(true).checks_also_chase);
+    /// ```
+    pub fn with_checks_also_chase(mut self, on: bool) -> Rules {
+        self.checks_also_chase = on;
         self
     }
 
