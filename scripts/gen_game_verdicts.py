@@ -80,9 +80,18 @@ OWN = [
     # The chariot on e3/e4 is pinned by the black chariot on e8: it attacks
     # the cannon but cannot take it.
     ("pinned_chariot_no_chase", "5k3/4r4/9/9/9/c8/4R4/9/9/4K4 w - - 0 1", 2 * ["e3e4", "a4a3", "e4e3", "a3a4"]),
+    # Red chases the cannon h6 and the horse h7 in turn: different pieces.
+    ("chase_different_pieces_in_turn", "5k3/9/R6n1/7c1/9/9/9/9/9/4K4 w - - 0 1", 2 * ["a7a6", "f9f8", "a6a7", "f8f9"]),
     # Move limit: 50 moves in pyffish (Rules in the test are set to match).
     ("move_limit", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 98 60", ["e1e2", "d9d8"]),
     ("move_limit_soldier_moves_do_not_reset", "3k5/9/9/9/9/9/4P4/9/4R4/5K3 w - - 97 60", ["e3e4", "d9d8", "e4e5"]),
+    # Red checks with each of its first 15 moves (no position thrice), then
+    # plays quietly: the checks beyond the tenth and the replies to them do
+    # not count, so the limit comes 10 plies later than without the cap.
+    ("move_limit_check_cap", "3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 60 1",
+     "a0d0 d9e9 d0d9 e9e8 d9d8 e8e7 d8d7 e7e8 d7e7 e8d8 e7d7 d8e8 d7e7 e8d8 e7e8 d8d7 e8d8 d7e7 d8e8 e7f7 "
+     "e8e7 f7f8 e7f7 f8e8 f7f8 e8e7 f8f7 e7e8 f7f8 e8e7 f8f0 e7d7 f0g0 d7e7 g0f0 e7d7 f0g0 d7e7 g0h0 e7d7 "
+     "h0f0 d7e7 f0g0 e7d7 g0f0 d7e7 f0g0 e7d7 g0h0 d7e7 h0i0 e7d7".split()),
     ("move_limit_capture_resets", "3k5/9/9/9/9/9/9/9/p3R4/5K3 w - - 99 60", ["e1a1"]),
 ]
 

@@ -237,6 +237,49 @@ mod tests {
     }
 
     #[test]
+    fn elephant_and_advisor_chase_protected_pieces() {
+        // Red elephant e2 attacks the black chariot g4, protected by the
+        // black chariot g9: still a chase.
+        assert_eq!(
+            chased("3k2r2/9/9/9/9/6r2/9/4B4/9/4K4 b", Color::Red),
+            vec!["g4"]
+        );
+        // Red advisor e1 attacks the black cannon d2 (protected by the
+        // chariot f2) and that chariot: both chased.
+        assert_eq!(
+            chased("4k4/9/4b4/9/9/9/9/3c1r3/4A4/4K4 b", Color::Red),
+            vec!["d2", "f2"]
+        );
+        // Without the elephant e7 the advisor may not leave the e-file
+        // (flying general): no chase.
+        assert!(chased("4k4/9/9/9/9/9/9/3c1r3/4A4/4K4 b", Color::Red).is_empty());
+    }
+
+    #[test]
+    fn horses_chase_each_other_only_with_a_blocked_leg() {
+        // Red horse e4 and black horse d6 attack each other: no chase.
+        assert!(chased("3k5/9/9/3n5/9/4N4/9/9/9/4K4 b", Color::Red).is_empty());
+        // A piece on d5 blocks the black horse's leg (d6 -> e4) but not the
+        // red horse's (e4 -> d6 goes through e5): Red chases.
+        assert_eq!(
+            chased("3k5/9/9/3n5/3P5/4N4/9/9/9/4K4 b", Color::Red),
+            vec!["d6"]
+        );
+    }
+
+    #[test]
+    fn a_protector_that_cannot_legally_recapture_does_not_protect() {
+        // The black chariot e8 protects the cannon e5 (e7, e6 empty).
+        assert!(chased("4k4/4r4/9/9/R3c4/9/9/9/9/5K3 b", Color::Red).is_empty());
+        // The black advisor e8 is the only piece between the generals: it
+        // cannot recapture on d7, so the cannon there is unprotected.
+        assert_eq!(
+            chased("4k4/4a4/R2c5/9/9/9/9/9/9/4K4 b", Color::Red),
+            vec!["d7"]
+        );
+    }
+
+    #[test]
     fn mutual_chariots_do_not_chase() {
         assert!(chased("3k5/9/9/9/r3R4/9/9/9/9/5K3 b", Color::Red).is_empty());
     }

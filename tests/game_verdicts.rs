@@ -250,3 +250,26 @@ fn ends_on_the_third_occurrence_not_earlier() {
     }
     assert!(n >= 30, "only {n}");
 }
+
+/// Without the check cap the same game reaches the limit 10 plies earlier:
+/// the cap (not something else) is what the pyffish case exercises.
+#[test]
+fn check_cap_extends_the_limit() {
+    let (cases, _) = load("game_verdicts_fsf.txt");
+    let case = cases
+        .iter()
+        .find(|c| c.label == "move_limit_check_cap")
+        .unwrap();
+    let start: Position = case.fen.parse().unwrap();
+    let mut game = Game::with_rules(start, fsf_rules().with_check_cap(None));
+    let mut ended = None;
+    for (i, m) in case.moves.iter().enumerate() {
+        if game.play(m.parse().unwrap()).is_err() {
+            ended = Some(i);
+            break;
+        }
+    }
+    assert_eq!(ended, Some(40));
+    assert_eq!(game.outcome().map(|v| v.reason), Some(EndReason::MoveLimit));
+    assert_eq!(game.limit_plies(), 100);
+}
