@@ -15,9 +15,13 @@
 //!
 //! Generals and soldiers never chase; generals and soldiers that have not
 //! crossed the river are never chased. A *new* chase is one that the move
-//! created: a piece chased after the move that was not chased before it.
+//! created: an attacker chasing a target after the move that did not chase
+//! it before (a piece uncovered, moved, unpinned, or a protector taken
+//! away, blocked or pinned all create one).
 //! A move that gives check chases nothing (it is a check), unless
 //! [`Rules::checks_also_chase`](crate::Rules::checks_also_chase) is set.
+
+use arrayvec::ArrayVec;
 
 use crate::attacks::{self, transposed_bit};
 use crate::position::general_attackers;
@@ -144,29 +148,31 @@ pub(crate) fn for_each_chase(pos: &Position, side: Color, mut f: impl FnMut(Squa
     }
 }
 
-/// Every enemy piece chased by `side` in `pos`.
-pub(crate) fn chased_by(pos: &Position, side: Color) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    for_each_chase(pos, side, |_, t| out = out.with(t));
-    out
-}
-
-/// The pieces newly chased by the move from `before` to `after`, and the
-/// mover's pieces chasing them. A checking move chases nothing unless
+/// The pieces newly chased by the move `m` from `before` to `after`, and
+/// the mover's pieces making those new chases. A chase is new if that
+/// attacker did not chase that target before the move (the moved piece
+/// keeps its identity: a chariot sliding along the line of its attack
+/// makes no new chase). A checking move chases nothing unless
 /// `checks_chase`.
 pub(crate) fn new_chases(
     before: &Position,
     after: &Position,
+    m: Move,
     checks_chase: bool,
 ) -> (Bitboard, Bitboard) {
     let mover = before.turn;
     if after.is_check() && !checks_chase {
         return (Bitboard::EMPTY, Bitboard::EMPTY);
     }
-    let old = chased_by(before, mover);
+    // At most 10 chasers with at most 8 targets each.
+    let mut old: ArrayVec<(Square, Square), 96> = ArrayVec::new();
+    for_each_chase(before, mover, |a, t| {
+        let a = if a == m.from() { m.to() } else { a };
+        let _ = old.try_push((a, t));
+    });
     let (mut targets, mut chasers) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for_each_chase(after, mover, |a, t| {
-        if !old.contains(t) {
+        if !old.contains(&(a, t)) {
             targets = targets.with(t);
             chasers = chasers.with(a);
         }
@@ -186,6 +192,13 @@ pub(crate) fn unplay_squares(set: Bitboard, m: Move) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every enemy piece chased by `side` in `pos`.
+    fn chased_by(pos: &Position, side: Color) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for_each_chase(pos, side, |_, t| out = out.with(t));
+        out
+    }
 
     fn chased(fen: &str, side: Color) -> Vec<String> {
         let pos: Position = fen.parse().unwrap();

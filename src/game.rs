@@ -98,9 +98,10 @@ pub(crate) struct Node {
 ///    other do not chase unless the reverse capture is impossible, and a
 ///    protector counts only if it could legally recapture. A checking move
 ///    is a check, not a chase (unless [`Rules::checks_also_chase`]). Only
-///    new attacks count: a piece chased after the move that was not chased
-///    before it (so a chase can also be created by moving a screen or a
-///    blocker, or by unpinning the chaser).
+///    new chases count: an attacker chasing a target after the move that
+///    did not chase it before (so a chase is also created by uncovering an
+///    attacker, by taking a protector away, blocking or pinning it, or by
+///    unpinning the chaser), the moved piece keeping its identity.
 ///
 /// Memory is one position and one record per ply; the repetition scan looks
 /// only at the plies since the last capture.
@@ -331,7 +332,7 @@ impl Game {
         let mut pos = before.clone();
         let captured = pos.play_unchecked(m);
         let (chased, chasers) = if self.rules.chase_detection {
-            chase::new_chases(before, &pos, self.rules.checks_also_chase)
+            chase::new_chases(before, &pos, m, self.rules.checks_also_chase)
         } else {
             (Bitboard::EMPTY, Bitboard::EMPTY)
         };
