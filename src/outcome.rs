@@ -75,6 +75,11 @@ impl Outcome {
     /// use xiangqi::{Color, EndReason, Outcome};
     /// let o = Outcome { winner: Some(Color::Black), reason: EndReason::Stalemate };
     /// assert_eq!(o.result(), "0-1");
+    /// // Perpetual check and chase name the side that lost by them.
+    /// let o = Outcome { winner: Some(Color::Black), reason: EndReason::PerpetualCheck };
+    /// assert_eq!(o.to_string(), "0-1 black wins by red's perpetual check");
+    /// let o = Outcome { winner: None, reason: EndReason::MoveLimit };
+    /// assert_eq!(o.to_string(), "1/2-1/2 draw by the move limit");
     /// ```
     pub fn result(&self) -> &'static str {
         match self.winner {

@@ -51,7 +51,7 @@ fn snapshot(game: &Game) -> (Position, u64, String, usize, Vec<Move>) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(128))]
 
     #[test]
     fn undo_restores_the_previous_state(
@@ -119,5 +119,36 @@ proptest! {
         }
         prop_assert_eq!(snapshot(&game), snapshot(&other));
         prop_assert_eq!(game.outcome().map(|v| v.to_string()), other.outcome().map(|v| v.to_string()));
+    }
+}
+
+/// The random games above do reach verdicts (so the properties also cover
+/// finished games): repetitions, perpetual checks and the move limit.
+#[test]
+fn random_games_reach_verdicts() {
+    use std::collections::HashSet;
+    use xiangqi::EndReason;
+    let mut reasons = HashSet::new();
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    for i in 0..300 {
+        let picks: Vec<usize> = (0..60)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state as usize
+            })
+            .collect();
+        let game = random_game(1 + i % 3, i % 3, &picks);
+        if let Some(v) = game.outcome() {
+            reasons.insert(v.reason);
+        }
+    }
+    for r in [
+        EndReason::Repetition,
+        EndReason::PerpetualCheck,
+        EndReason::MoveLimit,
+    ] {
+        assert!(reasons.contains(&r), "{r:?} never reached: {reasons:?}");
     }
 }
