@@ -106,6 +106,22 @@ pub(crate) struct Node {
 /// Memory is one position and one record per ply; the repetition scan looks
 /// only at the plies since the last capture.
 ///
+/// **Differences from the engines.** Checked against pyffish
+/// (Fairy-Stockfish) in `tests/game_verdicts.rs`; where the verdicts differ
+/// it is on purpose:
+///
+/// * a piece that cannot legally capture (pinned, or held by the flying
+///   general) does not chase; Fairy-Stockfish ignores the chaser's pins;
+/// * a chase created by taking a protector away (moving its screen,
+///   blocking it, pinning it) counts; Fairy-Stockfish sees only some of
+///   these, so it may miss a mutual chase or a chase behind a pin;
+/// * a checking move is not a chase, so alternating a check and a chase is
+///   a draw; Fairy-Stockfish counts the chase made by a checking move (set
+///   [`Rules::checks_also_chase`] for that);
+/// * Pikafish rules any cycle containing a check (that is not a perpetual
+///   check) a draw; here a side that chases with every move still loses if
+///   the other side only checks now and then.
+///
 /// ```
 /// use xiangqi::{Color, EndReason, Game, Position};
 /// // Red's chariot checks from d1 and e1 for ever; Black's general shuffles.
