@@ -27,8 +27,11 @@
 mod attacks;
 mod bitboard;
 mod board;
+mod chase;
 mod color;
 pub mod fen;
+mod game;
+mod material;
 mod movegen;
 mod moves;
 pub mod notation;
@@ -37,23 +40,30 @@ mod perft;
 pub mod pgn;
 mod piece;
 mod position;
+mod repetition;
 mod role;
+mod rules;
 mod setup;
 mod square;
+mod verdict;
 mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
 pub use fen::FenError;
+pub use game::{Game, GameError, PlyRecord};
+pub use material::is_insufficient_material;
 pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
 pub use outcome::{EndReason, Outcome};
 pub use perft::{perft, perft_divide};
 pub use piece::Piece;
 pub use position::{ParsePositionError, PlayError, Position};
 pub use role::Role;
+pub use rules::Rules;
 pub use setup::{PositionError, Problem, Setup, Validation};
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use verdict::{Conduct, Cycle, Placed, Verdict};
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -13,6 +13,23 @@ pub enum EndReason {
     /// The side to move is not in check but has no legal move: it loses
     /// (困毙; unlike western chess this is not a draw).
     Stalemate,
+    /// The loser gave check with every move of a repeated cycle while the
+    /// winner did not (长将). Decided by a game record
+    /// (`Game::outcome`), never by a lone position.
+    PerpetualCheck,
+    /// The loser chased the same piece with every move of a repeated cycle
+    /// while the winner did not, and neither side checked perpetually (长捉).
+    PerpetualChase,
+    /// Draw: a position occurred the configured number of times and no side
+    /// alone checked or chased perpetually (idle moves, or both sides
+    /// checking, or both chasing).
+    Repetition,
+    /// Draw: the configured number of moves were played without a capture
+    /// (by default 60 moves, 120 plies).
+    MoveLimit,
+    /// Draw: neither side has a chariot, horse, cannon or soldier left, so
+    /// neither can ever give check.
+    InsufficientMaterial,
 }
 
 impl fmt::Display for EndReason {
@@ -20,6 +37,11 @@ impl fmt::Display for EndReason {
         f.write_str(match self {
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate (no legal move)",
+            EndReason::PerpetualCheck => "perpetual check",
+            EndReason::PerpetualChase => "perpetual chase",
+            EndReason::Repetition => "repetition",
+            EndReason::MoveLimit => "the move limit",
+            EndReason::InsufficientMaterial => "insufficient material",
         })
     }
 }
@@ -53,6 +75,11 @@ impl Outcome {
     /// use xiangqi::{Color, EndReason, Outcome};
     /// let o = Outcome { winner: Some(Color::Black), reason: EndReason::Stalemate };
     /// assert_eq!(o.result(), "0-1");
+    /// // Perpetual check and chase name the side that lost by them.
+    /// let o = Outcome { winner: Some(Color::Black), reason: EndReason::PerpetualCheck };
+    /// assert_eq!(o.to_string(), "0-1 black wins by red's perpetual check");
+    /// let o = Outcome { winner: None, reason: EndReason::MoveLimit };
+    /// assert_eq!(o.to_string(), "1/2-1/2 draw by the move limit");
     /// ```
     pub fn result(&self) -> &'static str {
         match self.winner {
@@ -66,6 +93,14 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.winner {
+            Some(w)
+                if matches!(
+                    self.reason,
+                    EndReason::PerpetualCheck | EndReason::PerpetualChase
+                ) =>
+            {
+                write!(f, "{} {w} wins by {}'s {}", self.result(), !w, self.reason)
+            }
             Some(w) => write!(f, "{} {w} wins by {}", self.result(), self.reason),
             None => write!(f, "{} draw by {}", self.result(), self.reason),
         }

@@ -23,7 +23,7 @@
 use core::fmt::Write as _;
 
 use crate::notation::{
-    parse_chinese, parse_iccs, parse_wxf, Notation, ParseNotationError, WxfDialect,
+    Notation, ParseNotationError, WxfDialect, parse_chinese, parse_iccs, parse_wxf,
 };
 use crate::{Move, ParsePositionError, PlayError, Position};
 

@@ -13,7 +13,7 @@
 //!   three soldiers 前/中/后, four or five numbered 一二三四五 from the front;
 //!   each ICCS square below was worked out by hand on the diagram.
 
-use xiangqi::notation::{format_chinese, parse_chinese, ChineseScript, ParseNotationError};
+use xiangqi::notation::{ChineseScript, ParseNotationError, format_chinese, parse_chinese};
 use xiangqi::{Move, Position};
 
 /// Full-width digits to ASCII, the way we write Black's numbers.

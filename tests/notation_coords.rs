@@ -1,7 +1,7 @@
 //! ICCS and UCI coordinates, both rank numberings, the null move.
 
 use xiangqi::notation::{
-    format_uci, parse_iccs, parse_uci, Notation, ParseNotationError, UciMove, UciRanks,
+    Notation, ParseNotationError, UciMove, UciRanks, format_uci, parse_iccs, parse_uci,
 };
 use xiangqi::{Move, Position};
 

@@ -2,9 +2,9 @@
 //! never panic; whatever parses is legal and formats back to itself.
 
 use proptest::prelude::*;
+use xiangqi::Position;
 use xiangqi::notation::{ChineseScript, Notation, UciRanks, WxfDialect};
 use xiangqi::pgn::{GameRecord, ReadOptions};
-use xiangqi::Position;
 
 const FENS: [&str; 4] = [
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",

@@ -6,8 +6,8 @@
 
 use std::collections::HashSet;
 
-use xiangqi::notation::{ChineseScript, Notation, UciRanks, WxfDialect};
 use xiangqi::Position;
+use xiangqi::notation::{ChineseScript, Notation, UciRanks, WxfDialect};
 
 const NOTATIONS: [Notation; 8] = [
     Notation::Iccs,

@@ -3,7 +3,7 @@
 //! 640 positions with pyffish's WXF string (see the file's header and
 //! `scripts/gen_wxf_data.py`).
 
-use xiangqi::notation::{format_wxf, parse_wxf, WxfDialect};
+use xiangqi::notation::{WxfDialect, format_wxf, parse_wxf};
 use xiangqi::{Move, Position};
 
 const DATA: &str = include_str!("data/wxf.txt");

@@ -1,9 +1,9 @@
 //! PGN records: reading published records, writing in every notation,
 //! round trips, and reporting the first bad move.
 
+use xiangqi::Position;
 use xiangqi::notation::{ChineseScript, Notation, ParseNotationError, UciRanks, WxfDialect};
 use xiangqi::pgn::{GameRecord, GameResult, PgnError, ReadOptions};
-use xiangqi::Position;
 
 /// 许银川–聂卫平 (nine-piece handicap, 1999) as published with a FEN tag and
 /// comments (transcribed in the xiangqi.js test suite, which also gives the

@@ -266,8 +266,7 @@ impl Descriptor {
             let ok = match self.origin {
                 Origin::File(f) => file_number(us, from.file()) == f,
                 Origin::Tandem(file, which) => {
-                    file.is_none_or(|f| file_number(us, from.file()) == f)
-                        && which.matches(idx, n)
+                    file.is_none_or(|f| file_number(us, from.file()) == f) && which.matches(idx, n)
                 }
             };
             if ok {
