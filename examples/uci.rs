@@ -6,22 +6,28 @@
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`,
 //! `position startpos|fen <FEN> [moves <m1> <m2> ...]`, `go perft <N>`,
-//! `d`, `quit`. A malformed command, a bad FEN or an illegal move prints
+//! `d`, `quit`. `d` prints the board, `Fen:`, `Key:`, `Checkers:` and
+//! `Outcome: <result> <reason>` (result `*`, `1-0`, `0-1` or `1/2-1/2`; an
+//! outcome reached in the middle of a `moves` list is reported and does not
+//! stop the replay). A malformed command, a bad FEN or an illegal move prints
 //! `info string <error>` and keeps the previous position whole.
 
 use std::io::{self, BufRead, Write};
 
-use xiangqi::{Move, Position, perft_divide};
+use xiangqi::{Game, Move, Position, perft_divide};
 
 /// The state kept between commands.
 struct Engine {
     position: Position,
+    /// The game record behind `position`, for adjudication.
+    game: Game,
 }
 
 impl Engine {
     fn new() -> Engine {
         Engine {
             position: Position::new(),
+            game: Game::new(),
         }
     }
 
@@ -39,9 +45,12 @@ impl Engine {
                 writeln!(out, "uciok")?;
             }
             "isready" => writeln!(out, "readyok")?,
-            "ucinewgame" => self.position = Position::new(),
+            "ucinewgame" => *self = Engine::new(),
             "position" => match parse_position(&rest) {
-                Ok(pos) => self.position = pos,
+                Ok(game) => {
+                    self.position = game.position().clone();
+                    self.game = game;
+                }
                 Err(e) => writeln!(out, "info string {e}")?,
             },
             "go" => match rest.as_slice() {
@@ -85,18 +94,23 @@ impl Engine {
         writeln!(out, "Fen: {pos}")?;
         writeln!(out, "Key: {:016X}", pos.hash())?;
         let checkers: Vec<String> = pos.checkers().into_iter().map(|s| s.to_string()).collect();
-        writeln!(out, "Checkers: {}", checkers.join(" "))
+        writeln!(out, "Checkers: {}", checkers.join(" "))?;
+        // The first verdict of the replay decides the game.
+        match (0..=self.game.ply()).find_map(|p| self.game.verdict_at(p)) {
+            Some(verdict) => writeln!(out, "Outcome: {verdict}"),
+            None => writeln!(out, "Outcome: * game goes on"),
+        }
     }
 }
 
-/// Parses the arguments of `position` into a new position, or says why not.
-fn parse_position(args: &[&str]) -> Result<Position, String> {
+/// Parses the arguments of `position` into a new game, or says why not.
+fn parse_position(args: &[&str]) -> Result<Game, String> {
     let moves_at = args.iter().position(|t| *t == "moves");
     let (setup, moves) = match moves_at {
         Some(i) => (&args[..i], &args[i + 1..]),
         None => (args, &[][..]),
     };
-    let mut pos = match setup {
+    let start = match setup {
         ["startpos"] => Position::new(),
         ["fen", fen @ ..] if !fen.is_empty() => fen
             .join(" ")
@@ -104,14 +118,15 @@ fn parse_position(args: &[&str]) -> Result<Position, String> {
             .map_err(|e| format!("bad fen: {e}"))?,
         _ => return Err("expected: position startpos|fen <FEN> [moves ...]".to_string()),
     };
+    let mut game = Game::from_position(start);
     for (i, text) in moves.iter().enumerate() {
         let m: Move = text
             .parse()
             .map_err(|e| format!("move {} {text:?}: {e}", i + 1))?;
-        pos.play(m)
+        game.play_on(m)
             .map_err(|e| format!("move {} {text:?}: {e}", i + 1))?;
     }
-    Ok(pos)
+    Ok(game)
 }
 
 fn main() -> io::Result<()> {
@@ -176,6 +191,27 @@ mod tests {
         assert!(out.contains("Checkers: e1\n"));
         let out = run(&mut Engine::new(), "d");
         assert!(out.contains("Checkers: \n"));
+    }
+
+    #[test]
+    fn outcome_line() {
+        let out = run(&mut Engine::new(), "position startpos\nd");
+        assert!(out.contains("\nOutcome: * game goes on\n"));
+        // Perpetual check by the Red chariot, then play goes on.
+        let cycle = "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9";
+        let script =
+            format!("position fen 3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1 moves {cycle} e1e2\nd");
+        let out = run(&mut Engine::new(), &script);
+        assert!(out.contains("\nOutcome: 0-1 black wins by "), "{out}");
+        // Checkmate.
+        let out = run(
+            &mut Engine::new(),
+            "position fen R3k4/R8/9/9/9/9/9/9/9/3K5 b\nd",
+        );
+        assert!(
+            out.contains("\nOutcome: 1-0 red wins by checkmate"),
+            "{out}"
+        );
     }
 
     #[test]

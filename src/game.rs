@@ -320,6 +320,17 @@ impl Game {
         self.last().verdict.as_ref()
     }
 
+    /// The verdict reached at `ply` (0 is the start), if the game ended
+    /// there; `None` past the end.
+    ///
+    /// ```
+    /// use xiangqi::Game;
+    /// assert!(Game::new().verdict_at(0).is_none());
+    /// ```
+    pub fn verdict_at(&self, ply: usize) -> Option<&Verdict> {
+        self.nodes.get(ply).and_then(|n| n.verdict.as_ref())
+    }
+
     /// Plays `m` if the game is not over and `m` is legal, returning the
     /// captured piece; otherwise returns an error and changes nothing.
     ///
@@ -331,18 +342,41 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&mut self, m: Move) -> Result<Option<Piece>, GameError> {
-        let node = self.last();
-        if let Some(v) = &node.verdict {
+        if let Some(v) = &self.last().verdict {
             return Err(GameError::Over(Box::new(v.clone())));
         }
+        self.play_on(m).map_err(GameError::Illegal)
+    }
+
+    /// Plays the legal move `m` even if the game is already over (for
+    /// replaying a record in which play went on after a verdict, as a UCI
+    /// `position ... moves ...` list may). Each ply is judged on its own, so
+    /// [`Game::outcome`] then reports the verdict of the new last ply, if
+    /// any; earlier verdicts stay available through [`Game::verdict_at`].
+    ///
+    /// ```
+    /// use xiangqi::{Game, Position};
+    /// let start: Position = "3k5/9/9/9/9/9/9/9/4R4/5K3 w".parse()?;
+    /// let mut game = Game::from_position(start);
+    /// for m in "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9".split(' ') {
+    ///     game.play(m.parse()?)?;
+    /// }
+    /// assert!(game.outcome().is_some());
+    /// game.play_on("e1e2".parse()?)?;
+    /// assert!(game.outcome().is_none());
+    /// assert!(game.verdict_at(8).is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_on(&mut self, m: Move) -> Result<Option<Piece>, PlayError> {
+        let node = self.last();
         let before = &node.pos;
         let piece = match before.board.piece_at(m.from()) {
             Some(p) if before.is_legal(m) => p,
             _ => {
-                return Err(GameError::Illegal(PlayError {
+                return Err(PlayError {
                     mv: m,
                     fen: before.to_string(),
-                }));
+                });
             }
         };
         let mut pos = before.clone();
