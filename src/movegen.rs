@@ -154,22 +154,24 @@ impl Position {
     /// Whether the non-general move `from`-`to` leaves the own general safe.
     #[inline]
     fn move_is_safe(&self, from: Square, to: Square) -> bool {
-        let b = &self.board;
-        let tb = Bitboard::from(to);
-        let occ = (b.occupied() ^ Bitboard::from(from)) | tb;
-        let occ_t = (b.occupied_transposed() ^ transposed_bit(from)) | transposed_bit(to);
-        let g = self.generals[self.turn as usize];
-        general_attackers(b, g, !self.turn, occ, occ_t, tb).is_empty()
+        self.safe_after(from, to, self.generals[self.turn as usize])
     }
 
     /// Whether the general move `from`-`to` lands on a safe square.
     #[inline]
     fn general_move_is_safe(&self, from: Square, to: Square) -> bool {
+        self.safe_after(from, to, to)
+    }
+
+    /// Whether, after the side to move plays `from`-`to`, its general
+    /// (then on `general`) is attacked by no enemy piece.
+    #[inline]
+    fn safe_after(&self, from: Square, to: Square, general: Square) -> bool {
         let b = &self.board;
         let tb = Bitboard::from(to);
         let occ = (b.occupied() ^ Bitboard::from(from)) | tb;
         let occ_t = (b.occupied_transposed() ^ transposed_bit(from)) | transposed_bit(to);
-        general_attackers(b, to, !self.turn, occ, occ_t, tb).is_empty()
+        general_attackers(b, general, !self.turn, occ, occ_t, tb).is_empty()
     }
 
     /// Squares whose vacating (first) or occupation (second) may expose the

@@ -87,18 +87,9 @@ fn number(color: Color, n: u8) -> char {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn format_chinese(pos: &Position, m: Move, script: ChineseScript) -> Result<String, PlayError> {
-    check_legal(pos, m)?;
+    let role = check_legal(pos, m)?;
     let us = pos.turn();
     let (from, to) = (m.from(), m.to());
-    let role = match pos.board().piece_at(from) {
-        Some(p) => p.role,
-        None => {
-            return Err(PlayError {
-                mv: m,
-                fen: pos.to_string(),
-            });
-        }
-    };
     let trad = script == ChineseScript::Traditional;
     let (front, middle, rear) = ('前', '中', ['后', '後'][usize::from(trad)]);
     let column = file_column(pos, us, role, from.file());

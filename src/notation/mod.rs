@@ -129,14 +129,14 @@ impl Notation {
     }
 }
 
-pub(crate) fn check_legal(pos: &Position, m: Move) -> Result<(), PlayError> {
-    if pos.is_legal(m) {
-        Ok(())
-    } else {
-        Err(PlayError {
+/// The role of the moving piece if `m` is legal in `pos`, else the error.
+pub(crate) fn check_legal(pos: &Position, m: Move) -> Result<Role, PlayError> {
+    match pos.board().piece_at(m.from()) {
+        Some(p) if pos.is_legal(m) => Ok(p.role),
+        _ => Err(PlayError {
             mv: m,
             fen: pos.to_string(),
-        })
+        }),
     }
 }
 

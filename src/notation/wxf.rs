@@ -107,18 +107,9 @@ pub fn format_wxf(
     m: crate::Move,
     dialect: WxfDialect,
 ) -> Result<String, PlayError> {
-    check_legal(pos, m)?;
+    let role = check_legal(pos, m)?;
     let us = pos.turn();
     let (from, to) = (m.from(), m.to());
-    let role = match pos.board().piece_at(from) {
-        Some(p) => p.role,
-        None => {
-            return Err(PlayError {
-                mv: m,
-                fen: pos.to_string(),
-            });
-        }
-    };
     let (dir, target) = dir_and_target(us, from, to);
     let file = digit(usize::from(file_number(us, from.file())));
     let column = file_column(pos, us, role, from.file());
