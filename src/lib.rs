@@ -28,6 +28,7 @@ mod attacks;
 mod bitboard;
 mod board;
 mod color;
+mod eval;
 pub mod fen;
 mod movegen;
 mod moves;
@@ -36,6 +37,7 @@ mod perft;
 mod piece;
 mod position;
 mod role;
+mod search;
 mod setup;
 mod square;
 mod zobrist;
@@ -43,6 +45,7 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
+pub use eval::{Evaluator, MaterialPst, EVAL_LIMIT};
 pub use fen::FenError;
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use outcome::{EndReason, Outcome};
@@ -50,5 +53,9 @@ pub use perft::{perft, perft_divide};
 pub use piece::Piece;
 pub use position::{ParsePositionError, PlayError, Position};
 pub use role::Role;
+pub use search::{
+    judge_repetition, ChaseDetector, Clock, HistoryEntry, Limits, Repetition, Score, SearchInfo,
+    SearchResult, Searcher, MATE_SCORE,
+};
 pub use setup::{PositionError, Problem, Setup, Validation};
 pub use square::{File, ParseSquareError, Rank, Square};
