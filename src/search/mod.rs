@@ -155,10 +155,8 @@ pub struct SearchResult {
 ///
 /// ```
 /// use xiangqi::{Limits, Position, Score, Searcher};
-/// // Red mates at once: the chariot goes to the back rank (the red general
-/// // on d0 holds file d).
+/// // A chariot against a bare general: winning for Red.
 /// let pos: Position = "4k4/9/9/9/9/9/9/9/R8/3K5 w".parse().unwrap();
-/// // Not a mate: the black general escapes; but a chariot up is winning.
 /// let r = Searcher::default().search_simple(&pos, &Limits::depth(4));
 /// assert!(matches!(r.score, Score::Cp(c) if c > 500) || r.score.is_mate());
 /// ```
