@@ -4,6 +4,7 @@
 
 mod pst;
 
+use crate::attacks;
 use crate::{Color, Position, Role};
 
 /// The largest magnitude an evaluation may have. The search clamps scores
@@ -90,6 +91,10 @@ pub struct MaterialPst {
     /// Penalty per missing defender (advisor or elephant) per enemy attacking
     /// piece (chariot, horse, cannon, crossed soldier), in centipawns.
     pub king_safety: i32,
+    /// Bonus per square a chariot can move to, in centipawns.
+    pub chariot_mobility: i32,
+    /// Bonus per square a horse can move to (its legs free), in centipawns.
+    pub horse_mobility: i32,
 }
 
 impl Default for MaterialPst {
@@ -97,6 +102,8 @@ impl Default for MaterialPst {
         MaterialPst {
             tempo: 10,
             king_safety: 5,
+            chariot_mobility: 2,
+            horse_mobility: 6,
         }
     }
 }
@@ -116,6 +123,23 @@ impl MaterialPst {
                 };
                 total += pst::psq(role, rel.index());
             }
+        }
+        total
+    }
+
+    /// Mobility of `color`'s chariots and horses.
+    #[inline]
+    fn mobility(&self, pos: &Position, color: Color) -> i32 {
+        let b = pos.board();
+        let (occ, occ_t) = (b.occupied(), b.occupied_transposed());
+        let free = !b.by_color(color);
+        let mut total = 0;
+        for sq in b.by_color(color) & b.by_role(Role::Chariot) {
+            total +=
+                self.chariot_mobility * (attacks::chariot(sq, occ, occ_t) & free).count() as i32;
+        }
+        for sq in b.by_color(color) & b.by_role(Role::Horse) {
+            total += self.horse_mobility * (attacks::horse(sq, occ) & free).count() as i32;
         }
         total
     }
@@ -141,6 +165,7 @@ impl Evaluator for MaterialPst {
         let them = !us;
         let material = Self::side_psq(pos, us) - Self::side_psq(pos, them);
         let safety = self.exposure(pos, them) - self.exposure(pos, us);
-        (material + safety + self.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        let mobility = self.mobility(pos, us) - self.mobility(pos, them);
+        (material + safety + mobility + self.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 }
