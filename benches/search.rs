@@ -18,7 +18,7 @@ const POSITIONS: [(&str, &str, u32); 3] = [
     ),
     (
         "middlegame",
-        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN3NC1/9/R1BAKABR1 b",
+        "r1bakabr1/9/1cn3nc1/p3p1p1p/2p6/9/P1P1P1P1P/1CN1C1N2/9/R1BAKABR1 w",
         10,
     ),
     ("endgame", "3ak4/4a4/4b4/9/2p6/9/4P4/4B4/4A4/2CAK1R2 w", 12),
