@@ -320,6 +320,42 @@ impl Game {
         self.last().verdict.as_ref()
     }
 
+    /// The side that chases with every move of `cycle`, a sequence of moves
+    /// from `start` that comes back to `start`, while the other side does
+    /// not (so it loses under the Asian rules); `None` if neither or both
+    /// chase, if a side checks with every move (perpetual check is judged
+    /// first), or if `cycle` is not a legal cycle. This is the game's chase
+    /// detection in the shape the search wants
+    /// ([`ChaseDetector`](crate::ChaseDetector)); the default
+    /// [`Searcher`](crate::Searcher) uses it.
+    ///
+    /// ```
+    /// use xiangqi::{Color, Game, Move, Position};
+    /// // Red's horse chases the black chariot, which flees back and forth.
+    /// let start: Position = "5k3/9/9/9/4r4/9/N8/9/9/3K5 w".parse()?;
+    /// let cycle: Vec<Move> = ["a3c4", "e5b5", "c4a3", "b5e5"]
+    ///     .iter()
+    ///     .map(|m| m.parse())
+    ///     .collect::<Result<_, _>>()?;
+    /// assert_eq!(Game::perpetual_chaser(&start, &cycle), Some(Color::Red));
+    /// assert_eq!(Game::perpetual_chaser(&start, &[]), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn perpetual_chaser(start: &Position, cycle: &[Move]) -> Option<Color> {
+        let rules = Rules::new()
+            .with_repetition_count(2)
+            .with_move_limit(None)
+            .with_insufficient_material(false);
+        let mut game = Game::with_rules(start.clone(), rules);
+        for &m in cycle {
+            game.play_on(m).ok()?;
+        }
+        match game.outcome() {
+            Some(v) if v.reason == EndReason::PerpetualChase => v.winner.map(|w| !w),
+            _ => None,
+        }
+    }
+
     /// The verdict reached at `ply` (0 is the start), if the game ended
     /// there; `None` past the end.
     ///

@@ -29,6 +29,7 @@ mod bitboard;
 mod board;
 mod chase;
 mod color;
+mod eval;
 pub mod fen;
 mod game;
 mod material;
@@ -43,6 +44,7 @@ mod position;
 mod repetition;
 mod role;
 mod rules;
+mod search;
 mod setup;
 mod square;
 mod verdict;
@@ -51,6 +53,7 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
+pub use eval::{EVAL_LIMIT, Evaluator, MaterialPst};
 pub use fen::FenError;
 pub use game::{Game, GameError, PlyRecord};
 pub use material::is_insufficient_material;
@@ -61,6 +64,10 @@ pub use piece::Piece;
 pub use position::{ParsePositionError, PlayError, Position};
 pub use role::Role;
 pub use rules::Rules;
+pub use search::{
+    ChaseDetector, Clock, HistoryEntry, Limits, MATE_SCORE, Repetition, Score, SearchInfo,
+    SearchResult, Searcher, judge_repetition,
+};
 pub use setup::{PositionError, Problem, Setup, Validation};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use verdict::{Conduct, Cycle, Placed, Verdict};

@@ -366,6 +366,18 @@ impl Position {
     }
 }
 
+impl Position {
+    /// Passes the turn without moving (a null move, for null-move pruning in
+    /// search). Only valid when the side to move is not in check; the hash is
+    /// updated and the counters are left alone.
+    pub(crate) fn play_null(&mut self) {
+        debug_assert!(!self.is_check());
+        self.hash ^= zobrist::side_key();
+        self.turn = !self.turn;
+        self.checkers = Bitboard::EMPTY;
+    }
+}
+
 /// The pieces of `attacker` (not counting `exclude`) that attack the square
 /// `sq` of a general, under the occupancy `occ` / `occ_t`: chariots, cannons,
 /// horses, soldiers, and the attacker's general when it faces `sq` on an open

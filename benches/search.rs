@@ -1,0 +1,47 @@
+//! Search speed on fixed positions and depths, with the default evaluator
+//! and one thread. Criterion reports the throughput in nodes per second
+//! ("elem/s"): the node count of each search is fixed (the search is
+//! deterministic), so it is measured once and declared as the throughput.
+//!
+//! ```text
+//! cargo bench --bench search
+//! ```
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use xiangqi::{Limits, Position, Searcher};
+
+const POSITIONS: [(&str, &str, u32); 3] = [
+    (
+        "startpos",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        11,
+    ),
+    (
+        "middlegame",
+        "r1bakabr1/9/1cn3nc1/p3p1p1p/2p6/9/P1P1P1P1P/1CN1C1N2/9/R1BAKABR1 w",
+        10,
+    ),
+    ("endgame", "3ak4/4a4/4b4/9/2p6/9/4P4/4B4/4A4/2CAK1R2 w", 12),
+];
+
+fn search(c: &mut Criterion) {
+    let mut group = c.benchmark_group("search");
+    group.sample_size(10);
+    for (name, fen, depth) in POSITIONS {
+        let pos: Position = fen.parse().expect("valid FEN");
+        let limits = Limits::depth(depth);
+        let nodes = Searcher::default().search_simple(&pos, &limits).nodes;
+        group.throughput(Throughput::Elements(nodes));
+        let mut searcher = Searcher::default();
+        group.bench_with_input(BenchmarkId::new(name, depth), &pos, |b, pos| {
+            b.iter(|| {
+                searcher.clear();
+                searcher.search_simple(pos, &limits)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, search);
+criterion_main!(benches);

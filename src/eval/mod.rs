@@ -1,0 +1,171 @@
+//! Static evaluation: the [`Evaluator`] trait the search calls, and the
+//! default [`MaterialPst`] evaluator (material, piece-square tables and a
+//! simple king-safety term).
+
+mod pst;
+
+use crate::attacks;
+use crate::{Color, Position, Role};
+
+/// The largest magnitude an evaluation may have. The search clamps scores
+/// to `-EVAL_LIMIT..=EVAL_LIMIT` so they never look like mate scores.
+///
+/// ```
+/// assert!(xiangqi::EVAL_LIMIT < xiangqi::MATE_SCORE - 1000);
+/// ```
+pub const EVAL_LIMIT: i32 = 20_000;
+
+/// The material value of `role` used by the default evaluator and by move
+/// ordering, in centipawns.
+#[inline]
+pub(crate) fn piece_value(role: Role) -> i32 {
+    pst::VALUE[role.index()]
+}
+
+/// Scores a position for the search.
+///
+/// The score is in centipawns (a soldier that has not crossed the river is
+/// worth about 100) from the point of view of the side to move: positive
+/// means the side to move stands better. Mates, stalemates and repetitions
+/// are handled by the search itself, so an evaluator only judges the
+/// placement (it may be called on a position with no legal move).
+///
+/// Implement this trait to plug your own evaluation (a neural network, a
+/// tuned table) into [`Searcher`](crate::Searcher) without touching the
+/// search. An evaluator is shared between search threads, hence `Send +
+/// Sync`; keep any per-call scratch space on the stack.
+///
+/// ```
+/// use xiangqi::{Evaluator, Position, Role, Searcher, Limits};
+///
+/// /// Counts chariots only.
+/// struct Chariots;
+/// impl Evaluator for Chariots {
+///     fn evaluate(&self, pos: &Position) -> i32 {
+///         let b = pos.board();
+///         let mine = (b.by_color(pos.turn()) & b.by_role(Role::Chariot)).count() as i32;
+///         let theirs = (b.by_color(!pos.turn()) & b.by_role(Role::Chariot)).count() as i32;
+///         900 * (mine - theirs)
+///     }
+/// }
+///
+/// let mut searcher = Searcher::new(Chariots);
+/// let result = searcher.search_simple(&Position::new(), &Limits::depth(2));
+/// assert!(result.best_move.is_some());
+/// ```
+pub trait Evaluator: Send + Sync {
+    /// The score of `pos` for the side to move, within
+    /// `-EVAL_LIMIT..=EVAL_LIMIT`.
+    fn evaluate(&self, pos: &Position) -> i32;
+}
+
+impl<E: Evaluator + ?Sized> Evaluator for &E {
+    fn evaluate(&self, pos: &Position) -> i32 {
+        (**self).evaluate(pos)
+    }
+}
+
+impl<E: Evaluator + ?Sized> Evaluator for Box<E> {
+    fn evaluate(&self, pos: &Position) -> i32 {
+        (**self).evaluate(pos)
+    }
+}
+
+/// The default evaluator: material, piece-square tables, a king-safety
+/// term (missing advisors and elephants weigh more against enemy attackers)
+/// and a small bonus for the side to move.
+///
+/// ```
+/// use xiangqi::{Evaluator, MaterialPst, Position};
+/// let eval = MaterialPst::default();
+/// // The start position is symmetric: only the tempo bonus remains.
+/// assert_eq!(eval.evaluate(&Position::new()), MaterialPst::default().tempo);
+/// // Red is a chariot up.
+/// let pos: Position = "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w".parse().unwrap();
+/// assert!(eval.evaluate(&pos) > 800);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaterialPst {
+    /// Bonus for the side to move, in centipawns.
+    pub tempo: i32,
+    /// Penalty per missing defender (advisor or elephant) per enemy attacking
+    /// piece (chariot, horse, cannon, crossed soldier), in centipawns.
+    pub king_safety: i32,
+    /// Bonus per square a chariot can move to, in centipawns.
+    pub chariot_mobility: i32,
+    /// Bonus per square a horse can move to (its legs free), in centipawns.
+    pub horse_mobility: i32,
+}
+
+impl Default for MaterialPst {
+    fn default() -> MaterialPst {
+        MaterialPst {
+            tempo: 10,
+            king_safety: 5,
+            chariot_mobility: 2,
+            horse_mobility: 6,
+        }
+    }
+}
+
+impl MaterialPst {
+    /// Material plus square bonuses of `color`'s pieces.
+    #[inline]
+    fn side_psq(pos: &Position, color: Color) -> i32 {
+        let b = pos.board();
+        let ours = b.by_color(color);
+        let mut total = 0;
+        for role in Role::ALL {
+            for sq in ours & b.by_role(role) {
+                let rel = match color {
+                    Color::Red => sq,
+                    Color::Black => sq.flip_vertical(),
+                };
+                total += pst::psq(role, rel.index());
+            }
+        }
+        total
+    }
+
+    /// Mobility of `color`'s chariots and horses.
+    #[inline]
+    fn mobility(&self, pos: &Position, color: Color) -> i32 {
+        let b = pos.board();
+        let (occ, occ_t) = (b.occupied(), b.occupied_transposed());
+        let free = !b.by_color(color);
+        let mut total = 0;
+        for sq in b.by_color(color) & b.by_role(Role::Chariot) {
+            total +=
+                self.chariot_mobility * (attacks::chariot(sq, occ, occ_t) & free).count() as i32;
+        }
+        for sq in b.by_color(color) & b.by_role(Role::Horse) {
+            total += self.horse_mobility * (attacks::horse(sq, occ) & free).count() as i32;
+        }
+        total
+    }
+
+    /// How exposed `color`'s general is: missing defenders times attackers.
+    #[inline]
+    fn exposure(&self, pos: &Position, color: Color) -> i32 {
+        let b = pos.board();
+        let ours = b.by_color(color);
+        let theirs = b.by_color(!color);
+        let defenders = ((b.by_role(Role::Advisor) | b.by_role(Role::Elephant)) & ours).count();
+        let missing = 4usize.saturating_sub(defenders) as i32;
+        let attackers = ((b.by_role(Role::Chariot) & theirs).count() * 2
+            + ((b.by_role(Role::Horse) | b.by_role(Role::Cannon)) & theirs).count())
+            as i32;
+        missing * attackers * self.king_safety
+    }
+}
+
+impl Evaluator for MaterialPst {
+    fn evaluate(&self, pos: &Position) -> i32 {
+        let us = pos.turn();
+        let them = !us;
+        let material = Self::side_psq(pos, us) - Self::side_psq(pos, them);
+        let safety = self.exposure(pos, them) - self.exposure(pos, us);
+        let mobility = self.mobility(pos, us) - self.mobility(pos, them);
+        (material + safety + mobility + self.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+}

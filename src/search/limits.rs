@@ -1,0 +1,193 @@
+//! Search limits ([`Limits`], [`Clock`]) and the time manager that turns
+//! them into deadlines.
+
+use std::time::{Duration, Instant};
+
+/// The clock of the side to move, as a GUI sends it.
+///
+/// ```
+/// use std::time::Duration;
+/// use xiangqi::Clock;
+/// let c = Clock { remaining: Duration::from_secs(60), increment: Duration::from_secs(1), moves_to_go: None };
+/// assert_eq!(c.remaining.as_secs(), 60);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on the clock.
+    pub remaining: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+    /// Moves until the next time control, if any.
+    pub moves_to_go: Option<u32>,
+}
+
+/// When to stop searching. Every limit that is set applies; with none set
+/// (or `infinite`) the search runs until the stop flag is raised (or the
+/// maximum depth is reached).
+///
+/// ```
+/// use std::time::Duration;
+/// use xiangqi::Limits;
+/// let l = Limits { nodes: Some(10_000), ..Limits::depth(6) };
+/// assert_eq!(l.depth, Some(6));
+/// assert_eq!(Limits::movetime(Duration::from_millis(50)).movetime, Some(Duration::from_millis(50)));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Maximum iterative-deepening depth, in plies.
+    pub depth: Option<u32>,
+    /// Maximum number of nodes (approximate: checked every few nodes).
+    pub nodes: Option<u64>,
+    /// Exact time to spend on this move.
+    pub movetime: Option<Duration>,
+    /// The side to move's clock: the search budgets its own time.
+    pub clock: Option<Clock>,
+    /// Search until stopped, ignoring `movetime` and `clock`.
+    pub infinite: bool,
+    /// Number of best lines to report (1 if 0). Lines beyond the first are
+    /// searched with the first excluded, then the second, and so on.
+    pub multi_pv: usize,
+}
+
+impl Limits {
+    /// Searches to a fixed depth.
+    ///
+    /// ```
+    /// assert_eq!(xiangqi::Limits::depth(4).depth, Some(4));
+    /// ```
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Searches a fixed number of nodes.
+    ///
+    /// ```
+    /// assert_eq!(xiangqi::Limits::nodes(1000).nodes, Some(1000));
+    /// ```
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    /// Searches for a fixed time.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// assert!(xiangqi::Limits::movetime(Duration::from_secs(1)).movetime.is_some());
+    /// ```
+    pub fn movetime(time: Duration) -> Limits {
+        Limits {
+            movetime: Some(time),
+            ..Limits::default()
+        }
+    }
+
+    /// Plays on a clock.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use xiangqi::{Clock, Limits};
+    /// let l = Limits::clock(Clock { remaining: Duration::from_secs(10), ..Clock::default() });
+    /// assert!(l.clock.is_some());
+    /// ```
+    pub fn clock(clock: Clock) -> Limits {
+        Limits {
+            clock: Some(clock),
+            ..Limits::default()
+        }
+    }
+
+    /// Searches until stopped.
+    ///
+    /// ```
+    /// assert!(xiangqi::Limits::infinite().infinite);
+    /// ```
+    pub fn infinite() -> Limits {
+        Limits {
+            infinite: true,
+            ..Limits::default()
+        }
+    }
+}
+
+/// Safety margin kept on the clock for communication delays.
+const OVERHEAD: Duration = Duration::from_millis(30);
+
+/// Deadlines derived from [`Limits`].
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Deadlines {
+    pub(crate) start: Instant,
+    /// Don't start a new iteration after this much time.
+    pub(crate) soft: Option<Duration>,
+    /// Abort the search after this much time.
+    pub(crate) hard: Option<Duration>,
+}
+
+impl Deadlines {
+    pub(crate) fn new(limits: &Limits, start: Instant) -> Deadlines {
+        if limits.infinite {
+            return Deadlines {
+                start,
+                soft: None,
+                hard: None,
+            };
+        }
+        let mut soft = None;
+        let mut hard = None;
+        if let Some(t) = limits.movetime {
+            // Use all of it: iterate until the hard deadline aborts.
+            hard = Some(t);
+        }
+        if let Some(c) = limits.clock {
+            let left = c.remaining.saturating_sub(OVERHEAD);
+            let mtg = c.moves_to_go.unwrap_or(30).clamp(1, 50);
+            let base = left / mtg + c.increment * 3 / 4;
+            let optimum = base.min(left / 2);
+            let maximum = (optimum * 3).min(left / 3).max(optimum);
+            soft = Some(soft.map_or(optimum, |s: Duration| s.min(optimum)));
+            hard = Some(hard.map_or(maximum, |h: Duration| h.min(maximum)));
+        }
+        Deadlines { start, soft, hard }
+    }
+
+    #[inline]
+    pub(crate) fn hard_passed(&self) -> bool {
+        self.hard.is_some_and(|h| self.start.elapsed() >= h)
+    }
+
+    /// Whether a new iteration should not be started: more than half the
+    /// soft budget is gone (the next iteration would likely not finish).
+    pub(crate) fn soft_passed(&self) -> bool {
+        self.soft
+            .is_some_and(|s| self.start.elapsed() >= s.mul_f32(0.55))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_budget_is_a_fraction_of_remaining_time() {
+        let l = Limits::clock(Clock {
+            remaining: Duration::from_secs(60),
+            increment: Duration::ZERO,
+            moves_to_go: None,
+        });
+        let d = Deadlines::new(&l, Instant::now());
+        let hard = d.hard.unwrap();
+        assert!(hard <= Duration::from_secs(20) && hard >= Duration::from_secs(1));
+        assert!(d.soft.unwrap() <= hard);
+    }
+
+    #[test]
+    fn infinite_has_no_deadline() {
+        let d = Deadlines::new(&Limits::infinite(), Instant::now());
+        assert!(d.hard.is_none() && d.soft.is_none());
+    }
+}
