@@ -1,5 +1,5 @@
-//! Xiangqi (Chinese chess) rules: positions, FEN, legal move generation,
-//! check, checkmate and stalemate, and perft.
+//! Xiangqi (Chinese chess) for Rust: exact rules, games with repetition
+//! adjudication, notation, and a pluggable search.
 //!
 //! ```
 //! use xiangqi::{Move, Position};
@@ -19,7 +19,19 @@
 //! `0`..`9` from Red's back rank. An untrusted [`Setup`] (for example parsed
 //! from FEN) becomes a [`Position`] only through a checked constructor, so a
 //! `Position` is always legal. A side with no legal move loses, in check or
-//! not. The library does no I/O and spawns no threads.
+//! not.
+//!
+//! - Rules: [`Position`] (legal moves, check, [`perft`]), [`Setup`], [`fen`].
+//! - Games: [`Game`] records moves, undoes them and adjudicates under
+//!   [`Rules`] (perpetual check and chase, repetition, move limit,
+//!   insufficient material) with a self-explaining [`Verdict`].
+//! - Notation: [`notation`] (ICCS/UCI, WXF, Chinese) and [`pgn`].
+//! - Search: [`Searcher`] with any [`Evaluator`] (default [`MaterialPst`]).
+//!
+//! The library does no I/O and prints nothing. It spawns no threads, except
+//! the helper threads of a [`Searcher`] explicitly given more than one
+//! thread ([`Searcher::set_threads`]), which run scoped inside the call to
+//! [`Searcher::search`].
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
