@@ -3,6 +3,8 @@
 
 #[path = "../fuzz/common/fen.rs"]
 mod fen;
+#[path = "../fuzz/common/notation.rs"]
+mod notation;
 
 use std::path::Path;
 
@@ -24,4 +26,24 @@ fn replay(target: &str, run: fn(&[u8])) -> usize {
 #[test]
 fn fen_corpus() {
     assert!(replay("fen", fen::run) >= 20);
+}
+
+#[test]
+fn notation_iccs_corpus() {
+    assert!(replay("notation_iccs", notation::iccs) >= 20);
+}
+
+#[test]
+fn notation_wxf_corpus() {
+    assert!(replay("notation_wxf", notation::wxf) >= 20);
+}
+
+#[test]
+fn notation_chinese_corpus() {
+    assert!(replay("notation_chinese", notation::chinese) >= 20);
+}
+
+#[test]
+fn pgn_corpus() {
+    assert!(replay("pgn", notation::pgn) >= 20);
 }

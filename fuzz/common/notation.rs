@@ -1,0 +1,90 @@
+//! Bodies of the notation and PGN fuzz targets, shared with
+//! `tests/fuzz_corpus.rs` so that CI replays their corpora on stable.
+
+use xiangqi::notation::{parse_uci, ChineseScript, Notation, UciRanks, WxfDialect};
+use xiangqi::pgn::{GameRecord, ReadOptions};
+use xiangqi::Position;
+
+/// A few fixed positions: the start, a middlegame, tandem pieces, three and
+/// five soldiers on a file, two files of tandem soldiers, Black to move.
+const FENS: [&str; 7] = [
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+    "r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKABR1 b",
+    "1nC2abnr/rc2a4/c3k4/p1p1p1p1p/8P/2P6/P3P1P2/2C6/R8/1NBAKABNR w",
+    "3k5/9/P8/P1P6/P1P6/9/9/9/9/4K4 w",
+    "P2k5/P8/P8/P8/P8/9/9/9/9/4K4 w",
+    "3k5/9/9/9/9/4p4/4p4/4p4/9/5K3 b",
+    "3k5/9/9/9/R8/9/R8/9/9/4K4 w",
+];
+
+fn positions() -> Vec<Position> {
+    FENS.iter().filter_map(|f| f.parse().ok()).collect()
+}
+
+/// If `notation` accepts `text` in `pos`, the move must be legal and its
+/// formatting must parse back to the same move.
+fn check(pos: &Position, text: &str, notation: Notation) {
+    if let Ok(m) = notation.parse(pos, text) {
+        assert!(pos.is_legal(m), "{text:?} gave illegal {m} in {pos}");
+        let s = notation.format(pos, m).expect("legal move formats");
+        assert_eq!(notation.parse(pos, &s), Ok(m), "{s:?} in {pos}");
+    }
+}
+
+/// ICCS and UCI parsers: arbitrary text against fixed positions.
+pub fn iccs(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    for pos in positions() {
+        check(&pos, &text, Notation::Iccs);
+        for r in [UciRanks::ZeroToNine, UciRanks::OneToTen] {
+            check(&pos, &text, Notation::Uci(r));
+            let _ = parse_uci(&pos, &text, r);
+        }
+    }
+}
+
+/// WXF parser: arbitrary text against fixed positions, all dialects.
+pub fn wxf(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    for pos in positions() {
+        for d in [
+            WxfDialect::FairyStockfish,
+            WxfDialect::Wxf,
+            WxfDialect::WxfPrefix,
+        ] {
+            check(&pos, &text, Notation::Wxf(d));
+        }
+    }
+}
+
+/// Chinese parser: arbitrary text against fixed positions, both scripts.
+pub fn chinese(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    for pos in positions() {
+        for s in [ChineseScript::Simplified, ChineseScript::Traditional] {
+            check(&pos, &text, Notation::Chinese(s));
+        }
+    }
+}
+
+/// PGN reader: a record that reads must replay legally and survive a
+/// write/read round trip in ICCS and Chinese.
+pub fn pgn(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    for keep_variations in [false, true] {
+        let opts = ReadOptions {
+            keep_variations,
+            ..ReadOptions::default()
+        };
+        if let Ok(rec) = GameRecord::from_pgn(&text, &opts) {
+            assert!(rec.end().is_ok(), "moves replay legally");
+            for n in [Notation::Iccs, Notation::Chinese(ChineseScript::Simplified)] {
+                let written = rec.to_pgn(n).expect("legal record writes");
+                let back = GameRecord::from_pgn(&written, &opts).expect("written record reads");
+                assert_eq!(back.moves, rec.moves);
+                assert_eq!(back.start, rec.start);
+                assert_eq!(back.result, rec.result);
+            }
+        }
+    }
+}
