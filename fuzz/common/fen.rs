@@ -5,7 +5,7 @@
 //! moves to play. Everything must hold for any input: no panic, and the
 //! invariants asserted below.
 
-use xiangqi::{perft, Move, Position, Setup, Square, Validation};
+use xiangqi::{Move, Position, Setup, Square, Validation, perft};
 
 /// Runs one fuzz input.
 pub fn run(data: &[u8]) {

@@ -1,9 +1,9 @@
 //! Bodies of the notation and PGN fuzz targets, shared with
 //! `tests/fuzz_corpus.rs` so that CI replays their corpora on stable.
 
-use xiangqi::notation::{parse_uci, ChineseScript, Notation, UciRanks, WxfDialect};
-use xiangqi::pgn::{GameRecord, ReadOptions};
 use xiangqi::Position;
+use xiangqi::notation::{ChineseScript, Notation, UciRanks, WxfDialect, parse_uci};
+use xiangqi::pgn::{GameRecord, ReadOptions};
 
 /// A few fixed positions: the start, a middlegame, tandem pieces, three and
 /// five soldiers on a file, two files of tandem soldiers, Black to move.
