@@ -265,7 +265,7 @@ impl Session {
 
     /// Draws the board, the last move and, if the game is over, the verdict.
     fn show(&self, out: &mut impl Write) -> io::Result<()> {
-        let last = self.game.moves().last();
+        let last = self.game.records().last().map(|r| r.mv);
         writeln!(out)?;
         draw(self.game.position(), last, self.style, out)?;
         let before = self.game.ply().checked_sub(1);
