@@ -7,14 +7,18 @@
 //!     --engine2-fsf --games 100 --movetime 200 --openings scripts/openings.txt
 //! ```
 //!
-//! Each opening is played twice, colours swapped. Every move is checked
-//! with [`Position::play`]; the game ends on checkmate or no legal move (a
-//! loss), a threefold repetition judged by [`judge_repetition`] (the
-//! perpetual checker loses, otherwise a draw), 120 plies without capture
-//! (draw) or 400 plies (draw). An illegal move, a crash or a move more than
-//! a few seconds late loses. `--engine2-fsf` translates moves for
-//! Fairy-Stockfish, whose ranks run 1..10, and selects its xiangqi variant;
-//! `--verbose` prints each game's moves.
+//! Each opening is played twice, colours swapped. Every game is a
+//! [`xiangqi::Game`] under the default [`Rules`] (Asian rules): it ends on
+//! checkmate or no legal move (a loss), perpetual check or perpetual chase
+//! (a loss for the checker or chaser), any other repetition (a draw), 60
+//! moves without a capture (a draw), insufficient material (a draw), or 400
+//! plies (a draw); the reason printed is the game's verdict, naming the
+//! checking or chasing pieces. An illegal move, a malformed `bestmove`, a
+//! crash or a move more than a few seconds late loses the game, and the
+//! line says so; a crashed or hung engine is restarted before the next game
+//! (if it cannot be, the match stops there). `--engine2-fsf` sends and reads
+//! moves with ranks 1..10 for Fairy-Stockfish and selects its xiangqi
+//! variant; `--verbose` prints each game's moves.
 //! Prints each result, then W/D/L for engine 1 and an Elo estimate with a
 //! 95% interval. `scripts/match.sh` installs Fairy-Stockfish and runs this.
 
@@ -23,13 +27,23 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use xiangqi::{Color, HistoryEntry, Move, Position, Repetition, judge_repetition};
+use xiangqi::notation::{ParseNotationError, UciMove, UciRanks, format_uci, parse_uci};
+use xiangqi::{Color, Game, GameError, Move, Position, Rules};
+
+/// Extra time allowed beyond three times the move time.
+const GRACE: Duration = Duration::from_secs(5);
 
 struct Engine {
+    cmd: String,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    ranks: UciRanks,
     fsf: bool,
+    /// Extra time allowed for a reply beyond three times the move time.
+    grace: Duration,
+    /// A reply timed out and was never collected: restart before reuse.
+    hung: bool,
 }
 
 impl Engine {
@@ -54,10 +68,18 @@ impl Engine {
             }
         });
         let mut e = Engine {
+            cmd: cmd.to_string(),
             child,
             stdin,
             lines,
+            ranks: if fsf {
+                UciRanks::OneToTen
+            } else {
+                UciRanks::ZeroToNine
+            },
             fsf,
+            grace: GRACE,
+            hung: false,
         };
         e.send("uci")?;
         e.wait_for("uciok", Duration::from_secs(30))?;
@@ -69,10 +91,24 @@ impl Engine {
         Ok(e)
     }
 
+    /// Whether the engine can play another game: running, and not owing a
+    /// late reply.
+    fn healthy(&mut self) -> bool {
+        !self.hung && matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// A fresh process of the same engine.
+    fn restart(&mut self) -> Result<(), String> {
+        let mut fresh = Engine::start(&self.cmd, self.fsf)?;
+        fresh.grace = self.grace;
+        *self = fresh; // drops (quits and kills) the old process
+        Ok(())
+    }
+
     fn send(&mut self, line: &str) -> Result<(), String> {
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
-            .map_err(|e| e.to_string())
+            .map_err(|e| format!("cannot write to the engine: {e}"))
     }
 
     /// Waits for a line starting with `prefix`; returns it.
@@ -96,8 +132,13 @@ impl Engine {
             .map(|_| ())
     }
 
-    fn best_move(&mut self, moves: &[Move], movetime: u64) -> Result<Move, String> {
-        let list: Vec<String> = moves.iter().map(|&m| self.encode(m)).collect();
+    /// Asks for a move after `moves` from the start position; returns the
+    /// move text of the `bestmove` line, or why there is none.
+    fn best_move(&mut self, moves: &[Move], movetime: u64) -> Result<String, String> {
+        let list: Vec<String> = moves
+            .iter()
+            .map(|&m| format_uci(UciMove::Move(m), self.ranks))
+            .collect();
         let pos = if list.is_empty() {
             "position startpos".to_string()
         } else {
@@ -105,40 +146,20 @@ impl Engine {
         };
         self.send(&pos)?;
         self.send(&format!("go movetime {movetime}"))?;
-        let line = self.wait_for("bestmove", Duration::from_millis(movetime * 3 + 5000))?;
-        let text = line.split_whitespace().nth(1).unwrap_or("");
-        self.decode(text).ok_or(format!("bad bestmove {text:?}"))
-    }
-
-    fn encode(&self, m: Move) -> String {
-        if !self.fsf {
-            return m.to_string();
+        let timeout = Duration::from_millis(movetime.saturating_mul(3)) + self.grace;
+        match self.wait_for("bestmove", timeout) {
+            Ok(line) => Ok(line.split_whitespace().nth(1).unwrap_or("").to_string()),
+            Err(e) => {
+                // Collect the late reply so it is not taken for the next
+                // move; if it does not come, restart before the next game.
+                if self.send("stop").is_err()
+                    || self.wait_for("bestmove", Duration::from_secs(1)).is_err()
+                {
+                    self.hung = true;
+                }
+                Err(e)
+            }
         }
-        let (f, t) = (m.from(), m.to());
-        format!(
-            "{}{}{}{}",
-            f.file().char(),
-            f.rank().index() + 1,
-            t.file().char(),
-            t.rank().index() + 1
-        )
-    }
-
-    fn decode(&self, s: &str) -> Option<Move> {
-        if !self.fsf {
-            return s.parse().ok();
-        }
-        // Fairy-Stockfish: file letter, rank 1..10, twice.
-        let bytes = s.as_bytes();
-        let split = 1 + bytes[1..].iter().position(|b| b.is_ascii_alphabetic())?;
-        let sq = |t: &str| -> Option<String> {
-            let (file, rank) = t.split_at(1);
-            let r: u32 = rank.parse().ok()?;
-            Some(format!("{file}{}", r.checked_sub(1)?))
-        };
-        format!("{}{}", sq(&s[..split])?, sq(&s[split..])?)
-            .parse()
-            .ok()
     }
 }
 
@@ -151,6 +172,55 @@ impl Drop for Engine {
     }
 }
 
+/// The longest game played; longer ones are drawn.
+const MAX_PLIES: usize = 400;
+
+/// How a game ended: the winner (`None`: draw) and why.
+type Ending = (Option<Color>, String);
+
+/// `side` loses the game because of what it did.
+fn forfeit(side: Color, why: &str) -> Ending {
+    let result = if side == Color::Red { "0-1" } else { "1-0" };
+    (
+        Some(!side),
+        format!("{result} {} wins: {side} {why}", !side),
+    )
+}
+
+/// The game's verdict, or the ply cap, if the game is over.
+fn adjudicate(game: &Game, max_plies: usize) -> Option<Ending> {
+    if let Some(verdict) = game.outcome() {
+        return Some((verdict.winner, verdict.to_string()));
+    }
+    (game.ply() >= max_plies).then(|| (None, format!("1/2-1/2 draw after {max_plies} plies")))
+}
+
+/// Plays the side to move's reply: the move text of its `bestmove`, or
+/// why it sent none. A malformed or illegal move, or none at all, loses:
+/// returns the ending then.
+fn apply_reply(game: &mut Game, reply: Result<String, String>, ranks: UciRanks) -> Option<Ending> {
+    let side = game.position().turn();
+    let text = match reply {
+        Ok(text) => text,
+        Err(e) => return Some(forfeit(side, &format!("failed: {e}"))),
+    };
+    let m = match parse_uci(game.position(), &text, ranks) {
+        Ok(UciMove::Move(m)) => m,
+        Ok(UciMove::Null) => return Some(forfeit(side, "sent the null move 0000")),
+        Err(ParseNotationError::Illegal) => {
+            return Some(forfeit(side, &format!("played the illegal move {text}")));
+        }
+        Err(_) => return Some(forfeit(side, &format!("sent a malformed move {text:?}"))),
+    };
+    match game.play(m) {
+        Ok(_) => None,
+        Err(GameError::Illegal(_)) => {
+            Some(forfeit(side, &format!("played the illegal move {text}")))
+        }
+        Err(e) => Some(forfeit(side, &format!("could not play {text}: {e}"))),
+    }
+}
+
 /// Plays one game; returns the winner (None: draw), the reason and the moves.
 fn play_game(
     red: &mut Engine,
@@ -158,9 +228,9 @@ fn play_game(
     opening: &[Move],
     movetime: u64,
 ) -> (Option<Color>, String, Vec<Move>) {
-    let mut moves = Vec::new();
-    let (winner, reason) = play_moves(red, black, opening, movetime, &mut moves);
-    (winner, reason, moves)
+    let mut game = Game::with_rules(Position::new(), Rules::default());
+    let (winner, reason) = play_moves(red, black, opening, movetime, &mut game);
+    (winner, reason, game.moves().collect())
 }
 
 fn play_moves(
@@ -168,48 +238,88 @@ fn play_moves(
     black: &mut Engine,
     opening: &[Move],
     movetime: u64,
-    moves: &mut Vec<Move>,
-) -> (Option<Color>, String) {
-    let _ = red.new_game();
-    let _ = black.new_game();
-    let mut pos = Position::new();
-    let mut history = vec![HistoryEntry::new(&pos, None)];
+    game: &mut Game,
+) -> Ending {
+    // A side that cannot even start a game loses it.
+    if let Err(e) = red.new_game() {
+        return forfeit(Color::Red, &format!("failed: {e}"));
+    }
+    if let Err(e) = black.new_game() {
+        return forfeit(Color::Black, &format!("failed: {e}"));
+    }
     for &m in opening {
-        if pos.play(m).is_err() {
+        if game.play(m).is_err() {
             return (None, format!("bad opening move {m}"));
         }
-        moves.push(m);
-        history.push(HistoryEntry::new(&pos, Some(m)));
     }
     loop {
-        if let Some(o) = pos.outcome() {
-            return (o.winner, o.reason.to_string());
+        if let Some(ending) = adjudicate(game, MAX_PLIES) {
+            return ending;
         }
-        match judge_repetition(&history, &pos, 3, None) {
-            Some(Repetition::Draw) => return (None, "repetition".into()),
-            Some(r) => return (r.loser().map(|c| !c), format!("{r:?}")),
-            None => {}
-        }
-        if pos.halfmoves() >= 120 {
-            return (None, "60 moves without capture".into());
-        }
-        if moves.len() >= 400 {
-            return (None, "400 plies".into());
-        }
-        let side = pos.turn();
-        let engine = if side == Color::Red {
+        let engine = if game.position().turn() == Color::Red {
             &mut *red
         } else {
             &mut *black
         };
-        match engine.best_move(moves, movetime) {
-            Ok(m) if pos.is_legal(m) => {
-                pos.play_unchecked(m);
-                moves.push(m);
-                history.push(HistoryEntry::new(&pos, Some(m)));
+        let moves: Vec<Move> = game.moves().collect();
+        let reply = engine.best_move(&moves, movetime);
+        if let Some(ending) = apply_reply(game, reply, engine.ranks) {
+            return ending;
+        }
+    }
+}
+
+/// Engine 1's wins, draws and losses.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct Tally {
+    w: u32,
+    d: u32,
+    l: u32,
+}
+
+impl Tally {
+    /// Counts a game won by `winner` (None: draw) in which engine 1 played
+    /// `engine1`; returns the result as the game line says it.
+    fn add(&mut self, winner: Option<Color>, engine1: Color) -> &'static str {
+        match winner {
+            None => {
+                self.d += 1;
+                "draw"
             }
-            Ok(m) => return (Some(!side), format!("{side} played illegal {m}")),
-            Err(e) => return (Some(!side), format!("{side} failed: {e}")),
+            Some(c) if c == engine1 => {
+                self.w += 1;
+                "engine1 wins"
+            }
+            Some(_) => {
+                self.l += 1;
+                "engine2 wins"
+            }
+        }
+    }
+
+    /// Engine 1's score fraction, Elo estimate and its 95% interval; `None`
+    /// before any game.
+    fn elo(&self) -> Option<(f64, f64, f64, f64)> {
+        let (w, d, l) = (f64::from(self.w), f64::from(self.d), f64::from(self.l));
+        let n = w + d + l;
+        if n == 0.0 {
+            return None;
+        }
+        let p = (w + 0.5 * d) / n;
+        let var = (w * (1.0 - p).powi(2) + d * (0.5 - p).powi(2) + l * p.powi(2)) / n;
+        let se = (var / n).sqrt();
+        Some((p, elo(p), elo(p - 1.96 * se), elo(p + 1.96 * se)))
+    }
+
+    /// The summary line.
+    fn summary(&self) -> String {
+        let Tally { w, d, l } = *self;
+        match self.elo() {
+            Some((p, e, lo, hi)) => format!(
+                "engine1: W {w} D {d} L {l}, score {:.1}%, Elo {e:+.0} (95%: {lo:+.0} .. {hi:+.0})",
+                100.0 * p
+            ),
+            None => "engine1: no games played".to_string(),
         }
     }
 }
@@ -217,7 +327,8 @@ fn play_moves(
 /// Elo difference for a score fraction.
 fn elo(p: f64) -> f64 {
     let p = p.clamp(1e-4, 1.0 - 1e-4);
-    -400.0 * (1.0 / p - 1.0).log10()
+    // `+ 0.0` turns -0 into 0, so an even score prints `+0`.
+    -400.0 * (1.0 / p - 1.0).log10() + 0.0
 }
 
 fn arg(args: &[String], name: &str) -> Option<String> {
@@ -255,8 +366,23 @@ fn main() -> Result<(), String> {
     }
     let mut a = Engine::start(&e1, false)?;
     let mut b = Engine::start(&e2, fsf)?;
-    let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+    let mut tally = Tally::default();
     for g in 0..games {
+        // A crashed or hung engine gets a fresh process; if that fails, the
+        // match ends here.
+        let mut dead = None;
+        for (name, engine) in [("engine1", &mut a), ("engine2", &mut b)] {
+            if !engine.healthy() {
+                println!("{name}: restarting after a failure");
+                if let Err(e) = engine.restart() {
+                    dead = Some(format!("{name} cannot be restarted: {e}"));
+                }
+            }
+        }
+        if let Some(why) = dead {
+            println!("match stopped after {g} games: {why}");
+            break;
+        }
         let opening = &openings[(g / 2) % openings.len()];
         let a_is_red = g % 2 == 0;
         let (winner, reason, moves) = if a_is_red {
@@ -265,20 +391,8 @@ fn main() -> Result<(), String> {
             play_game(&mut b, &mut a, opening, movetime)
         };
         let a_color = if a_is_red { Color::Red } else { Color::Black };
-        let result = match winner {
-            None => {
-                d += 1;
-                "draw"
-            }
-            Some(c) if c == a_color => {
-                w += 1;
-                "engine1 wins"
-            }
-            Some(_) => {
-                l += 1;
-                "engine2 wins"
-            }
-        };
+        let result = tally.add(winner, a_color);
+        let Tally { w, d, l } = tally;
         println!(
             "game {:3}: engine1 {} | {result} ({reason}, {} plies) | W {w} D {d} L {l}",
             g + 1,
@@ -290,19 +404,184 @@ fn main() -> Result<(), String> {
             println!("  moves: {}", list.join(" "));
         }
     }
-    let n = f64::from(w + d + l);
-    let p = (f64::from(w) + 0.5 * f64::from(d)) / n;
-    let var = (f64::from(w) * (1.0 - p).powi(2)
-        + f64::from(d) * (0.5 - p).powi(2)
-        + f64::from(l) * p.powi(2))
-        / n;
-    let se = (var / n).sqrt();
-    println!(
-        "engine1: W {w} D {d} L {l}, score {:.1}%, Elo {:+.0} (95%: {:+.0} .. {:+.0})",
-        100.0 * p,
-        elo(p),
-        elo(p - 1.96 * se),
-        elo(p + 1.96 * se)
-    );
+    println!("{}", tally.summary());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xiangqi::EndReason;
+
+    fn game_after(fen: &str, moves: &str) -> Game {
+        let mut game = Game::from_position(fen.parse().unwrap());
+        for m in moves.split_whitespace() {
+            game.play(m.parse().unwrap()).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn elo_of_scores() {
+        assert!(elo(0.5).abs() < 1e-9);
+        assert!((elo(0.75) - 400.0 * 3f64.log10()).abs() < 1e-9);
+        assert!((elo(0.25) + elo(0.75)).abs() < 1e-9);
+        assert!(elo(1.0).is_finite() && elo(0.0).is_finite());
+    }
+
+    #[test]
+    fn tally_and_summary() {
+        let mut t = Tally::default();
+        assert_eq!(t.summary(), "engine1: no games played");
+        assert_eq!(t.add(Some(Color::Red), Color::Red), "engine1 wins");
+        assert_eq!(t.add(Some(Color::Red), Color::Black), "engine2 wins");
+        assert_eq!(t.add(None, Color::Black), "draw");
+        assert_eq!(t.add(Some(Color::Black), Color::Black), "engine1 wins");
+        assert_eq!(t, Tally { w: 2, d: 1, l: 1 });
+        let (p, e, lo, hi) = t.elo().unwrap();
+        assert!((p - 0.625).abs() < 1e-9);
+        assert!(lo < e && e < hi && (e - elo(0.625)).abs() < 1e-9);
+        assert!(
+            t.summary()
+                .starts_with("engine1: W 2 D 1 L 1, score 62.5%, Elo +89 (95%: ")
+        );
+        let even = Tally { w: 3, d: 4, l: 3 };
+        assert!(even.summary().contains("score 50.0%, Elo +0 (95%: -"));
+    }
+
+    #[test]
+    fn adjudication_uses_the_game_rules() {
+        // Perpetual check: the checker loses, the verdict names the piece.
+        let cycle = "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9";
+        let game = game_after("3k5/9/9/9/9/9/9/9/4R4/5K3 w", cycle);
+        let (winner, reason) = adjudicate(&game, MAX_PLIES).unwrap();
+        assert_eq!(winner, Some(Color::Black));
+        assert!(
+            reason.starts_with("0-1 black wins by perpetual check: red made a check with every move (red chariot on e1)"),
+            "{reason}"
+        );
+        // Perpetual chase: the horse chasing the fleeing chariot loses.
+        let chase = "a3c4 e5b5 c4a3 b5e5 a3c4 e5b5 c4a3 b5e5";
+        let game = game_after("5k3/9/9/9/4r4/9/N8/9/9/3K5 w", chase);
+        assert_eq!(game.outcome().unwrap().reason, EndReason::PerpetualChase);
+        let (winner, reason) = adjudicate(&game, MAX_PLIES).unwrap();
+        assert_eq!(winner, Some(Color::Black), "{reason}");
+        assert!(reason.contains("perpetual chase"), "{reason}");
+        // Idle repetition draws; the move limit (60 moves) draws.
+        let game = game_after(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9",
+        );
+        assert_eq!(adjudicate(&game, MAX_PLIES).map(|e| e.0), Some(None));
+        let game = game_after("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 119 80", "e1e2");
+        let (winner, reason) = adjudicate(&game, MAX_PLIES).unwrap();
+        assert_eq!(winner, None);
+        assert!(reason.contains("move limit: 60 moves"), "{reason}");
+        // Insufficient material; checkmate; the ply cap; a game going on.
+        let bare = game_after("3k5/9/9/9/9/9/9/9/9/4K4 w", "");
+        assert!(
+            adjudicate(&bare, MAX_PLIES)
+                .unwrap()
+                .1
+                .contains("insufficient material")
+        );
+        let mated = game_after("R3k4/R8/9/9/9/9/9/9/9/3K5 b", "");
+        assert_eq!(adjudicate(&mated, MAX_PLIES).unwrap().0, Some(Color::Red));
+        let opening = game_after(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "h2e2 h9g7",
+        );
+        assert!(adjudicate(&opening, MAX_PLIES).is_none());
+        assert_eq!(
+            adjudicate(&opening, 2),
+            Some((None, "1/2-1/2 draw after 2 plies".to_string()))
+        );
+    }
+
+    #[test]
+    fn bad_replies_lose() {
+        let z = UciRanks::ZeroToNine;
+        let mut game = Game::new();
+        assert_eq!(apply_reply(&mut game, Ok("h2e2".into()), z), None);
+        assert_eq!(game.ply(), 1);
+        assert_eq!(
+            apply_reply(&mut game, Ok("h10g8".into()), UciRanks::OneToTen),
+            None
+        );
+        assert_eq!(game.moves().nth(1), Some("h9g7".parse().unwrap()));
+        // Red to move: each failure is a loss for Red, and changes nothing.
+        for (reply, why) in [
+            (Ok("a0a5".to_string()), "red played the illegal move a0a5"),
+            (Ok("e2e9".to_string()), "red played the illegal move e2e9"),
+            (Ok("0000".to_string()), "red sent the null move 0000"),
+            (Ok("".to_string()), "red sent a malformed move \"\""),
+            (
+                Ok("(none)".to_string()),
+                "red sent a malformed move \"(none)\"",
+            ),
+            (
+                Err("engine exited".to_string()),
+                "red failed: engine exited",
+            ),
+            (
+                Err("no bestmove in time".to_string()),
+                "red failed: no bestmove in time",
+            ),
+        ] {
+            let (winner, reason) = apply_reply(&mut game, reply, z).unwrap();
+            assert_eq!(winner, Some(Color::Black));
+            assert_eq!(reason, format!("0-1 black wins: {why}"));
+            assert_eq!(game.ply(), 2);
+        }
+    }
+
+    /// A fake engine: a shell script answering `go` with `reply` (a shell
+    /// command).
+    #[cfg(unix)]
+    fn fake_engine(name: &str, on_go: &str) -> Engine {
+        let path = std::env::temp_dir().join(format!("xq-match-{}-{name}.sh", std::process::id()));
+        let script = format!(
+            "while read -r line; do case \"$line\" in\n\
+             uci) echo 'id name fake'; echo uciok ;;\n\
+             isready) echo readyok ;;\n\
+             go*) {on_go} ;;\n\
+             quit) exit 0 ;;\n\
+             esac; done\n"
+        );
+        std::fs::write(&path, script).unwrap();
+        let mut e = Engine::start(&format!("sh {}", path.display()), false).unwrap();
+        e.grace = Duration::from_millis(300);
+        e
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn illegal_crash_and_timeout_lose_and_are_reported() {
+        let opening: Vec<Move> = vec!["h2e2".parse().unwrap()];
+        let mut illegal = fake_engine("illegal", "echo 'bestmove a0a5'");
+        let mut crash = fake_engine("crash", "exit 1");
+        let mut silent = fake_engine("silent", ":");
+
+        // Black (to move after the opening) sends an illegal move.
+        let (winner, reason, moves) = play_game(&mut crash, &mut illegal, &opening, 10);
+        assert_eq!(winner, Some(Color::Red));
+        assert_eq!(reason, "1-0 red wins: black played the illegal move a0a5");
+        assert_eq!(moves, opening);
+        assert!(illegal.healthy() && crash.healthy());
+
+        // Black crashes.
+        let (winner, reason, _) = play_game(&mut illegal, &mut crash, &opening, 10);
+        assert_eq!(winner, Some(Color::Red));
+        assert_eq!(reason, "1-0 red wins: black failed: engine exited");
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(!crash.healthy());
+        crash.restart().unwrap();
+        assert!(crash.healthy());
+
+        // Red never answers.
+        let (winner, reason, _) = play_game(&mut silent, &mut illegal, &[], 10);
+        assert_eq!(winner, Some(Color::Black));
+        assert_eq!(reason, "0-1 black wins: red failed: no bestmove in time");
+        assert!(!silent.healthy(), "a hung engine is restarted before reuse");
+    }
 }

@@ -5,23 +5,37 @@
 //! cargo run --release --example play -- --black     # you play Black
 //! cargo run --release --example play -- --letters   # FEN letters, no Chinese
 //! cargo run --release --example play -- --level 5
+//! cargo run --release --example play -- --fen "3k5/9/9/9/9/9/9/9/4R4/5K3 w"
 //! ```
 //!
-//! Enter moves in ICCS coordinates (`h2e2` or `H2-E2`: files a..i from
-//! Red's left, ranks 0..9 from Red's side). Commands: `undo` (takes back
-//! your last move and the engine's reply), `hint`, `level <1-6>`, `fen`,
-//! `new`, `help`, `quit`. The game ends on checkmate, on a side with no
-//! legal move (a loss in xiangqi), or on a position repeated three times
-//! (the perpetual checker loses, otherwise a draw), and says why.
+//! Enter moves in any of these notations (each parser is tried in turn):
+//! ICCS coordinates (`h2e2`, `H2-E2`: files a..i from Red's left, ranks
+//! 0..9 from Red's side), WXF in any dialect (`C2.5`, `C2=5`, `H8+7`,
+//! `+C.5`) or Chinese, simplified or traditional, with Chinese or Arabic
+//! (also full-width) numerals (`炮二平五`, `馬８進７`). The engine's moves are
+//! shown in all three. Commands: `undo` (takes back your last move and the
+//! engine's reply), `hint`, `level <1-6>`, `board`, `fen`, `new`, `help`,
+//! `quit`.
+//!
+//! The game is a [`xiangqi::Game`] under the default rules (Asian rules:
+//! perpetual check and perpetual chase lose, other repetitions draw, 60
+//! moves without a capture draw, insufficient material draws, a side
+//! without legal moves loses); when it ends, the game's own verdict is
+//! shown, naming the checking or chasing pieces.
+//!
+//! The board is drawn with Chinese characters (Red 帅仕相傌俥炮兵, Black
+//! 将士象马车砲卒, so the sides differ without colour) or with FEN letters
+//! (`--letters`: Red upper case, Black lower case). Red pieces are red when
+//! standard output is a terminal and `NO_COLOR` is not set (`--no-color`
+//! turns colour off). Nothing assumes a terminal: a script can be piped in,
+//! e.g. `printf 'h2e2\nC2.5\nquit\n' | cargo run --release --example play`.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use xiangqi::{
-    Color, HistoryEntry, Limits, Move, Position, Repetition, Role, Searcher, Square,
-    judge_repetition,
-};
+use xiangqi::notation::{ChineseScript, Notation, ParseNotationError, WxfDialect};
+use xiangqi::{Color, Game, HistoryEntry, Limits, Move, Position, Role, Searcher, Square};
 
 /// How strong the engine plays: fixed depths for the first levels, then
 /// thinking time.
@@ -36,243 +50,649 @@ fn limits_for(level: u32) -> Limits {
     }
 }
 
-/// Reads a move typed by the user.
-///
-/// This is the seam for more notations: ICCS is understood here; WXF
-/// (`C2.5`) and Chinese (`炮二平五`) parsers from the notation module are to
-/// be tried in turn in this function once that module lands.
+/// The parsers tried on the player's input, in order.
+const INPUT_NOTATIONS: [Notation; 4] = [
+    Notation::Iccs,
+    Notation::Wxf(WxfDialect::Wxf),
+    Notation::Wxf(WxfDialect::FairyStockfish),
+    Notation::Chinese(ChineseScript::Simplified),
+];
+
+/// Maps full-width ASCII forms (`ｈ２ｅ２`, `Ｃ２．５`) to ASCII.
+fn narrow(text: &str) -> String {
+    text.chars()
+        .map(|c| match u32::from(c) {
+            0xFF01..=0xFF5E => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
+            _ => c,
+        })
+        .collect()
+}
+
+/// Reads a move typed by the player, in ICCS, WXF or Chinese notation; the
+/// error is a message for the player.
 fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
-    let m = Move::from_iccs(text)
-        .map_err(|_| format!("{text:?} is not a move (ICCS like h2e2; type help for commands)"))?;
-    if pos.is_legal(m) {
-        Ok(m)
+    let text: String = text.split_whitespace().collect();
+    let ascii = narrow(&text);
+    let mut illegal = false;
+    for notation in INPUT_NOTATIONS {
+        // Chinese reads full-width digits itself; the others want ASCII.
+        let input = if matches!(notation, Notation::Chinese(_)) {
+            &text
+        } else {
+            &ascii
+        };
+        match notation.parse(pos, input) {
+            Ok(m) => return Ok(m),
+            Err(ParseNotationError::Ambiguous(moves)) => {
+                let list: Vec<String> = moves.iter().map(|m| describe(pos, *m)).collect();
+                return Err(format!(
+                    "{text} is ambiguous: it fits {}; type the ICCS move",
+                    list.join(" or ")
+                ));
+            }
+            Err(ParseNotationError::Illegal) => illegal = true,
+            Err(ParseNotationError::NotAMove) => {}
+        }
+    }
+    if illegal {
+        let check = if pos.is_check() {
+            " (you are in check)"
+        } else {
+            ""
+        };
+        Err(format!("{text} is not a legal move here{check}"))
     } else {
-        Err(format!("{m} is not legal here"))
+        Err(format!(
+            "{text:?} is neither a move nor a command \
+             (moves like h2e2, C2.5 or 炮二平五; type help)"
+        ))
     }
 }
 
-fn glyph(color: Color, role: Role, letters: bool) -> String {
+/// A legal move in ICCS, with WXF and Chinese: `h2e2 (C2.5, 炮二平五)`.
+fn describe(pos: &Position, m: Move) -> String {
+    let wxf = Notation::Wxf(WxfDialect::Wxf).format(pos, m);
+    let chinese = Notation::Chinese(ChineseScript::Simplified).format(pos, m);
+    match (wxf, chinese) {
+        (Ok(w), Ok(c)) => format!("{m} ({w}, {c})"),
+        _ => m.to_string(),
+    }
+}
+
+/// How the board is drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Style {
+    /// FEN letters instead of Chinese characters.
+    letters: bool,
+    /// ANSI colours.
+    color: bool,
+}
+
+impl Style {
+    /// Colour only on a terminal, and never with `NO_COLOR` set.
+    fn colour_wanted() -> bool {
+        io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    }
+}
+
+/// The piece's character: distinct for the two sides even without colour.
+fn glyph(color: Color, role: Role, letters: bool) -> char {
     if letters {
         let c = role.char();
         return match color {
-            Color::Red => format!("{} ", c.to_ascii_uppercase()),
-            Color::Black => format!("{c} "),
+            Color::Red => c.to_ascii_uppercase(),
+            Color::Black => c,
         };
     }
-    let ch = match (color, role) {
-        (Color::Red, Role::General) => '帥',
+    match (color, role) {
+        (Color::Red, Role::General) => '帅',
         (Color::Red, Role::Advisor) => '仕',
         (Color::Red, Role::Elephant) => '相',
         (Color::Red, Role::Horse) => '傌',
         (Color::Red, Role::Chariot) => '俥',
         (Color::Red, Role::Cannon) => '炮',
         (Color::Red, Role::Soldier) => '兵',
-        (Color::Black, Role::General) => '將',
+        (Color::Black, Role::General) => '将',
         (Color::Black, Role::Advisor) => '士',
         (Color::Black, Role::Elephant) => '象',
-        (Color::Black, Role::Horse) => '馬',
-        (Color::Black, Role::Chariot) => '車',
+        (Color::Black, Role::Horse) => '马',
+        (Color::Black, Role::Chariot) => '车',
         (Color::Black, Role::Cannon) => '砲',
         (Color::Black, Role::Soldier) => '卒',
-    };
-    // Red in red, Black in bold, when drawing in Chinese.
-    match color {
-        Color::Red => format!("\x1b[31m{ch}\x1b[0m"),
-        Color::Black => format!("\x1b[1m{ch}\x1b[0m"),
     }
 }
 
-/// Draws the board, rank 9 at the top, with the last move marked.
-fn draw(pos: &Position, last: Option<Move>, letters: bool, out: &mut impl Write) -> io::Result<()> {
-    let empty = if letters { ". " } else { "＋" };
-    writeln!(out)?;
+/// Draws the board, rank 9 at the top, with the traditional file numbers
+/// of each side (Black's above, Red's below) and the ICCS files.
+fn draw(pos: &Position, last: Option<Move>, style: Style, out: &mut impl Write) -> io::Result<()> {
+    let letters = style.letters;
+    let black_files = if letters {
+        "1 2 3 4 5 6 7 8 9"
+    } else {
+        "１２３４５６７８９"
+    };
+    writeln!(out, "   {black_files}")?;
     for rank in (0..10).rev() {
-        write!(out, " {rank} ")?;
+        write!(out, "{rank}  ")?;
         for file in 0..9 {
+            if letters && file > 0 {
+                write!(out, " ")?;
+            }
             let sq = Square::from_index(rank * 9 + file).unwrap_or(Square::A0);
-            let mark = last.is_some_and(|m| m.to() == sq || m.from() == sq);
             match pos.board().piece_at(sq) {
-                Some(p) => write!(out, "{}", glyph(p.color, p.role, letters))?,
-                None if mark => write!(out, "{}", if letters { "* " } else { "＊" })?,
-                None => write!(out, "{empty}")?,
+                Some(p) => {
+                    let g = glyph(p.color, p.role, letters);
+                    let moved = last.is_some_and(|m| m.to() == sq);
+                    match (style.color, p.color) {
+                        (false, _) => write!(out, "{g}")?,
+                        // Red in bold red, Black in bold; the piece that
+                        // just moved in reverse video.
+                        (true, Color::Red) if moved => write!(out, "\x1b[1;31;7m{g}\x1b[0m")?,
+                        (true, Color::Red) => write!(out, "\x1b[1;31m{g}\x1b[0m")?,
+                        (true, Color::Black) if moved => write!(out, "\x1b[1;7m{g}\x1b[0m")?,
+                        (true, Color::Black) => write!(out, "\x1b[1m{g}\x1b[0m")?,
+                    }
+                }
+                None if last.is_some_and(|m| m.from() == sq) => {
+                    write!(out, "{}", if letters { "*" } else { "＊" })?
+                }
+                None => write!(out, "{}", if letters { "." } else { "＋" })?,
             }
         }
         writeln!(out)?;
         if rank == 5 {
             let river = if letters {
-                "   ~~~~~~~~ river ~~~~~~~~"
+                "~~~~~ river ~~~~~"
             } else {
-                "     楚 河        漢 界"
+                "～　楚河　汉界　～"
             };
-            writeln!(out, "{river}")?;
+            writeln!(out, "   {river}")?;
         }
     }
-    let files = if letters {
-        "   a b c d e f g h i"
+    let (red_files, iccs_files) = if letters {
+        ("9 8 7 6 5 4 3 2 1", "a b c d e f g h i")
     } else {
-        "   ａｂｃｄｅｆｇｈｉ"
+        ("九八七六五四三二一", "ａｂｃｄｅｆｇｈｉ")
     };
-    writeln!(out, "{files}")?;
-    writeln!(out)
-}
-
-/// Why the game is over, if it is.
-fn game_over(pos: &Position, history: &[HistoryEntry]) -> Option<String> {
-    if let Some(outcome) = pos.outcome() {
-        return Some(format!("Game over: {outcome}."));
-    }
-    match judge_repetition(history, pos, 3, None)? {
-        Repetition::Draw => Some("Game over: 1/2-1/2 draw by repetition.".to_string()),
-        Repetition::PerpetualCheck { loser } => Some(format!(
-            "Game over: {} wins: {loser} repeated the position by perpetual check.",
-            !loser
-        )),
-        Repetition::PerpetualChase { loser } => Some(format!(
-            "Game over: {} wins: {loser} repeated the position by perpetual chase.",
-            !loser
-        )),
-    }
-}
-
-struct Game {
-    start: Position,
-    moves: Vec<Move>,
-    human: Color,
-    level: u32,
-    letters: bool,
-    searcher: Searcher,
-}
-
-impl Game {
-    fn position(&self) -> (Vec<HistoryEntry>, Position) {
-        match HistoryEntry::line(&self.start, &self.moves) {
-            Ok(x) => x,
-            Err(_) => (
-                vec![HistoryEntry::new(&self.start, None)],
-                self.start.clone(),
-            ),
-        }
-    }
-
-    fn think(&mut self, limits: &Limits) -> Option<Move> {
-        let (history, pos) = self.position();
-        let r = self
-            .searcher
-            .search(&pos, &history, limits, &AtomicBool::new(false), |_| {});
-        r.best_move
-    }
+    writeln!(out, "   {red_files}")?;
+    writeln!(out, "   {iccs_files}")
 }
 
 fn help(out: &mut impl Write) -> io::Result<()> {
     writeln!(
         out,
-        "Moves: ICCS, e.g. h2e2 (files a-i from Red's left, ranks 0-9 from Red's side)."
+        "Moves: ICCS h2e2 (files a-i from Red's left, ranks 0-9 from Red's side), \
+         WXF C2.5 / C2=5 / H8+7, or Chinese 炮二平五 / 马8进7."
     )?;
     writeln!(
         out,
-        "Commands: undo, hint, level <1-6>, fen, new, help, quit."
+        "Commands: undo, hint, level <1-6>, board, fen, new, help, quit."
     )
 }
 
-fn main() -> io::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut level = 3;
-    if let Some(i) = args.iter().position(|a| a == "--level") {
-        level = args
-            .get(i + 1)
-            .and_then(|l| l.parse().ok())
-            .unwrap_or(3)
-            .clamp(1, 6);
-    }
-    let mut game = Game {
-        start: Position::new(),
-        moves: Vec::new(),
-        human: if args.iter().any(|a| a == "--black") {
-            Color::Black
-        } else {
-            Color::Red
-        },
-        level,
-        letters: args.iter().any(|a| a == "--letters"),
-        searcher: Searcher::default(),
-    };
-    let mut out = io::stdout();
-    writeln!(
-        out,
-        "xiangqi: you play {}, level {}.",
-        game.human, game.level
-    )?;
-    help(&mut out)?;
-    let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
-    let mut shown = usize::MAX; // the number of moves last drawn
-    loop {
-        let (history, pos) = game.position();
-        if shown != game.moves.len() {
-            draw(&pos, game.moves.last().copied(), game.letters, &mut out)?;
-            shown = game.moves.len();
+/// A game against the engine.
+struct Session {
+    /// The position `new` starts from.
+    start: Position,
+    game: Game,
+    human: Color,
+    level: u32,
+    style: Style,
+    searcher: Searcher,
+}
+
+impl Session {
+    fn new(start: Position, human: Color, level: u32, style: Style) -> Session {
+        Session {
+            game: Game::from_position(start.clone()),
+            start,
+            human,
+            level,
+            style,
+            searcher: Searcher::default(),
         }
-        if let Some(msg) = game_over(&pos, &history) {
-            writeln!(out, "{msg} Type new or undo, or quit.")?;
-        } else if pos.turn() != game.human {
-            writeln!(out, "Engine thinking...")?;
-            out.flush()?;
-            let limits = limits_for(game.level);
-            if let Some(m) = game.think(&limits) {
-                writeln!(out, "Engine plays {m}.")?;
-                game.moves.push(m);
-            }
-            continue;
+    }
+
+    /// The engine's best move under `limits`, if the side to move has one.
+    fn think(&mut self, limits: &Limits) -> Option<Move> {
+        let moves: Vec<Move> = self.game.moves().collect();
+        let (history, pos) = HistoryEntry::line(self.game.start(), &moves).ok()?;
+        let stop = AtomicBool::new(false);
+        self.searcher
+            .search(&pos, &history, limits, &stop, |_| {})
+            .best_move
+    }
+
+    /// Draws the board, the last move and, if the game is over, the verdict.
+    fn show(&self, out: &mut impl Write) -> io::Result<()> {
+        let last = self.game.records().last().map(|r| r.mv);
+        writeln!(out)?;
+        draw(self.game.position(), last, self.style, out)?;
+        let before = self.game.ply().checked_sub(1);
+        if let (Some(m), Some(pos)) = (last, before.and_then(|p| self.game.position_at(p))) {
+            writeln!(out, "Last move: {}", describe(pos, m))?;
+        }
+        if let Some(verdict) = self.game.outcome() {
+            writeln!(out, "Game over: {verdict}.")?;
+            writeln!(out, "Type new, undo or quit.")?;
+        }
+        Ok(())
+    }
+
+    /// The prompt before reading a line.
+    fn prompt(&self, out: &mut impl Write) -> io::Result<()> {
+        let pos = self.game.position();
+        if self.game.outcome().is_some() {
+            write!(out, "game over> ")?;
         } else {
             let check = if pos.is_check() { " (in check)" } else { "" };
             write!(out, "{} to move{check}> ", pos.turn())?;
         }
+        out.flush()
+    }
+
+    /// Lets the engine move if it is its turn; returns whether it moved.
+    fn engine_turn(&mut self, out: &mut impl Write) -> io::Result<bool> {
+        if self.game.outcome().is_some() || self.game.position().turn() == self.human {
+            return Ok(false);
+        }
+        writeln!(out, "Engine thinking...")?;
         out.flush()?;
-        let Some(line) = lines.next() else { break };
-        let line = line?;
-        let mut words = line.split_whitespace();
-        let Some(cmd) = words.next() else { continue };
-        match cmd {
-            "quit" | "exit" => break,
-            "help" => help(&mut out)?,
-            "new" => {
-                game.moves.clear();
-                game.searcher.clear();
-                shown = usize::MAX;
+        let Some(m) = self.think(&limits_for(self.level)) else {
+            return Ok(false);
+        };
+        let text = describe(self.game.position(), m);
+        match self.game.play(m) {
+            Ok(_) => {
+                writeln!(out, "Engine plays {text}.")?;
+                Ok(true)
             }
-            "fen" => writeln!(out, "{pos}")?,
+            Err(e) => {
+                writeln!(out, "Engine error: {e}")?;
+                Ok(false)
+            }
+        }
+    }
+
+    /// Draws the board, then lets the engine move (and draws again) if it
+    /// is its turn: the start of a game.
+    fn begin(&mut self, out: &mut impl Write) -> io::Result<()> {
+        self.engine_turn(out)?;
+        self.show(out)
+    }
+
+    /// Takes back the player's last move and everything after it (the
+    /// engine's reply); returns the moves taken back, oldest first.
+    fn undo(&mut self) -> Vec<Move> {
+        let human = self.human;
+        let mine = (0..self.game.ply()).rev().find(|&p| {
+            self.game
+                .position_at(p)
+                .is_some_and(|pos| pos.turn() == human)
+        });
+        let Some(ply) = mine else {
+            return Vec::new();
+        };
+        let taken: Vec<Move> = self.game.moves().skip(ply).collect();
+        self.game.undo_to(ply);
+        taken
+    }
+
+    /// Handles one line of input; returns false on `quit`.
+    fn handle(&mut self, line: &str, out: &mut impl Write) -> io::Result<bool> {
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else {
+            return Ok(true);
+        };
+        match cmd {
+            "quit" | "exit" => return Ok(false),
+            "help" => help(out)?,
+            "board" => self.show(out)?,
+            "fen" => writeln!(out, "{}", self.game.position())?,
+            "new" => {
+                self.game = Game::from_position(self.start.clone());
+                self.searcher.clear();
+                writeln!(out, "New game: you play {}.", self.human)?;
+                self.begin(out)?;
+            }
             "undo" => {
-                // Back to the human's previous turn.
-                game.moves.pop();
-                while !game.moves.is_empty()
-                    && game.moves.len() % 2 != usize::from(game.human == Color::Black)
-                {
-                    game.moves.pop();
+                let taken = self.undo();
+                if taken.is_empty() {
+                    writeln!(out, "Nothing to undo.")?;
+                } else {
+                    let list: Vec<String> = taken.iter().map(|m| m.to_string()).collect();
+                    writeln!(out, "Took back {}.", list.join(" "))?;
+                    self.show(out)?;
                 }
-                shown = usize::MAX;
             }
             "hint" => {
-                if game_over(&pos, &history).is_none() {
-                    let hint = game.think(&Limits::movetime(Duration::from_millis(500)));
-                    match hint {
-                        Some(m) => writeln!(out, "Hint: {m}")?,
-                        None => writeln!(out, "No legal move.")?,
-                    }
+                if self.game.outcome().is_some() {
+                    writeln!(out, "The game is over: new, undo or quit.")?;
+                } else if let Some(m) = self.think(&limits_for(self.level)) {
+                    writeln!(out, "Hint: {}", describe(self.game.position(), m))?;
                 }
             }
             "level" => match words.next().and_then(|l| l.parse::<u32>().ok()) {
                 Some(l) if (1..=6).contains(&l) => {
-                    game.level = l;
+                    self.level = l;
                     writeln!(out, "Level {l}.")?;
                 }
                 _ => writeln!(out, "level takes a number from 1 to 6")?,
             },
-            text if game_over(&pos, &history).is_none() => match parse_move(&pos, text) {
-                Ok(m) => game.moves.push(m),
-                Err(e) => writeln!(out, "{e}")?,
-            },
-            _ => writeln!(out, "The game is over: new, undo or quit.")?,
+            _ if self.game.outcome().is_some() => {
+                writeln!(out, "The game is over: new, undo or quit.")?
+            }
+            _ => self.human_move(line, out)?,
         }
+        Ok(true)
+    }
+
+    /// Plays the player's move, then the engine's reply.
+    fn human_move(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
+        let pos = self.game.position();
+        if pos.turn() != self.human {
+            return writeln!(out, "It is the engine's turn.");
+        }
+        let m = match parse_move(pos, text) {
+            Ok(m) => m,
+            Err(e) => return writeln!(out, "{e}"),
+        };
+        let text = describe(pos, m);
+        if let Err(e) = self.game.play(m) {
+            return writeln!(out, "{e}");
+        }
+        writeln!(out, "You play {text}.")?;
+        self.engine_turn(out)?;
+        self.show(out)
+    }
+}
+
+/// The value after `name` in the arguments.
+fn arg<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
+    let i = args.iter().position(|a| a == name)?;
+    args.get(i + 1).map(String::as_str)
+}
+
+fn main() -> io::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!(
+            "usage: play [--black] [--letters] [--no-color] [--level 1-6] [--fen FEN]\n\
+             Type help in the game for the moves and commands."
+        );
+        return Ok(());
+    }
+    let level = arg(&args, "--level")
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(3u32)
+        .clamp(1, 6);
+    let start = match arg(&args, "--fen") {
+        Some(fen) => match fen.parse::<Position>() {
+            Ok(pos) => pos,
+            Err(e) => {
+                eprintln!("bad --fen: {e}");
+                std::process::exit(2);
+            }
+        },
+        None => Position::new(),
+    };
+    let human = if args.iter().any(|a| a == "--black") {
+        Color::Black
+    } else {
+        Color::Red
+    };
+    let style = Style {
+        letters: args.iter().any(|a| a == "--letters"),
+        color: !args.iter().any(|a| a == "--no-color") && Style::colour_wanted(),
+    };
+    let mut session = Session::new(start, human, level, style);
+    let mut out = io::stdout();
+    writeln!(out, "xiangqi: you play {human}, level {level}.")?;
+    help(&mut out)?;
+    session.begin(&mut out)?;
+    let stdin = io::stdin();
+    // Piped input is not echoed by a terminal: echo it after the prompt so
+    // the transcript reads as a dialogue.
+    let echo = !stdin.is_terminal();
+    let mut lines = stdin.lock().lines();
+    loop {
+        session.prompt(&mut out)?;
+        let Some(line) = lines.next() else {
+            writeln!(out)?;
+            break;
+        };
+        let line = line?;
+        if echo {
+            writeln!(out, "{line}")?;
+        }
+        if !session.handle(&line, &mut out)? {
+            break;
+        }
+        out.flush()?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xiangqi::EndReason;
+
+    const PLAIN: Style = Style {
+        letters: false,
+        color: false,
+    };
+
+    fn session(human: Color) -> Session {
+        Session::new(Position::new(), human, 1, PLAIN)
+    }
+
+    /// Feeds `script` line by line; returns the output.
+    fn run(s: &mut Session, script: &str) -> String {
+        let mut out = Vec::new();
+        for line in script.lines() {
+            s.handle(line, &mut out).unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    fn mv(s: &str) -> Move {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn every_notation_parses() {
+        let pos = Position::new();
+        for text in [
+            "h2e2",
+            "H2-E2",
+            "ｈ２ｅ２",
+            "C2.5",
+            "c2=5",
+            "C25",
+            "Ｃ２．５",
+            "炮二平五",
+            "炮2平5",
+            "炮２平５",
+            "炮 二 平 五",
+        ] {
+            assert_eq!(parse_move(&pos, text), Ok(mv("h2e2")), "{text}");
+        }
+        for text in ["马二进三", "馬二進三", "傌２進３", "H2+3"] {
+            assert_eq!(parse_move(&pos, text), Ok(mv("h0g2")), "{text}");
+        }
+        let black: Position = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"
+            .parse()
+            .unwrap();
+        for text in ["h9g7", "H8+7", "马8进7", "馬８進７"] {
+            assert_eq!(parse_move(&black, text), Ok(mv("h9g7")), "{text}");
+        }
+    }
+
+    #[test]
+    fn parse_errors_say_why() {
+        let pos = Position::new();
+        let illegal = parse_move(&pos, "h2h8").unwrap_err();
+        assert!(illegal.contains("not a legal move"), "{illegal}");
+        assert!(
+            parse_move(&pos, "C2.9")
+                .unwrap_err()
+                .contains("not a legal move")
+        );
+        assert!(
+            parse_move(&pos, "车一进五")
+                .unwrap_err()
+                .contains("not a legal move")
+        );
+        let junk = parse_move(&pos, "hello").unwrap_err();
+        assert!(junk.contains("neither a move nor a command"), "{junk}");
+        // Two red chariots on one file: "R1+1" fits both.
+        let tandem: Position = "4k4/9/9/9/9/9/8R/9/8R/3K5 w".parse().unwrap();
+        let amb = parse_move(&tandem, "R1-1").unwrap_err();
+        assert!(amb.contains("ambiguous") && amb.contains("i3i2"), "{amb}");
+    }
+
+    #[test]
+    fn engine_shown_in_three_notations() {
+        assert_eq!(
+            describe(&Position::new(), mv("h2e2")),
+            "h2e2 (C2.5, 炮二平五)"
+        );
+    }
+
+    #[test]
+    fn wxf_and_chinese_moves_accepted() {
+        let mut s = session(Color::Red);
+        let out = run(&mut s, "C2.5");
+        assert_eq!(s.game.moves().next(), Some(mv("h2e2")));
+        assert_eq!(s.game.ply(), 2, "{out}");
+        assert!(out.contains("You play h2e2 (C2.5, 炮二平五)."), "{out}");
+        assert!(out.contains("Engine plays "), "{out}");
+
+        let mut s = session(Color::Red);
+        run(&mut s, "马二进三");
+        assert_eq!(s.game.moves().next(), Some(mv("h0g2")));
+        assert_eq!(s.game.ply(), 2);
+    }
+
+    #[test]
+    fn bad_input_changes_nothing() {
+        let mut s = session(Color::Red);
+        run(&mut s, "h2e2");
+        let before = s.game.position().clone();
+        for bad in ["h2h8", "xyz", "C9.1", "车九进九", "level 9", "level"] {
+            let out = run(&mut s, bad);
+            assert!(!out.trim().is_empty(), "{bad}: no message");
+            assert_eq!(s.game.position(), &before, "{bad}");
+            assert_eq!(s.game.ply(), 2, "{bad}");
+        }
+        assert_eq!(s.level, 1);
+        assert_eq!(run(&mut s, ""), "");
+    }
+
+    #[test]
+    fn undo_takes_back_move_and_reply() {
+        let mut s = session(Color::Red);
+        run(&mut s, "h2e2");
+        run(&mut s, "h0g2");
+        assert_eq!(s.game.ply(), 4);
+        let out = run(&mut s, "undo");
+        assert!(out.starts_with("Took back h0g2 "), "{out}");
+        assert_eq!(s.game.ply(), 2);
+        run(&mut s, "undo");
+        assert_eq!(s.game.position(), &Position::new());
+        assert!(run(&mut s, "undo").contains("Nothing to undo"));
+
+        // Playing Black: the engine's first move is not the player's to undo.
+        let mut s = session(Color::Black);
+        s.begin(&mut Vec::new()).unwrap();
+        assert_eq!(s.game.ply(), 1);
+        assert!(run(&mut s, "undo").contains("Nothing to undo"));
+        assert_eq!(s.game.ply(), 1);
+    }
+
+    #[test]
+    fn perpetual_check_ends_with_the_verdict() {
+        // Red's chariot checks from d1 and e1 for ever; the player (Black)
+        // makes the last move of the third occurrence.
+        let start: Position = "3k5/9/9/9/9/9/9/9/4R4/5K3 w".parse().unwrap();
+        let mut s = Session::new(start, Color::Black, 1, PLAIN);
+        for m in "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1".split(' ') {
+            s.game.play(mv(m)).unwrap();
+        }
+        let out = run(&mut s, "e9d9");
+        let verdict = s.game.outcome().expect("the game is over");
+        assert_eq!(verdict.reason, EndReason::PerpetualCheck);
+        assert_eq!(s.game.ply(), 8, "the engine does not move after the end");
+        assert!(
+            out.contains(
+                "Game over: 0-1 black wins by perpetual check: red made a check with \
+                 every move (red chariot on e1)"
+            ),
+            "{out}"
+        );
+        assert!(out.contains(&format!("Game over: {verdict}.")));
+        // Moves are refused, undo reopens the game.
+        assert!(run(&mut s, "d1d2").contains("The game is over"));
+        assert_eq!(s.game.ply(), 8);
+        run(&mut s, "undo");
+        assert_eq!(s.game.ply(), 7);
+        assert!(s.game.outcome().is_none());
+    }
+
+    #[test]
+    fn engine_replies_legally_at_level_1() {
+        let mut s = session(Color::Red);
+        let out = run(&mut s, "h2e2");
+        assert_eq!(s.game.ply(), 2, "{out}");
+        let reply = s.game.moves().nth(1).unwrap();
+        assert!(s.game.position_at(1).unwrap().is_legal(reply));
+        assert!(out.contains(&format!("Engine plays {reply} (")), "{out}");
+        let hint = run(&mut s, "hint");
+        let m: Move = hint["Hint: ".len()..][..4].parse().unwrap();
+        assert!(s.game.position().is_legal(m), "{hint}");
+    }
+
+    #[test]
+    fn new_and_fen() {
+        let mut s = session(Color::Red);
+        run(&mut s, "h2e2");
+        run(&mut s, "new");
+        assert_eq!(s.game.ply(), 0);
+        assert_eq!(
+            run(&mut s, "fen").trim(),
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+        );
+        assert!(!s.handle("quit", &mut Vec::new()).unwrap());
+    }
+
+    #[test]
+    fn board_plain_and_letters() {
+        let mut out = Vec::new();
+        draw(&Position::new(), Some(mv("h2e2")), PLAIN, &mut out).unwrap();
+        let board = String::from_utf8(out).unwrap();
+        assert!(board.contains("9  车马象士将士象马车\n"), "{board}");
+        assert!(board.contains("0  俥傌相仕帅仕相傌俥\n"), "{board}");
+        assert!(!board.contains('\x1b'));
+        let letters = Style {
+            letters: true,
+            color: false,
+        };
+        let mut out = Vec::new();
+        draw(&Position::new(), None, letters, &mut out).unwrap();
+        let board = String::from_utf8(out).unwrap();
+        assert!(board.contains("0  R N B A K A B N R\n"), "{board}");
+        assert!(board.contains("7  . c . . . . . c .\n"), "{board}");
+        let mut out = Vec::new();
+        let coloured = Style {
+            letters: false,
+            color: true,
+        };
+        draw(&Position::new(), None, coloured, &mut out).unwrap();
+        assert!(
+            String::from_utf8(out)
+                .unwrap()
+                .contains("\x1b[1;31m帅\x1b[0m")
+        );
+    }
 }

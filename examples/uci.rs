@@ -7,26 +7,50 @@
 //! Commands: `uci`, `isready`, `ucinewgame`,
 //! `position startpos|fen <FEN> [moves <m1> <m2> ...]`, `go perft <N>`,
 //! `go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS
-//! movestogo N] [infinite]`, `stop`, `setoption name Hash|Threads|MultiPV
-//! value N`, `d`, `quit`. `d` prints the board, `Fen:`, `Key:`, `Checkers:`
+//! movestogo N] [infinite] [ponder]`, `stop`, `ponderhit`, `setoption name
+//! Hash|Threads|MultiPV value N`, `setoption name Ponder value true|false`,
+//! `d`, `quit`. `d` prints the board, `Fen:`, `Key:`, `Checkers:`
 //! and `Outcome: <result> <reason>` (result `*`, `1-0`, `0-1` or `1/2-1/2`;
 //! an outcome reached in the middle of a `moves` list is reported and does
 //! not stop the replay). A malformed command, a bad FEN or an illegal move
 //! prints `info string <error>` and keeps the previous position whole.
 //!
 //! The search runs on its own thread (this example's, not the library's), so
-//! `stop`, `isready` and `quit` are answered while it thinks; it prints
-//! `info` lines after each iteration and `bestmove` at the end.
+//! `stop`, `ponderhit`, `isready` and `quit` are answered while it thinks;
+//! it prints `info` lines after each iteration and `bestmove` at the end.
+//! As UCI requires, after `go infinite` the `bestmove` waits for `stop` (or
+//! `quit`) even if the search ended early (a mate found, the depth limit
+//! reached, no legal move). `go ponder` searches without a time limit and
+//! likewise holds its `bestmove`: `stop` prints the move found, `ponderhit`
+//! (the opponent played the expected move) starts a search under the `go`
+//! command's own limits, helped by the transposition table the pondering
+//! filled, and prints its `bestmove`. A command that needs the searcher
+//! while such a search waits (`go`, `position`, `ucinewgame`, `setoption`,
+//! end of input) stops it first.
 
 use std::io::{self, BufRead, Write};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use xiangqi::{
     Clock, Game, HistoryEntry, Limits, Move, Position, SearchInfo, Searcher, perft_divide,
 };
+
+/// Where the search thread prints its `info` and `bestmove` lines.
+type Sink = Arc<Mutex<dyn Write + Send>>;
+
+/// The flags shared with the search thread.
+#[derive(Default)]
+struct Flags {
+    /// The library's stop flag: raised to end the search now.
+    stop: AtomicBool,
+    /// `stop` or `quit` arrived: a waiting search may print `bestmove`.
+    halt: AtomicBool,
+    /// `ponderhit` arrived while pondering.
+    ponderhit: AtomicBool,
+}
 
 /// The state kept between commands.
 struct Engine {
@@ -38,12 +62,26 @@ struct Engine {
     /// The searcher, absent while a search thread owns it.
     searcher: Option<Searcher>,
     search: Option<JoinHandle<Searcher>>,
-    stop: Arc<AtomicBool>,
+    flags: Arc<Flags>,
+    /// The running search holds its `bestmove` until `stop` (infinite, or
+    /// pondering before `ponderhit`).
+    waits_for_stop: bool,
+    /// The running search is pondering and waits for `ponderhit`.
+    pondering: bool,
+    /// Whether the running search was `go infinite`.
+    infinite: bool,
     multi_pv: usize,
+    ponder: bool,
+    sink: Sink,
 }
 
 impl Engine {
     fn new() -> Engine {
+        Engine::with_sink(Arc::new(Mutex::new(io::stdout())))
+    }
+
+    /// An engine whose search thread prints to `sink`.
+    fn with_sink(sink: Sink) -> Engine {
         let position = Position::new();
         Engine {
             history: vec![HistoryEntry::new(&position, None)],
@@ -51,13 +89,32 @@ impl Engine {
             game: Game::new(),
             searcher: Some(Searcher::default()),
             search: None,
-            stop: Arc::new(AtomicBool::new(false)),
+            flags: Arc::new(Flags::default()),
+            waits_for_stop: false,
+            pondering: false,
+            infinite: false,
             multi_pv: 1,
+            ponder: false,
+            sink,
         }
     }
 
-    /// Waits for a running search to finish and takes the searcher back.
+    /// Ends the running search now: it prints its `bestmove`.
+    fn stop_search(&mut self) {
+        // `halt` before `stop`: the search thread clears `stop` after a
+        // `ponderhit` only if `halt` is still down.
+        self.flags.halt.store(true, Ordering::SeqCst);
+        self.flags.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Waits for a running search to finish and takes the searcher back;
+    /// a search that would wait for `stop` is stopped first.
     fn join_search(&mut self) {
+        if self.search.is_some() && self.waits_for_stop {
+            self.stop_search();
+        }
+        self.waits_for_stop = false;
+        self.pondering = false;
         if let Some(handle) = self.search.take() {
             if let Ok(searcher) = handle.join() {
                 self.searcher = Some(searcher);
@@ -78,6 +135,13 @@ impl Engine {
             ["name", name @ .., "value", value] => (name.join(" "), *value),
             _ => return writeln!(out, "info string expected: setoption name <id> value <x>"),
         };
+        if name.eq_ignore_ascii_case("ponder") {
+            match value {
+                "true" | "false" => self.ponder = value == "true",
+                _ => writeln!(out, "info string bad value {value:?} for {name}")?,
+            }
+            return Ok(());
+        }
         let Ok(n) = value.parse::<usize>() else {
             return writeln!(out, "info string bad value {value:?} for {name}");
         };
@@ -91,23 +155,61 @@ impl Engine {
     }
 
     fn go(&mut self, args: &[&str], out: &mut impl Write) -> io::Result<()> {
-        let limits = match parse_go(args, &self.position) {
-            Ok(l) => Limits {
-                multi_pv: self.multi_pv,
-                ..l
-            },
+        let (limits, ponder) = match parse_go(args, &self.position) {
+            Ok((l, ponder)) => (
+                Limits {
+                    multi_pv: self.multi_pv,
+                    ..l
+                },
+                ponder,
+            ),
             Err(e) => return writeln!(out, "info string {e}"),
         };
         self.join_search();
         let Some(mut searcher) = self.searcher.take() else {
             return writeln!(out, "info string no searcher");
         };
-        self.stop.store(false, Ordering::SeqCst);
-        let stop = Arc::clone(&self.stop);
+        // No search thread runs now: the flags are ours to reset.
+        self.flags = Arc::new(Flags::default());
+        self.infinite = limits.infinite;
+        self.pondering = ponder;
+        self.waits_for_stop = ponder || limits.infinite;
+        let flags = Arc::clone(&self.flags);
+        let sink = Arc::clone(&self.sink);
         let pos = self.position.clone();
         let history = self.history.clone();
         self.search = Some(std::thread::spawn(move || {
-            let result = searcher.search(&pos, &history, &limits, &stop, print_info);
+            let info = |i: &SearchInfo| print_info(&sink, i);
+            // Pondering runs on the opponent's time: no time limit.
+            let first = if ponder {
+                Limits {
+                    infinite: true,
+                    ..limits.clone()
+                }
+            } else {
+                limits.clone()
+            };
+            let mut result = searcher.search(&pos, &history, &first, &flags.stop, info);
+            if ponder || limits.infinite {
+                // UCI: no bestmove before `stop`, even if the search ended.
+                let released = || {
+                    flags.halt.load(Ordering::SeqCst)
+                        || (ponder && flags.ponderhit.load(Ordering::SeqCst))
+                };
+                while !released() {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                if ponder && !flags.halt.load(Ordering::SeqCst) {
+                    // Ponderhit: think on our own clock now.
+                    flags.stop.store(false, Ordering::SeqCst);
+                    if !flags.halt.load(Ordering::SeqCst) {
+                        result = searcher.search(&pos, &history, &limits, &flags.stop, info);
+                        while limits.infinite && !flags.halt.load(Ordering::SeqCst) {
+                            std::thread::sleep(Duration::from_millis(2));
+                        }
+                    }
+                }
+            }
             let mut line = match result.best_move {
                 Some(m) => format!("bestmove {m}"),
                 None => "bestmove (none)".to_string(),
@@ -115,9 +217,10 @@ impl Engine {
             if let Some(p) = result.pv.get(1) {
                 line.push_str(&format!(" ponder {p}"));
             }
-            let mut out = io::stdout().lock();
-            let _ = writeln!(out, "{line}");
-            let _ = out.flush();
+            if let Ok(mut out) = sink.lock() {
+                let _ = writeln!(out, "{line}");
+                let _ = out.flush();
+            }
             searcher
         }));
         Ok(())
@@ -137,6 +240,7 @@ impl Engine {
                 writeln!(out, "option name Hash type spin default 16 min 1 max 65536")?;
                 writeln!(out, "option name Threads type spin default 1 min 1 max 256")?;
                 writeln!(out, "option name MultiPV type spin default 1 min 1 max 64")?;
+                writeln!(out, "option name Ponder type check default false")?;
                 writeln!(out, "uciok")?;
             }
             "isready" => writeln!(out, "readyok")?,
@@ -169,13 +273,23 @@ impl Engine {
                 }
             }
             "stop" => {
-                self.stop.store(true, Ordering::SeqCst);
+                self.stop_search();
                 self.join_search();
+            }
+            "ponderhit" => {
+                if self.search.is_some() && self.pondering {
+                    // `stop` interrupts the pondering search; raised before
+                    // `ponderhit` so the thread's clearing of it comes after.
+                    self.flags.stop.store(true, Ordering::SeqCst);
+                    self.flags.ponderhit.store(true, Ordering::SeqCst);
+                    self.pondering = false;
+                    self.waits_for_stop = self.infinite;
+                }
             }
             "setoption" => self.set_option(&rest, out)?,
             "d" => self.display(out)?,
             "quit" => {
-                self.stop.store(true, Ordering::SeqCst);
+                self.stop_search();
                 self.join_search();
                 return Ok(false);
             }
@@ -217,9 +331,9 @@ impl Engine {
 }
 
 /// Prints one `info` line.
-fn print_info(info: &SearchInfo) {
+fn print_info(sink: &Sink, info: &SearchInfo) {
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
-    let mut out = io::stdout().lock();
+    let Ok(mut out) = sink.lock() else { return };
     let _ = writeln!(
         out,
         "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
@@ -236,9 +350,11 @@ fn print_info(info: &SearchInfo) {
     let _ = out.flush();
 }
 
-/// Parses the arguments of `go` (other than `perft`) into limits.
-fn parse_go(args: &[&str], pos: &Position) -> Result<Limits, String> {
+/// Parses the arguments of `go` (other than `perft`) into limits and
+/// whether to ponder.
+fn parse_go(args: &[&str], pos: &Position) -> Result<(Limits, bool), String> {
     let mut limits = Limits::default();
+    let mut ponder = false;
     let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, 0, 0, None);
     let mut it = args.iter();
     while let Some(&key) = it.next() {
@@ -247,6 +363,7 @@ fn parse_go(args: &[&str], pos: &Position) -> Result<Limits, String> {
             continue;
         }
         if key == "ponder" {
+            ponder = true;
             continue;
         }
         let value = it
@@ -279,7 +396,7 @@ fn parse_go(args: &[&str], pos: &Position) -> Result<Limits, String> {
             moves_to_go: mtg,
         });
     }
-    Ok(limits)
+    Ok((limits, ponder))
 }
 
 /// Parses the arguments of `position` into a new game and the search
@@ -323,7 +440,8 @@ fn main() -> io::Result<()> {
         }
         out.flush()?;
     }
-    // End of input: let a running search finish and print its bestmove.
+    // End of input: let a running search finish and print its bestmove (an
+    // infinite or pondering one is stopped: no `stop` can come any more).
     engine.join_search();
     Ok(())
 }
@@ -417,5 +535,119 @@ mod tests {
             assert_eq!(e.position, before, "{bad}");
         }
         assert!(!e.handle("quit", &mut Vec::new()).unwrap());
+    }
+
+    /// A buffer shared with the search thread.
+    fn shared() -> (Arc<Mutex<Vec<u8>>>, Engine) {
+        let buf = Arc::new(Mutex::new(Vec::new()));
+        let sink: Sink = buf.clone();
+        (buf, Engine::with_sink(sink))
+    }
+
+    fn text(buf: &Arc<Mutex<Vec<u8>>>) -> String {
+        String::from_utf8(buf.lock().unwrap().clone()).unwrap()
+    }
+
+    fn bestmoves(buf: &Arc<Mutex<Vec<u8>>>) -> Vec<String> {
+        text(buf)
+            .lines()
+            .filter(|l| l.starts_with("bestmove"))
+            .map(String::from)
+            .collect()
+    }
+
+    fn pause() {
+        std::thread::sleep(Duration::from_millis(300));
+    }
+
+    #[test]
+    fn finite_go_prints_bestmove_unasked() {
+        let (buf, mut e) = shared();
+        run(&mut e, "position startpos\ngo depth 2");
+        e.join_search();
+        let best = bestmoves(&buf);
+        assert_eq!(best.len(), 1, "{}", text(&buf));
+        let m: Move = best[0].split(' ').nth(1).unwrap().parse().unwrap();
+        assert!(Position::new().is_legal(m));
+        assert!(text(&buf).contains("info depth 2 "));
+    }
+
+    #[test]
+    fn infinite_waits_for_stop() {
+        let (buf, mut e) = shared();
+        // Checkmated: the search ends at once, with no move.
+        run(
+            &mut e,
+            "position fen R3k4/R8/9/9/9/9/9/9/9/3K5 b\ngo infinite",
+        );
+        pause();
+        assert!(bestmoves(&buf).is_empty(), "{}", text(&buf));
+        assert!(e.search.as_ref().is_some_and(|h| !h.is_finished()));
+        // Still answering while it waits.
+        assert_eq!(run(&mut e, "isready"), "readyok\n");
+        assert_eq!(run(&mut e, "stop"), "");
+        assert_eq!(bestmoves(&buf), ["bestmove (none)"]);
+
+        // A search that reached its depth long before the stop.
+        run(&mut e, "position startpos\ngo infinite depth 2");
+        pause();
+        assert!(text(&buf).contains("info depth 2 "));
+        assert_eq!(bestmoves(&buf).len(), 1, "{}", text(&buf));
+        run(&mut e, "stop");
+        let best = bestmoves(&buf);
+        assert_eq!(best.len(), 2);
+        let m: Move = best[1].split(' ').nth(1).unwrap().parse().unwrap();
+        assert!(Position::new().is_legal(m));
+
+        // `quit` releases it too.
+        run(&mut e, "go infinite depth 1");
+        pause();
+        assert_eq!(bestmoves(&buf).len(), 2);
+        assert!(!e.handle("quit", &mut Vec::new()).unwrap());
+        assert_eq!(bestmoves(&buf).len(), 3);
+    }
+
+    #[test]
+    fn infinite_stopped_by_the_next_command() {
+        let (buf, mut e) = shared();
+        run(&mut e, "go infinite depth 1");
+        pause();
+        assert!(bestmoves(&buf).is_empty());
+        // No deadlock: a new position stops the waiting search.
+        run(&mut e, "position startpos moves h2e2");
+        assert_eq!(bestmoves(&buf).len(), 1);
+    }
+
+    #[test]
+    fn ponder_waits_for_ponderhit_or_stop() {
+        let (buf, mut e) = shared();
+        let out = run(&mut e, "uci\nsetoption name Ponder value true");
+        assert!(out.contains("option name Ponder type check default false\n"));
+        assert!(!out.contains("info string"), "{out}");
+        assert!(e.ponder);
+
+        run(
+            &mut e,
+            "position startpos moves h2e2 h9g7\ngo ponder depth 1",
+        );
+        pause();
+        assert!(bestmoves(&buf).is_empty(), "{}", text(&buf));
+        // The opponent played the expected move: search on (depth 1), then
+        // answer without waiting for stop.
+        run(&mut e, "ponderhit");
+        e.join_search();
+        let best = bestmoves(&buf);
+        assert_eq!(best.len(), 1, "{}", text(&buf));
+        let m: Move = best[0].split(' ').nth(1).unwrap().parse().unwrap();
+        assert!(e.position.is_legal(m));
+
+        // Or the opponent played something else: stop ends pondering.
+        run(&mut e, "go ponder depth 1");
+        pause();
+        assert_eq!(bestmoves(&buf).len(), 1);
+        run(&mut e, "stop");
+        assert_eq!(bestmoves(&buf).len(), 2);
+        // A stray ponderhit changes nothing.
+        assert_eq!(run(&mut e, "ponderhit"), "");
     }
 }
