@@ -166,3 +166,64 @@ fn repetition_count_is_configurable() {
     );
     assert!(g.outcome().is_none());
 }
+
+/// The lone-cannon case of `is_insufficient_material`, checked by playing:
+/// from many placements of two generals and one cannon, random play never
+/// gives a check, never captures anything but the cannon, and never leaves
+/// a side without a move.
+#[test]
+fn lone_cannon_can_never_check() {
+    use xiangqi::{Board, Piece, Setup, Validation, is_insufficient_material};
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let palace =
+        |c: Color| -> Vec<Square> { Square::ALL.into_iter().filter(|s| s.in_palace(c)).collect() };
+    let mut games = 0;
+    while games < 300 {
+        let mut board = Board::empty();
+        let red = palace(Color::Red)[next(9)];
+        let black = palace(Color::Black)[next(9)];
+        let cannon = Square::ALL[next(90)];
+        if cannon == red || cannon == black {
+            continue;
+        }
+        board.set_piece_at(red, Piece::new(Color::Red, Role::General));
+        board.set_piece_at(black, Piece::new(Color::Black, Role::General));
+        let owner = if next(2) == 0 {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        board.set_piece_at(cannon, Piece::new(owner, Role::Cannon));
+        let turn = if next(2) == 0 {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        let setup = Setup {
+            board,
+            turn,
+            halfmoves: 0,
+            fullmoves: 1,
+        };
+        let Ok(mut pos) = xiangqi::Position::from_setup(setup, Validation::Strict) else {
+            continue;
+        };
+        games += 1;
+        assert!(is_insufficient_material(pos.board()));
+        for _ in 0..200 {
+            assert!(!pos.is_check(), "{pos}");
+            let moves = pos.legal_moves();
+            assert!(!moves.is_empty(), "no move in {pos}");
+            let m = moves[next(moves.len())];
+            if let Some(captured) = pos.play_unchecked(m) {
+                assert_eq!(captured.role, Role::Cannon, "{pos}");
+            }
+        }
+    }
+}
