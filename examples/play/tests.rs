@@ -1,0 +1,222 @@
+//! Unit tests of the play example.
+
+use super::*;
+use xiangqi::EndReason;
+
+const PLAIN: Style = Style {
+    letters: false,
+    color: false,
+};
+
+fn session(human: Color) -> Session {
+    Session::new(Position::new(), human, 1, PLAIN)
+}
+
+/// Feeds `script` line by line; returns the output.
+fn run(s: &mut Session, script: &str) -> String {
+    let mut out = Vec::new();
+    for line in script.lines() {
+        s.handle(line, &mut out).unwrap();
+    }
+    String::from_utf8(out).unwrap()
+}
+
+fn mv(s: &str) -> Move {
+    s.parse().unwrap()
+}
+
+#[test]
+fn every_notation_parses() {
+    let pos = Position::new();
+    for text in [
+        "h2e2",
+        "H2-E2",
+        "ｈ２ｅ２",
+        "C2.5",
+        "c2=5",
+        "C25",
+        "Ｃ２．５",
+        "炮二平五",
+        "炮2平5",
+        "炮２平５",
+        "炮 二 平 五",
+    ] {
+        assert_eq!(parse_move(&pos, text), Ok(mv("h2e2")), "{text}");
+    }
+    for text in ["马二进三", "馬二進三", "傌２進３", "H2+3"] {
+        assert_eq!(parse_move(&pos, text), Ok(mv("h0g2")), "{text}");
+    }
+    let black: Position = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"
+        .parse()
+        .unwrap();
+    for text in ["h9g7", "H8+7", "马8进7", "馬８進７"] {
+        assert_eq!(parse_move(&black, text), Ok(mv("h9g7")), "{text}");
+    }
+}
+
+#[test]
+fn parse_errors_say_why() {
+    let pos = Position::new();
+    let illegal = parse_move(&pos, "h2h8").unwrap_err();
+    assert!(illegal.contains("not a legal move"), "{illegal}");
+    assert!(
+        parse_move(&pos, "C2.9")
+            .unwrap_err()
+            .contains("not a legal move")
+    );
+    assert!(
+        parse_move(&pos, "车一进五")
+            .unwrap_err()
+            .contains("not a legal move")
+    );
+    let junk = parse_move(&pos, "hello").unwrap_err();
+    assert!(junk.contains("neither a move nor a command"), "{junk}");
+    // Two red chariots on one file: "R1+1" fits both.
+    let tandem: Position = "4k4/9/9/9/9/9/8R/9/8R/3K5 w".parse().unwrap();
+    let amb = parse_move(&tandem, "R1-1").unwrap_err();
+    assert!(amb.contains("ambiguous") && amb.contains("i3i2"), "{amb}");
+}
+
+#[test]
+fn engine_shown_in_three_notations() {
+    assert_eq!(
+        describe(&Position::new(), mv("h2e2")),
+        "h2e2 (C2.5, 炮二平五)"
+    );
+}
+
+#[test]
+fn wxf_and_chinese_moves_accepted() {
+    let mut s = session(Color::Red);
+    let out = run(&mut s, "C2.5");
+    assert_eq!(s.game.moves().next(), Some(mv("h2e2")));
+    assert_eq!(s.game.ply(), 2, "{out}");
+    assert!(out.contains("You play h2e2 (C2.5, 炮二平五)."), "{out}");
+    assert!(out.contains("Engine plays "), "{out}");
+
+    let mut s = session(Color::Red);
+    run(&mut s, "马二进三");
+    assert_eq!(s.game.moves().next(), Some(mv("h0g2")));
+    assert_eq!(s.game.ply(), 2);
+}
+
+#[test]
+fn bad_input_changes_nothing() {
+    let mut s = session(Color::Red);
+    run(&mut s, "h2e2");
+    let before = s.game.position().clone();
+    for bad in ["h2h8", "xyz", "C9.1", "车九进九", "level 9", "level"] {
+        let out = run(&mut s, bad);
+        assert!(!out.trim().is_empty(), "{bad}: no message");
+        assert_eq!(s.game.position(), &before, "{bad}");
+        assert_eq!(s.game.ply(), 2, "{bad}");
+    }
+    assert_eq!(s.level, 1);
+    assert_eq!(run(&mut s, ""), "");
+}
+
+#[test]
+fn undo_takes_back_move_and_reply() {
+    let mut s = session(Color::Red);
+    run(&mut s, "h2e2");
+    run(&mut s, "h0g2");
+    assert_eq!(s.game.ply(), 4);
+    let out = run(&mut s, "undo");
+    assert!(out.starts_with("Took back h0g2 "), "{out}");
+    assert_eq!(s.game.ply(), 2);
+    run(&mut s, "undo");
+    assert_eq!(s.game.position(), &Position::new());
+    assert!(run(&mut s, "undo").contains("Nothing to undo"));
+
+    // Playing Black: the engine's first move is not the player's to undo.
+    let mut s = session(Color::Black);
+    s.begin(&mut Vec::new()).unwrap();
+    assert_eq!(s.game.ply(), 1);
+    assert!(run(&mut s, "undo").contains("Nothing to undo"));
+    assert_eq!(s.game.ply(), 1);
+}
+
+#[test]
+fn perpetual_check_ends_with_the_verdict() {
+    // Red's chariot checks from d1 and e1 for ever; the player (Black)
+    // makes the last move of the third occurrence.
+    let start: Position = "3k5/9/9/9/9/9/9/9/4R4/5K3 w".parse().unwrap();
+    let mut s = Session::new(start, Color::Black, 1, PLAIN);
+    for m in "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1".split(' ') {
+        s.game.play(mv(m)).unwrap();
+    }
+    let out = run(&mut s, "e9d9");
+    let verdict = s.game.outcome().expect("the game is over");
+    assert_eq!(verdict.reason, EndReason::PerpetualCheck);
+    assert_eq!(s.game.ply(), 8, "the engine does not move after the end");
+    assert!(
+        out.contains(
+            "Game over: 0-1 black wins by perpetual check: red made a check with \
+             every move (red chariot on e1)"
+        ),
+        "{out}"
+    );
+    assert!(out.contains(&format!("Game over: {verdict}.")));
+    // Moves are refused, undo reopens the game.
+    assert!(run(&mut s, "d1d2").contains("The game is over"));
+    assert_eq!(s.game.ply(), 8);
+    run(&mut s, "undo");
+    assert_eq!(s.game.ply(), 7);
+    assert!(s.game.outcome().is_none());
+}
+
+#[test]
+fn engine_replies_legally_at_level_1() {
+    let mut s = session(Color::Red);
+    let out = run(&mut s, "h2e2");
+    assert_eq!(s.game.ply(), 2, "{out}");
+    let reply = s.game.moves().nth(1).unwrap();
+    assert!(s.game.position_at(1).unwrap().is_legal(reply));
+    assert!(out.contains(&format!("Engine plays {reply} (")), "{out}");
+    let hint = run(&mut s, "hint");
+    let m: Move = hint["Hint: ".len()..][..4].parse().unwrap();
+    assert!(s.game.position().is_legal(m), "{hint}");
+}
+
+#[test]
+fn new_and_fen() {
+    let mut s = session(Color::Red);
+    run(&mut s, "h2e2");
+    run(&mut s, "new");
+    assert_eq!(s.game.ply(), 0);
+    assert_eq!(
+        run(&mut s, "fen").trim(),
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+    );
+    assert!(!s.handle("quit", &mut Vec::new()).unwrap());
+}
+
+#[test]
+fn board_plain_and_letters() {
+    let mut out = Vec::new();
+    draw(&Position::new(), Some(mv("h2e2")), PLAIN, &mut out).unwrap();
+    let board = String::from_utf8(out).unwrap();
+    assert!(board.contains("9  车马象士将士象马车\n"), "{board}");
+    assert!(board.contains("0  俥傌相仕帅仕相傌俥\n"), "{board}");
+    assert!(!board.contains('\x1b'));
+    let letters = Style {
+        letters: true,
+        color: false,
+    };
+    let mut out = Vec::new();
+    draw(&Position::new(), None, letters, &mut out).unwrap();
+    let board = String::from_utf8(out).unwrap();
+    assert!(board.contains("0  R N B A K A B N R\n"), "{board}");
+    assert!(board.contains("7  . c . . . . . c .\n"), "{board}");
+    let mut out = Vec::new();
+    let coloured = Style {
+        letters: false,
+        color: true,
+    };
+    draw(&Position::new(), None, coloured, &mut out).unwrap();
+    assert!(
+        String::from_utf8(out)
+            .unwrap()
+            .contains("\x1b[1;31m帅\x1b[0m")
+    );
+}
