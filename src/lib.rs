@@ -44,6 +44,8 @@ mod color;
 mod eval;
 pub mod fen;
 mod game;
+#[cfg(feature = "serde")]
+mod game_serde;
 mod material;
 mod movegen;
 mod moves;

@@ -34,6 +34,8 @@
 /// assert_eq!(fsf.move_limit, Some(50));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 #[non_exhaustive]
 pub struct Rules {
     /// How many times a position must occur (counting the current one) for

@@ -56,3 +56,46 @@ fn malformed_values_are_errors() {
     assert!(serde_json::from_str::<Role>("\"Queen\"").is_err());
     assert!(serde_json::from_str::<Piece>("{\"color\":\"Red\"}").is_err());
 }
+
+#[test]
+fn game_round_trips_with_rules_and_verdict() {
+    use xiangqi::{Game, Rules};
+    let start: Position = "3k5/9/9/9/9/9/9/9/4R4/5K3 w".parse().unwrap();
+    let mut game = Game::with_rules(start, Rules::new().with_move_limit(Some(50)));
+    for m in "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9".split(' ') {
+        game.play(m.parse().unwrap()).unwrap();
+    }
+    assert!(game.outcome().is_some());
+    game.play_on("e1e2".parse().unwrap()).unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    let back: Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.rules(), game.rules());
+    assert_eq!(
+        back.moves().collect::<Vec<_>>(),
+        game.moves().collect::<Vec<_>>()
+    );
+    assert_eq!(back.position(), game.position());
+    assert_eq!(back.verdict_at(8), game.verdict_at(8));
+    // Missing rules and moves take their defaults.
+    let fresh: Game = serde_json::from_str(r#"{"start":"3k5/9/9/9/9/9/9/9/4R4/5K3 w"}"#).unwrap();
+    assert_eq!(fresh.rules(), &Rules::default());
+    assert_eq!(fresh.ply(), 0);
+}
+
+#[test]
+fn malformed_games_are_errors() {
+    use xiangqi::Game;
+    for bad in [
+        "{}",
+        "[]",
+        "null",
+        r#"{"start":"not a fen"}"#,
+        r#"{"start":"4k4/9/9/9/9/9/9/9/9/4K4 w"}"#,
+        r#"{"start":"3k5/9/9/9/9/9/9/9/4R4/5K3 w","moves":["e1e9x"]}"#,
+        r#"{"start":"3k5/9/9/9/9/9/9/9/4R4/5K3 w","moves":["d9d8"]}"#,
+        r#"{"start":"3k5/9/9/9/9/9/9/9/4R4/5K3 w","moves":[],"rules":{"repetition_count":"x"}}"#,
+        r#"{"start":"3k5/9/9/9/9/9/9/9/4R4/5K3 w","extra":1}"#,
+    ] {
+        assert!(serde_json::from_str::<Game>(bad).is_err(), "{bad}");
+    }
+}
