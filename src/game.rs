@@ -2,7 +2,7 @@
 
 use crate::verdict::Verdict;
 use crate::{
-    Bitboard, Color, EndReason, Move, Piece, PlayError, Position, Rules, chase,
+    Bitboard, Color, EndReason, HistoryEntry, Move, Piece, PlayError, Position, Rules, chase,
     is_insufficient_material, repetition,
 };
 
@@ -318,6 +318,28 @@ impl Game {
     /// ```
     pub fn outcome(&self) -> Option<&Verdict> {
         self.last().verdict.as_ref()
+    }
+
+    /// The game as the search takes it: one [`HistoryEntry`] per position,
+    /// the start first and the current position last, for
+    /// [`Searcher::search`](crate::Searcher::search).
+    ///
+    /// ```
+    /// use xiangqi::Game;
+    /// let mut game = Game::new();
+    /// game.play("h2e2".parse()?)?;
+    /// let history = game.search_history();
+    /// assert_eq!(history.len(), 2);
+    /// assert_eq!(history[1].hash, game.position().hash());
+    /// assert_eq!(history[1].last_move, Some("h2e2".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search_history(&self) -> Vec<HistoryEntry> {
+        self.nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| HistoryEntry::new(&n.pos, i.checked_sub(1).map(|k| self.records[k].mv)))
+            .collect()
     }
 
     /// The side that chases with every move of `cycle`, a sequence of moves

@@ -38,7 +38,7 @@ mod board;
 
 use board::{Style, draw};
 use xiangqi::notation::{ChineseScript, Notation, ParseNotationError, WxfDialect};
-use xiangqi::{Color, Game, HistoryEntry, Limits, Move, Position, Searcher};
+use xiangqi::{Color, Game, Limits, Move, Position, Searcher};
 
 /// How strong the engine plays: fixed depths for the first levels, then
 /// thinking time.
@@ -159,11 +159,10 @@ impl Session {
 
     /// The engine's best move under `limits`, if the side to move has one.
     fn think(&mut self, limits: &Limits) -> Option<Move> {
-        let moves: Vec<Move> = self.game.moves().collect();
-        let (history, pos) = HistoryEntry::line(self.game.start(), &moves).ok()?;
+        let history = self.game.search_history();
         let stop = AtomicBool::new(false);
         self.searcher
-            .search(&pos, &history, limits, &stop, |_| {})
+            .search(self.game.position(), &history, limits, &stop, |_| {})
             .best_move
     }
 

@@ -416,15 +416,14 @@ fn parse_position(args: &[&str]) -> Result<(Game, Vec<HistoryEntry>), String> {
         _ => return Err("expected: position startpos|fen <FEN> [moves ...]".to_string()),
     };
     let mut game = Game::from_position(start);
-    let mut history = vec![HistoryEntry::new(game.position(), None)];
     for (i, text) in moves.iter().enumerate() {
         let m: Move = text
             .parse()
             .map_err(|e| format!("move {} {text:?}: {e}", i + 1))?;
         game.play_on(m)
             .map_err(|e| format!("move {} {text:?}: {e}", i + 1))?;
-        history.push(HistoryEntry::new(game.position(), Some(m)));
     }
+    let history = game.search_history();
     Ok((game, history))
 }
 
