@@ -67,6 +67,14 @@ impl Position {
         list
     }
 
+    /// Replaces the contents of `list` with the legal moves (no copy of a
+    /// returned list, for the search).
+    #[inline]
+    pub(crate) fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.generate(Bitboard::FULL, &mut ListSink(list));
+    }
+
     /// The legal captures only (for quiescence search).
     ///
     /// ```

@@ -36,6 +36,9 @@ pub struct Position {
     hash: u64,
     pub(crate) generals: [Square; 2],
     pub(crate) checkers: Bitboard,
+    /// Material plus square bonuses of the default evaluator, Red's minus
+    /// Black's, kept up to date as moves are played.
+    pub(crate) psq: i32,
 }
 
 /// A move that is not legal in the position it was played in. The position
@@ -106,6 +109,7 @@ impl Position {
             hash: 0,
             generals,
             checkers: Bitboard::EMPTY,
+            psq: 0,
         };
         let [red, black] = generals;
         let between_open = red.file() == black.file()
@@ -125,6 +129,7 @@ impl Position {
             return Err(PositionError { problems });
         }
         pos.hash = pos.compute_hash();
+        pos.psq = crate::eval::psq_sum(&pos.board);
         pos.checkers = pos.attackers_of_general(pos.turn);
         Ok(pos)
     }
@@ -348,8 +353,10 @@ impl Position {
         let captured = self.board.move_piece(from, to, piece);
         self.hash ^=
             zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to) ^ zobrist::side_key();
+        self.psq += crate::eval::signed_psq(piece, to) - crate::eval::signed_psq(piece, from);
         if let Some(c) = captured {
             self.hash ^= zobrist::piece_key(c, to);
+            self.psq -= crate::eval::signed_psq(c, to);
             self.halfmoves = 0;
         } else {
             self.halfmoves = self.halfmoves.saturating_add(1);

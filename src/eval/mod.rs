@@ -5,7 +5,7 @@
 mod pst;
 
 use crate::attacks;
-use crate::{Color, Position, Role};
+use crate::{Board, Color, Piece, Position, Role, Square};
 
 /// The largest magnitude an evaluation may have. The search clamps scores
 /// to `-EVAL_LIMIT..=EVAL_LIMIT` so they never look like mate scores.
@@ -20,6 +20,22 @@ pub const EVAL_LIMIT: i32 = 20_000;
 #[inline]
 pub(crate) fn piece_value(role: Role) -> i32 {
     pst::VALUE[role.index()]
+}
+
+/// Material plus square bonus of `piece` on `sq`, signed from Red's side
+/// (kept incrementally by [`Position`]).
+#[inline]
+pub(crate) fn signed_psq(piece: Piece, sq: Square) -> i32 {
+    pst::SIGNED[piece.index()][sq.index()]
+}
+
+/// The sum of [`signed_psq`] over a board.
+pub(crate) fn psq_sum(board: &Board) -> i32 {
+    board
+        .occupied()
+        .into_iter()
+        .filter_map(|sq| board.piece_at(sq).map(|p| signed_psq(p, sq)))
+        .sum()
 }
 
 /// Scores a position for the search.
@@ -109,24 +125,6 @@ impl Default for MaterialPst {
 }
 
 impl MaterialPst {
-    /// Material plus square bonuses of `color`'s pieces.
-    #[inline]
-    fn side_psq(pos: &Position, color: Color) -> i32 {
-        let b = pos.board();
-        let ours = b.by_color(color);
-        let mut total = 0;
-        for role in Role::ALL {
-            for sq in ours & b.by_role(role) {
-                let rel = match color {
-                    Color::Red => sq,
-                    Color::Black => sq.flip_vertical(),
-                };
-                total += pst::psq(role, rel.index());
-            }
-        }
-        total
-    }
-
     /// Mobility of `color`'s chariots and horses.
     #[inline]
     fn mobility(&self, pos: &Position, color: Color) -> i32 {
@@ -163,9 +161,25 @@ impl Evaluator for MaterialPst {
     fn evaluate(&self, pos: &Position) -> i32 {
         let us = pos.turn();
         let them = !us;
-        let material = Self::side_psq(pos, us) - Self::side_psq(pos, them);
+        let red = pos.psq;
+        let material = if us == Color::Red { red } else { -red };
         let safety = self.exposure(pos, them) - self.exposure(pos, us);
         let mobility = self.mobility(pos, us) - self.mobility(pos, them);
         (material + safety + mobility + self.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn incremental_psq_matches_a_full_sum() {
+        let mut pos = Position::new();
+        // Captures (h2h9, b7b0, a0b0) and a general move.
+        for m in ["h2h9", "b7b0", "a0b0", "i9i8", "e0e1"] {
+            pos.play(m.parse().unwrap()).unwrap();
+            assert_eq!(pos.psq, psq_sum(pos.board()), "after {m}");
+        }
     }
 }

@@ -7,7 +7,6 @@ use crate::{MAX_MOVES, Move, MoveList, Position};
 
 use super::MAX_PLY;
 
-const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 /// History scores stay within this bound (so they never reach `KILLER`).
@@ -95,39 +94,70 @@ pub(crate) fn mvv_lva(pos: &Position, m: Move) -> Option<i32> {
     Some(piece_value(victim.role) * 16 - attacker / 16)
 }
 
-/// Moves with their ordering scores, handed out best first.
+/// Moves with their ordering scores, handed out best first. The main
+/// search's picker hands out a legal TT move before generating the rest, so
+/// a cutoff on it skips move generation.
 pub(crate) struct Picker {
     moves: MoveList,
     scores: [i32; MAX_MOVES],
     next: usize,
+    tt_move: Option<Move>,
+    /// 0: TT move next, 1: generate next, 2: hand out generated moves.
+    stage: u8,
 }
 
 impl Picker {
-    /// Orders all moves of a node.
-    pub(crate) fn new(
+    /// A staged picker for the main search (`tt_move` is checked for
+    /// legality: it may come from a hash collision).
+    pub(crate) fn new(pos: &Position, tt_move: Option<Move>) -> Picker {
+        Picker {
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            next: 0,
+            tt_move: tt_move.filter(|&m| pos.is_legal(m)),
+            stage: 0,
+        }
+    }
+
+    /// The next move to search: the TT move, then the generated moves
+    /// ordered by captures (MVV-LVA), killers and history.
+    #[inline]
+    pub(crate) fn next_move(
+        &mut self,
         pos: &Position,
-        moves: MoveList,
-        tt_move: Option<Move>,
         ply: usize,
         heur: &Heuristics,
-    ) -> Picker {
-        let mut scores = [0; MAX_MOVES];
-        for (s, &m) in scores.iter_mut().zip(moves.iter()) {
-            *s = if Some(m) == tt_move {
-                TT_MOVE
-            } else if let Some(c) = mvv_lva(pos, m) {
-                CAPTURE + c
-            } else if heur.is_killer(ply, m) {
-                KILLER
-            } else {
-                heur.history(pos, m)
-            };
+    ) -> Option<Move> {
+        if self.stage == 0 {
+            self.stage = 1;
+            if self.tt_move.is_some() {
+                return self.tt_move;
+            }
         }
-        Picker {
-            moves,
-            scores,
-            next: 0,
+        if self.stage == 1 {
+            self.stage = 2;
+            pos.legal_moves_into(&mut self.moves);
+            if let Some(tt) = self.tt_move {
+                if let Some(i) = self.moves.iter().position(|&m| m == tt) {
+                    self.moves.remove(i);
+                }
+            }
+            for (s, &m) in self.scores.iter_mut().zip(self.moves.iter()) {
+                *s = if let Some(c) = mvv_lva(pos, m) {
+                    CAPTURE + c
+                } else if heur.is_killer(ply, m) {
+                    KILLER
+                } else {
+                    heur.history(pos, m)
+                };
+            }
         }
+        self.pick()
+    }
+
+    /// Whether the position had any legal move (after the picker ran dry).
+    pub(crate) fn had_moves(&self) -> bool {
+        self.tt_move.is_some() || !self.moves.is_empty()
     }
 
     /// Orders captures only (quiescence): MVV-LVA.
@@ -140,6 +170,8 @@ impl Picker {
             moves,
             scores,
             next: 0,
+            tt_move: None,
+            stage: 2,
         }
     }
 
@@ -175,11 +207,21 @@ mod tests {
             .parse()
             .unwrap();
         let heur = Heuristics::new();
-        let mut p = Picker::new(&pos, pos.legal_moves(), None, 0, &heur);
-        let first = p.pick().unwrap();
+        let mut p = Picker::new(&pos, None);
+        let first = p.next_move(&pos, 0, &heur).unwrap();
         assert!(pos.board().piece_at(first.to()).is_some());
         let tt: Move = "a0a1".parse().unwrap();
-        let mut p = Picker::new(&pos, pos.legal_moves(), Some(tt), 0, &heur);
-        assert_eq!(p.pick(), Some(tt));
+        let mut p = Picker::new(&pos, Some(tt));
+        assert_eq!(p.next_move(&pos, 0, &heur), Some(tt));
+        let mut rest = 0;
+        while let Some(m) = p.next_move(&pos, 0, &heur) {
+            assert_ne!(m, tt);
+            rest += 1;
+        }
+        assert_eq!(rest, 43);
+        // An illegal TT move (a hash collision) is not handed out.
+        let bad: Move = "a0a5".parse().unwrap();
+        let mut p = Picker::new(&pos, Some(bad));
+        assert_ne!(p.next_move(&pos, 0, &heur), Some(bad));
     }
 }

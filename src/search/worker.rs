@@ -240,18 +240,13 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 }
             }
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            // No legal move loses, in check or not.
-            return -(MATE_SCORE - ply as i32);
-        }
-        let mut picker = Picker::new(pos, moves, tt_move, ply, &self.heur);
+        let mut picker = Picker::new(pos, tt_move);
         let mut quiets_tried = arrayvec::ArrayVec::<Move, 64>::new();
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut count = 0;
         let orig_alpha = alpha;
-        while let Some(m) = picker.pick() {
+        while let Some(m) = picker.next_move(pos, ply, &self.heur) {
             if ply == 0 && self.excluded.contains(&m) {
                 continue;
             }
@@ -313,6 +308,10 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             }
         }
         if count == 0 {
+            if !picker.had_moves() {
+                // No legal move loses, in check or not.
+                return -(MATE_SCORE - ply as i32);
+            }
             // Every root move excluded (multi-PV beyond the move count).
             return -INFINITY;
         }
