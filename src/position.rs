@@ -39,6 +39,8 @@ pub struct Position {
     /// Material plus square bonuses of the default evaluator, Red's minus
     /// Black's, kept up to date as moves are played.
     pub(crate) psq: i32,
+    /// The number of pieces of each kind, by [`Piece::index`].
+    pub(crate) counts: [u8; 14],
 }
 
 /// A move that is not legal in the position it was played in. The position
@@ -110,6 +112,7 @@ impl Position {
             generals,
             checkers: Bitboard::EMPTY,
             psq: 0,
+            counts: [0; 14],
         };
         let [red, black] = generals;
         let between_open = red.file() == black.file()
@@ -130,6 +133,11 @@ impl Position {
         }
         pos.hash = pos.compute_hash();
         pos.psq = crate::eval::psq_sum(&pos.board);
+        for sq in pos.board.occupied() {
+            if let Some(p) = pos.board.piece_at(sq) {
+                pos.counts[p.index()] += 1;
+            }
+        }
         pos.checkers = pos.attackers_of_general(pos.turn);
         Ok(pos)
     }
@@ -357,6 +365,7 @@ impl Position {
         if let Some(c) = captured {
             self.hash ^= zobrist::piece_key(c, to);
             self.psq -= crate::eval::signed_psq(c, to);
+            self.counts[c.index()] -= 1;
             self.halfmoves = 0;
         } else {
             self.halfmoves = self.halfmoves.saturating_add(1);

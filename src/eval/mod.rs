@@ -111,6 +111,12 @@ pub struct MaterialPst {
     pub chariot_mobility: i32,
     /// Bonus per square a horse can move to (its legs free), in centipawns.
     pub horse_mobility: i32,
+    /// How cannons and horses trade value with the material on the board:
+    /// per cannon, this many centipawns times the number of chariots (counted
+    /// twice), horses and cannons on the board above 8 (a cannon needs
+    /// screens and is stronger early; a horse needs room and is stronger
+    /// late); a horse gets the opposite.
+    pub cannon_horse_shift: i32,
 }
 
 impl Default for MaterialPst {
@@ -120,6 +126,7 @@ impl Default for MaterialPst {
             king_safety: 5,
             chariot_mobility: 2,
             horse_mobility: 6,
+            cannon_horse_shift: 3,
         }
     }
 }
@@ -132,27 +139,40 @@ impl MaterialPst {
         let (occ, occ_t) = (b.occupied(), b.occupied_transposed());
         let free = !b.by_color(color);
         let mut total = 0;
-        for sq in b.by_color(color) & b.by_role(Role::Chariot) {
-            total +=
-                self.chariot_mobility * (attacks::chariot(sq, occ, occ_t) & free).count() as i32;
+        let own = b.by_color(color);
+        for sq in own & b.by_role(Role::Chariot) {
+            total += attacks::chariot_mobility(sq, occ, occ_t, own) as i32;
         }
-        for sq in b.by_color(color) & b.by_role(Role::Horse) {
-            total += self.horse_mobility * (attacks::horse(sq, occ) & free).count() as i32;
+        total *= self.chariot_mobility;
+        let mut horses = 0;
+        for sq in own & b.by_role(Role::Horse) {
+            horses += attacks::horse_mobility(sq, occ, free) as i32;
         }
+        total += horses * self.horse_mobility;
         total
+    }
+
+    /// The cannon/horse value shift with material, Red's minus Black's.
+    #[inline]
+    fn cannon_horse(&self, pos: &Position) -> i32 {
+        let n = |c: Color, r: Role| i32::from(pos.counts[c as usize * 7 + r as usize]);
+        let both = |r: Role| n(Color::Red, r) + n(Color::Black, r);
+        let big = both(Role::Chariot) * 2 + both(Role::Horse) + both(Role::Cannon);
+        let diff = n(Color::Red, Role::Cannon)
+            - n(Color::Black, Role::Cannon)
+            - n(Color::Red, Role::Horse)
+            + n(Color::Black, Role::Horse);
+        diff * (big - 8) * self.cannon_horse_shift
     }
 
     /// How exposed `color`'s general is: missing defenders times attackers.
     #[inline]
     fn exposure(&self, pos: &Position, color: Color) -> i32 {
-        let b = pos.board();
-        let ours = b.by_color(color);
-        let theirs = b.by_color(!color);
-        let defenders = ((b.by_role(Role::Advisor) | b.by_role(Role::Elephant)) & ours).count();
-        let missing = 4usize.saturating_sub(defenders) as i32;
-        let attackers = ((b.by_role(Role::Chariot) & theirs).count() * 2
-            + ((b.by_role(Role::Horse) | b.by_role(Role::Cannon)) & theirs).count())
-            as i32;
+        let n = |c: Color, r: Role| i32::from(pos.counts[c as usize * 7 + r as usize]);
+        let defenders = n(color, Role::Advisor) + n(color, Role::Elephant);
+        let missing = (4 - defenders).max(0);
+        let them = !color;
+        let attackers = n(them, Role::Chariot) * 2 + n(them, Role::Horse) + n(them, Role::Cannon);
         missing * attackers * self.king_safety
     }
 }
@@ -165,7 +185,9 @@ impl Evaluator for MaterialPst {
         let material = if us == Color::Red { red } else { -red };
         let safety = self.exposure(pos, them) - self.exposure(pos, us);
         let mobility = self.mobility(pos, us) - self.mobility(pos, them);
-        (material + safety + mobility + self.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        let shift = self.cannon_horse(pos);
+        let shift = if us == Color::Red { shift } else { -shift };
+        (material + safety + mobility + shift + self.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 }
 
@@ -180,6 +202,16 @@ mod tests {
         for m in ["h2h9", "b7b0", "a0b0", "i9i8", "e0e1"] {
             pos.play(m.parse().unwrap()).unwrap();
             assert_eq!(pos.psq, psq_sum(pos.board()), "after {m}");
+            for piece in pos
+                .board()
+                .occupied()
+                .into_iter()
+                .filter_map(|sq| pos.board().piece_at(sq))
+            {
+                let n =
+                    (pos.board().by_color(piece.color) & pos.board().by_role(piece.role)).count();
+                assert_eq!(usize::from(pos.counts[piece.index()]), n, "after {m}");
+            }
         }
     }
 }
