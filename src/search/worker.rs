@@ -221,7 +221,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility pruning.
-            if depth <= 3 && static_eval - 110 * depth >= beta {
+            if depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
                 return static_eval;
             }
             // Null-move pruning.
@@ -240,6 +240,14 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 }
             }
         }
+        // Internal iterative reduction: a node without a TT move is searched
+        // a ply shallower (its move ordering is poor; a later visit with the
+        // TT move filled in goes deeper).
+        let depth = if depth >= 4 && tt_move.is_none() && !in_check {
+            depth - 1
+        } else {
+            depth
+        };
         // At shallow depth far below alpha, quiet moves cannot help: only
         // captures are generated (futility pruning of the whole node).
         let futile = !pv_node
@@ -444,6 +452,10 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     }
 }
 
+/// Reverse futility pruning: at most this depth, a node whose static eval
+/// beats beta by `RFP_MARGIN` per ply returns it.
+const RFP_DEPTH: i32 = 6;
+const RFP_MARGIN: i32 = 90;
 /// Quiet moves searched at depth 1, 2, 3 before the rest are pruned.
 const LMP_COUNT: [usize; 4] = [0, 6, 10, 18];
 /// Per depth: quiet moves are pruned when the static eval is this far below
