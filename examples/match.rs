@@ -20,7 +20,16 @@
 //! moves with ranks 1..10 for Fairy-Stockfish and selects its xiangqi
 //! variant; `--verbose` prints each game's moves.
 //! Prints each result, then W/D/L for engine 1 and an Elo estimate with a
-//! 95% interval. `scripts/match.sh` installs Fairy-Stockfish and runs this.
+//! 95% interval.
+//!
+//! `--sprt ELO0 ELO1` adds a sequential probability ratio test (error rates
+//! 5%/5%, normal approximation of the log-likelihood ratio over game
+//! scores): H0 "engine 1 is ELO0 stronger" against H1 "ELO1 stronger". The
+//! LLR is printed after each game and the match stops early once it leaves
+//! (-2.94, 2.94): below, H0 is accepted (the change does not gain ELO1);
+//! above, H1 is accepted. `--games` stays the upper bound. For a change
+//! against the previous build: `--sprt 0 10` (or `--sprt -10 0` to check
+//! that a simplification does not lose). `scripts/match.sh` installs Fairy-Stockfish and runs this.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -324,6 +333,30 @@ impl Tally {
     }
 }
 
+/// The expected score of an engine `elo` points stronger.
+fn score_of(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The log-likelihood ratio of H1 (`elo1`) against H0 (`elo0`) after `w`
+/// wins, `d` draws and `l` losses (normal approximation of the score).
+fn llr(w: u32, d: u32, l: u32, elo0: f64, elo1: f64) -> f64 {
+    let n = f64::from(w + d + l);
+    if n == 0.0 {
+        return 0.0;
+    }
+    let m = (f64::from(w) + 0.5 * f64::from(d)) / n;
+    let var = (f64::from(w) * (1.0 - m).powi(2)
+        + f64::from(d) * (0.5 - m).powi(2)
+        + f64::from(l) * m.powi(2))
+        / n;
+    if var <= 0.0 {
+        return 0.0;
+    }
+    let (s0, s1) = (score_of(elo0), score_of(elo1));
+    n * (s1 - s0) * (2.0 * m - s0 - s1) / (2.0 * var)
+}
+
 /// Elo difference for a score fraction.
 fn elo(p: f64) -> f64 {
     let p = p.clamp(1e-4, 1.0 - 1e-4);
@@ -348,6 +381,19 @@ fn main() -> Result<(), String> {
     let movetime: u64 = arg(&args, "--movetime")
         .and_then(|g| g.parse().ok())
         .unwrap_or(200);
+    let sprt: Option<(f64, f64)> = match args.iter().position(|a| a == "--sprt") {
+        Some(i) => {
+            let bound = |k: usize| -> Result<f64, String> {
+                args.get(i + k)
+                    .and_then(|v| v.parse().ok())
+                    .ok_or_else(|| "--sprt ELO0 ELO1".to_string())
+            };
+            Some((bound(1)?, bound(2)?))
+        }
+        None => None,
+    };
+    // Error rates alpha = beta = 0.05.
+    let llr_bound = (0.95f64 / 0.05).ln();
     let openings_file = arg(&args, "--openings").unwrap_or("scripts/openings.txt".into());
     let text =
         std::fs::read_to_string(&openings_file).map_err(|e| format!("{openings_file}: {e}"))?;
@@ -402,6 +448,21 @@ fn main() -> Result<(), String> {
         if verbose {
             let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
             println!("  moves: {}", list.join(" "));
+        }
+        if let Some((elo0, elo1)) = sprt {
+            let x = llr(w, d, l, elo0, elo1);
+            println!(
+                "  sprt [{elo0}, {elo1}]: LLR {x:.2} (bounds {:.2})",
+                llr_bound
+            );
+            if x >= llr_bound {
+                println!("sprt: H1 accepted (engine1 gains about {elo1} Elo)");
+                break;
+            }
+            if x <= -llr_bound {
+                println!("sprt: H0 accepted (engine1 does not gain {elo1} Elo)");
+                break;
+            }
         }
     }
     println!("{}", tally.summary());

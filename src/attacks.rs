@@ -159,6 +159,39 @@ pub(crate) fn chariot(sq: Square, occ: Bitboard, occ_t: u128) -> Bitboard {
     Bitboard(rank_lookup(&RANK_SLIDE, sq, occ.0) | file_lookup(&FILE_SLIDE, sq, occ_t))
 }
 
+/// The number of bits of `x`, which has at most two.
+#[inline]
+fn count_upto2(x: u128) -> u32 {
+    u32::from(x != 0) + u32::from(x & x.wrapping_sub(1) != 0)
+}
+
+/// The number of squares outside `own` that a chariot on `sq` attacks
+/// (`(chariot(sq, occ, occ_t) - own).count()`, cheaper: evaluation).
+#[inline]
+pub(crate) fn chariot_mobility(sq: Square, occ: Bitboard, occ_t: u128, own: Bitboard) -> u32 {
+    let i = sq as usize;
+    let (r, f) = (i / 9, i % 9);
+    let rank_bits = RANK_SLIDE[f][((occ.0 >> (r * 9)) & 0x1ff) as usize];
+    let own_rank = ((own.0 >> (r * 9)) & 0x1ff) as u16;
+    let file_bits = FILE_SLIDE[r][((occ_t >> (f * 10)) & 0x3ff) as usize];
+    // Of the file squares, only the two ray ends can hold own pieces.
+    let own_file = (FILE_SPREAD[file_bits as usize] << f) & own.0;
+    (rank_bits & !own_rank).count_ones() + file_bits.count_ones() - count_upto2(own_file)
+}
+
+/// The number of squares in `free` that a horse on `sq` can move to
+/// (`(horse(sq, occ) & free).count()`, cheaper: evaluation).
+#[inline]
+pub(crate) fn horse_mobility(sq: Square, occ: Bitboard, free: Bitboard) -> u32 {
+    let mut n = 0;
+    for leg in &HORSE_MOVES[sq as usize] {
+        if occ.0 & leg.leg == 0 {
+            n += count_upto2(leg.squares & free.0);
+        }
+    }
+    n
+}
+
 /// Cannon capture squares from `sq`: the first piece beyond exactly one
 /// screen in each direction (of either color; mask with the enemy).
 #[inline]
@@ -407,6 +440,27 @@ pub(crate) fn soldier_attackers(color: Color, sq: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mobility_counts_match_the_attack_sets() {
+        let pos: crate::Position =
+            "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN1C1N2/R8/2BAKAB1R w"
+                .parse()
+                .unwrap();
+        let b = pos.board();
+        let (occ, occ_t) = (b.occupied(), b.occupied_transposed());
+        for sq in b.occupied() {
+            let own = b.by_color(b.piece_at(sq).unwrap().color);
+            assert_eq!(
+                chariot_mobility(sq, occ, occ_t, own) as usize,
+                (chariot(sq, occ, occ_t) - own).count()
+            );
+            assert_eq!(
+                horse_mobility(sq, occ, !own) as usize,
+                (horse(sq, occ) & !own).count()
+            );
+        }
+    }
 
     #[test]
     fn slide_and_cannon_lines() {

@@ -67,6 +67,22 @@ impl Position {
         list
     }
 
+    /// Replaces the contents of `list` with the legal captures.
+    #[inline]
+    pub(crate) fn capture_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        let enemy = self.board.by_color(!self.turn);
+        self.generate(enemy, &mut ListSink(list));
+    }
+
+    /// Replaces the contents of `list` with the legal non-captures.
+    #[inline]
+    pub(crate) fn quiet_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        let empty = Bitboard::FULL - self.board.occupied();
+        self.generate(empty, &mut ListSink(list));
+    }
+
     /// The legal captures only (for quiescence search).
     ///
     /// ```

@@ -5,7 +5,7 @@
 mod pst;
 
 use crate::attacks;
-use crate::{Color, Position, Role};
+use crate::{Board, Color, Piece, Position, Role, Square};
 
 /// The largest magnitude an evaluation may have. The search clamps scores
 /// to `-EVAL_LIMIT..=EVAL_LIMIT` so they never look like mate scores.
@@ -20,6 +20,22 @@ pub const EVAL_LIMIT: i32 = 20_000;
 #[inline]
 pub(crate) fn piece_value(role: Role) -> i32 {
     pst::VALUE[role.index()]
+}
+
+/// Material plus square bonus of `piece` on `sq`, signed from Red's side
+/// (kept incrementally by [`Position`]).
+#[inline]
+pub(crate) fn signed_psq(piece: Piece, sq: Square) -> i32 {
+    pst::SIGNED[piece.index()][sq.index()]
+}
+
+/// The sum of [`signed_psq`] over a board.
+pub(crate) fn psq_sum(board: &Board) -> i32 {
+    board
+        .occupied()
+        .into_iter()
+        .filter_map(|sq| board.piece_at(sq).map(|p| signed_psq(p, sq)))
+        .sum()
 }
 
 /// Scores a position for the search.
@@ -95,6 +111,12 @@ pub struct MaterialPst {
     pub chariot_mobility: i32,
     /// Bonus per square a horse can move to (its legs free), in centipawns.
     pub horse_mobility: i32,
+    /// How cannons and horses trade value with the material on the board:
+    /// per cannon, this many centipawns times the number of chariots (counted
+    /// twice), horses and cannons on the board above 8 (a cannon needs
+    /// screens and is stronger early; a horse needs room and is stronger
+    /// late); a horse gets the opposite.
+    pub cannon_horse_shift: i32,
 }
 
 impl Default for MaterialPst {
@@ -104,29 +126,12 @@ impl Default for MaterialPst {
             king_safety: 5,
             chariot_mobility: 2,
             horse_mobility: 6,
+            cannon_horse_shift: 3,
         }
     }
 }
 
 impl MaterialPst {
-    /// Material plus square bonuses of `color`'s pieces.
-    #[inline]
-    fn side_psq(pos: &Position, color: Color) -> i32 {
-        let b = pos.board();
-        let ours = b.by_color(color);
-        let mut total = 0;
-        for role in Role::ALL {
-            for sq in ours & b.by_role(role) {
-                let rel = match color {
-                    Color::Red => sq,
-                    Color::Black => sq.flip_vertical(),
-                };
-                total += pst::psq(role, rel.index());
-            }
-        }
-        total
-    }
-
     /// Mobility of `color`'s chariots and horses.
     #[inline]
     fn mobility(&self, pos: &Position, color: Color) -> i32 {
@@ -134,27 +139,40 @@ impl MaterialPst {
         let (occ, occ_t) = (b.occupied(), b.occupied_transposed());
         let free = !b.by_color(color);
         let mut total = 0;
-        for sq in b.by_color(color) & b.by_role(Role::Chariot) {
-            total +=
-                self.chariot_mobility * (attacks::chariot(sq, occ, occ_t) & free).count() as i32;
+        let own = b.by_color(color);
+        for sq in own & b.by_role(Role::Chariot) {
+            total += attacks::chariot_mobility(sq, occ, occ_t, own) as i32;
         }
-        for sq in b.by_color(color) & b.by_role(Role::Horse) {
-            total += self.horse_mobility * (attacks::horse(sq, occ) & free).count() as i32;
+        total *= self.chariot_mobility;
+        let mut horses = 0;
+        for sq in own & b.by_role(Role::Horse) {
+            horses += attacks::horse_mobility(sq, occ, free) as i32;
         }
+        total += horses * self.horse_mobility;
         total
+    }
+
+    /// The cannon/horse value shift with material, Red's minus Black's.
+    #[inline]
+    fn cannon_horse(&self, pos: &Position) -> i32 {
+        let n = |c: Color, r: Role| i32::from(pos.counts[c as usize * 7 + r as usize]);
+        let both = |r: Role| n(Color::Red, r) + n(Color::Black, r);
+        let big = both(Role::Chariot) * 2 + both(Role::Horse) + both(Role::Cannon);
+        let diff = n(Color::Red, Role::Cannon)
+            - n(Color::Black, Role::Cannon)
+            - n(Color::Red, Role::Horse)
+            + n(Color::Black, Role::Horse);
+        diff * (big - 8) * self.cannon_horse_shift
     }
 
     /// How exposed `color`'s general is: missing defenders times attackers.
     #[inline]
     fn exposure(&self, pos: &Position, color: Color) -> i32 {
-        let b = pos.board();
-        let ours = b.by_color(color);
-        let theirs = b.by_color(!color);
-        let defenders = ((b.by_role(Role::Advisor) | b.by_role(Role::Elephant)) & ours).count();
-        let missing = 4usize.saturating_sub(defenders) as i32;
-        let attackers = ((b.by_role(Role::Chariot) & theirs).count() * 2
-            + ((b.by_role(Role::Horse) | b.by_role(Role::Cannon)) & theirs).count())
-            as i32;
+        let n = |c: Color, r: Role| i32::from(pos.counts[c as usize * 7 + r as usize]);
+        let defenders = n(color, Role::Advisor) + n(color, Role::Elephant);
+        let missing = (4 - defenders).max(0);
+        let them = !color;
+        let attackers = n(them, Role::Chariot) * 2 + n(them, Role::Horse) + n(them, Role::Cannon);
         missing * attackers * self.king_safety
     }
 }
@@ -163,9 +181,37 @@ impl Evaluator for MaterialPst {
     fn evaluate(&self, pos: &Position) -> i32 {
         let us = pos.turn();
         let them = !us;
-        let material = Self::side_psq(pos, us) - Self::side_psq(pos, them);
+        let red = pos.psq;
+        let material = if us == Color::Red { red } else { -red };
         let safety = self.exposure(pos, them) - self.exposure(pos, us);
         let mobility = self.mobility(pos, us) - self.mobility(pos, them);
-        (material + safety + mobility + self.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        let shift = self.cannon_horse(pos);
+        let shift = if us == Color::Red { shift } else { -shift };
+        (material + safety + mobility + shift + self.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn incremental_psq_matches_a_full_sum() {
+        let mut pos = Position::new();
+        // Captures (h2h9, b7b0, a0b0) and a general move.
+        for m in ["h2h9", "b7b0", "a0b0", "i9i8", "e0e1"] {
+            pos.play(m.parse().unwrap()).unwrap();
+            assert_eq!(pos.psq, psq_sum(pos.board()), "after {m}");
+            for piece in pos
+                .board()
+                .occupied()
+                .into_iter()
+                .filter_map(|sq| pos.board().piece_at(sq))
+            {
+                let n =
+                    (pos.board().by_color(piece.color) & pos.board().by_role(piece.role)).count();
+                assert_eq!(usize::from(pos.counts[piece.index()]), n, "after {m}");
+            }
+        }
     }
 }

@@ -6,6 +6,7 @@
 //! advancement, river crossing) rather than typed out, so each term is
 //! readable and tunable.
 
+#[cfg(test)]
 use crate::Role;
 
 /// Material value of each role, in centipawns (indexed by [`Role::index`]).
@@ -141,6 +142,7 @@ const fn table(role: usize) -> [i32; 90] {
 }
 
 /// Value plus square bonus for each role and square, from Red's side.
+#[cfg(test)]
 pub(crate) static PST: [[i32; 90]; 7] = [
     table(0),
     table(1),
@@ -151,9 +153,31 @@ pub(crate) static PST: [[i32; 90]; 7] = [
     table(6),
 ];
 
+/// Value plus square bonus of each piece (by [`Piece::index`](crate::Piece::index))
+/// on each square, signed from Red's side: Black's entries are negated and
+/// mirrored, so a position's material is one sum over its pieces.
+pub(crate) static SIGNED: [[i32; 90]; 14] = signed_tables();
+
+const fn signed_tables() -> [[i32; 90]; 14] {
+    let mut t = [[0; 90]; 14];
+    let mut role = 0;
+    while role < 7 {
+        let base = table(role);
+        let mut i = 0;
+        while i < 90 {
+            let (rank, file) = (i / 9, i % 9);
+            t[role][i] = base[i];
+            t[7 + role][i] = -base[(9 - rank) * 9 + file];
+            i += 1;
+        }
+        role += 1;
+    }
+    t
+}
+
 /// Value plus square bonus of a piece of `role` on square index `sq` (from
 /// its own side's point of view: Black callers mirror first).
-#[inline]
+#[cfg(test)]
 pub(crate) fn psq(role: Role, relative_sq: usize) -> i32 {
     PST[role.index()][relative_sq]
 }

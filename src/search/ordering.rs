@@ -7,10 +7,7 @@ use crate::{MAX_MOVES, Move, MoveList, Position};
 
 use super::MAX_PLY;
 
-const TT_MOVE: i32 = 1 << 30;
-const CAPTURE: i32 = 1 << 28;
-const KILLER: i32 = 1 << 27;
-/// History scores stay within this bound (so they never reach `KILLER`).
+/// History scores stay within this bound.
 const HISTORY_MAX: i32 = 1 << 20;
 
 /// Killer moves and the history table of one search thread.
@@ -36,6 +33,12 @@ impl Heuristics {
                 *h /= 8;
             }
         }
+    }
+
+    /// The killer moves of `ply`.
+    #[inline]
+    pub(crate) fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers[ply]
     }
 
     #[inline]
@@ -95,39 +98,147 @@ pub(crate) fn mvv_lva(pos: &Position, m: Move) -> Option<i32> {
     Some(piece_value(victim.role) * 16 - attacker / 16)
 }
 
-/// Moves with their ordering scores, handed out best first.
+/// Stages of the main search's picker.
+const STAGE_TT: u8 = 0;
+const STAGE_GEN_CAPTURES: u8 = 1;
+const STAGE_CAPTURES: u8 = 2;
+const STAGE_KILLERS: u8 = 3;
+const STAGE_GEN_QUIETS: u8 = 4;
+const STAGE_QUIETS: u8 = 5;
+const STAGE_DONE: u8 = 6;
+
+/// Moves with their ordering scores, handed out best first. The main
+/// search's picker is staged: a legal TT move before any generation, then
+/// the captures (MVV-LVA), the killers, and only then the quiet moves (by
+/// history), so a cutoff skips the later generation.
 pub(crate) struct Picker {
     moves: MoveList,
     scores: [i32; MAX_MOVES],
     next: usize,
+    tt_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    stage: u8,
+    /// Generate captures only (the quiet moves are futile).
+    captures_only: bool,
+    /// Whether any move was handed out.
+    any: bool,
 }
 
 impl Picker {
-    /// Orders all moves of a node.
-    pub(crate) fn new(
+    /// A staged picker for the main search (`tt_move` is checked for
+    /// legality: it may come from a hash collision).
+    /// With `captures_only`, the generated moves are the captures (the
+    /// TT move is handed out either way).
+    pub(crate) fn new(pos: &Position, tt_move: Option<Move>, captures_only: bool) -> Picker {
+        Picker {
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            next: 0,
+            tt_move: tt_move.filter(|&m| pos.is_legal(m)),
+            killers: [None; 2],
+            stage: STAGE_TT,
+            captures_only,
+            any: false,
+        }
+    }
+
+    /// The next move to search.
+    #[inline]
+    pub(crate) fn next_move(
+        &mut self,
         pos: &Position,
-        moves: MoveList,
-        tt_move: Option<Move>,
         ply: usize,
         heur: &Heuristics,
-    ) -> Picker {
-        let mut scores = [0; MAX_MOVES];
-        for (s, &m) in scores.iter_mut().zip(moves.iter()) {
-            *s = if Some(m) == tt_move {
-                TT_MOVE
-            } else if let Some(c) = mvv_lva(pos, m) {
-                CAPTURE + c
-            } else if heur.is_killer(ply, m) {
-                KILLER
-            } else {
-                heur.history(pos, m)
-            };
+    ) -> Option<Move> {
+        let m = self.next_inner(pos, ply, heur);
+        self.any |= m.is_some();
+        m
+    }
+
+    fn next_inner(&mut self, pos: &Position, ply: usize, heur: &Heuristics) -> Option<Move> {
+        loop {
+            match self.stage {
+                STAGE_TT => {
+                    self.stage = STAGE_GEN_CAPTURES;
+                    if self.tt_move.is_some() {
+                        return self.tt_move;
+                    }
+                }
+                STAGE_GEN_CAPTURES => {
+                    self.stage = STAGE_CAPTURES;
+                    pos.capture_moves_into(&mut self.moves);
+                    self.remove(self.tt_move);
+                    for (s, &m) in self.scores.iter_mut().zip(self.moves.iter()) {
+                        *s = mvv_lva(pos, m).unwrap_or(0);
+                    }
+                }
+                STAGE_CAPTURES => {
+                    if let Some(m) = self.pick() {
+                        return Some(m);
+                    }
+                    if self.captures_only {
+                        self.stage = STAGE_DONE;
+                        return None;
+                    }
+                    self.stage = STAGE_KILLERS;
+                    self.killers = heur.killers(ply);
+                    self.next = 0;
+                }
+                STAGE_KILLERS => {
+                    // `next` counts the killers tried.
+                    while self.next < 2 {
+                        let k = self.killers[self.next];
+                        self.next += 1;
+                        if let Some(m) = k {
+                            if Some(m) != self.tt_move
+                                && pos.board().piece_at(m.to()).is_none()
+                                && pos.is_legal(m)
+                            {
+                                return Some(m);
+                            }
+                            self.killers[self.next - 1] = None;
+                        }
+                    }
+                    self.stage = STAGE_GEN_QUIETS;
+                }
+                STAGE_GEN_QUIETS => {
+                    self.stage = STAGE_QUIETS;
+                    self.next = 0;
+                    pos.quiet_moves_into(&mut self.moves);
+                    self.remove(self.tt_move);
+                    self.remove(self.killers[0]);
+                    self.remove(self.killers[1]);
+                    for (s, &m) in self.scores.iter_mut().zip(self.moves.iter()) {
+                        *s = heur.history(pos, m);
+                    }
+                }
+                STAGE_QUIETS => {
+                    let m = self.pick();
+                    if m.is_none() {
+                        self.stage = STAGE_DONE;
+                    }
+                    return m;
+                }
+                _ => return None,
+            }
         }
-        Picker {
-            moves,
-            scores,
-            next: 0,
+    }
+
+    /// Drops `m` from the generated list, if there.
+    #[inline]
+    fn remove(&mut self, m: Option<Move>) {
+        if let Some(m) = m {
+            if let Some(i) = self.moves.iter().position(|&x| x == m) {
+                self.moves.remove(i);
+            }
         }
+    }
+
+    /// Whether any move was handed out (after the picker ran dry: whether
+    /// the position had a legal move; for a captures-only picker, whether it
+    /// had a legal capture or TT move).
+    pub(crate) fn had_moves(&self) -> bool {
+        self.any
     }
 
     /// Orders captures only (quiescence): MVV-LVA.
@@ -140,6 +251,11 @@ impl Picker {
             moves,
             scores,
             next: 0,
+            tt_move: None,
+            killers: [None; 2],
+            stage: STAGE_QUIETS,
+            captures_only: true,
+            any: false,
         }
     }
 
@@ -175,11 +291,21 @@ mod tests {
             .parse()
             .unwrap();
         let heur = Heuristics::new();
-        let mut p = Picker::new(&pos, pos.legal_moves(), None, 0, &heur);
-        let first = p.pick().unwrap();
+        let mut p = Picker::new(&pos, None, false);
+        let first = p.next_move(&pos, 0, &heur).unwrap();
         assert!(pos.board().piece_at(first.to()).is_some());
         let tt: Move = "a0a1".parse().unwrap();
-        let mut p = Picker::new(&pos, pos.legal_moves(), Some(tt), 0, &heur);
-        assert_eq!(p.pick(), Some(tt));
+        let mut p = Picker::new(&pos, Some(tt), false);
+        assert_eq!(p.next_move(&pos, 0, &heur), Some(tt));
+        let mut rest = 0;
+        while let Some(m) = p.next_move(&pos, 0, &heur) {
+            assert_ne!(m, tt);
+            rest += 1;
+        }
+        assert_eq!(rest, 43);
+        // An illegal TT move (a hash collision) is not handed out.
+        let bad: Move = "a0a5".parse().unwrap();
+        let mut p = Picker::new(&pos, Some(bad), false);
+        assert_ne!(p.next_move(&pos, 0, &heur), Some(bad));
     }
 }

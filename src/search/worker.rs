@@ -221,7 +221,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility pruning.
-            if depth <= 3 && static_eval - 110 * depth >= beta {
+            if depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
                 return static_eval;
             }
             // Null-move pruning.
@@ -240,25 +240,49 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 }
             }
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            // No legal move loses, in check or not.
-            return -(MATE_SCORE - ply as i32);
-        }
-        let mut picker = Picker::new(pos, moves, tt_move, ply, &self.heur);
+        // Internal iterative reduction: a node without a TT move is searched
+        // a ply shallower (its move ordering is poor; a later visit with the
+        // TT move filled in goes deeper).
+        let depth = if depth >= 4 && tt_move.is_none() && !in_check {
+            depth - 1
+        } else {
+            depth
+        };
+        // At shallow depth far below alpha, quiet moves cannot help: only
+        // captures are generated (futility pruning of the whole node).
+        let futile = !pv_node
+            && !in_check
+            && depth <= 3
+            && static_eval + FUTILITY_MARGIN * depth <= alpha
+            && alpha.abs() < MATE_BOUND;
+        let mut picker = Picker::new(pos, tt_move, futile);
         let mut quiets_tried = arrayvec::ArrayVec::<Move, 64>::new();
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut count = 0;
+        let mut quiets_seen = 0;
         let orig_alpha = alpha;
-        while let Some(m) = picker.pick() {
+        while let Some(m) = picker.next_move(pos, ply, &self.heur) {
             if ply == 0 && self.excluded.contains(&m) {
                 continue;
             }
+            let quiet = pos.board().piece_at(m.to()).is_none();
+            // Late-move pruning: at shallow depth, only the first quiet moves
+            // are searched. Quiet moves come last, so the rest are skipped.
+            if !pv_node
+                && !in_check
+                && quiet
+                && count > 0
+                && depth <= 3
+                && best > -MATE_BOUND
+                && quiets_seen >= LMP_COUNT[depth as usize]
+            {
+                break;
+            }
             let mut child = pos.clone();
-            let captured = child.play_unchecked(m);
+            child.play_unchecked(m);
             let gives_check = child.is_check();
-            let quiet = captured.is_none();
+            quiets_seen += usize::from(quiet);
             count += 1;
             // Check extension, bounded so perpetual checks cannot run away.
             let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
@@ -275,8 +299,12 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                     && !in_check
                     && !self.heur.is_killer(ply, m)
                 {
-                    r = 1 + i32::from(count > 6) + i32::from(depth > 6);
+                    r = lmr_reduction(depth, count);
                     if pv_node {
+                        r -= 1;
+                    }
+                    // Moves with a good history are reduced less.
+                    if self.heur.history(pos, m) > HISTORY_LMR {
                         r -= 1;
                     }
                     r = r.clamp(0, new_depth - 1);
@@ -312,7 +340,15 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 quiets_tried.push(m);
             }
         }
+        if count == 0 && futile && !picker.had_moves() && pos.has_legal_moves() {
+            // Only futile quiet moves: fail low.
+            return static_eval + FUTILITY_MARGIN * depth;
+        }
         if count == 0 {
+            if !picker.had_moves() {
+                // No legal move loses, in check or not.
+                return -(MATE_SCORE - ply as i32);
+            }
             // Every root move excluded (multi-PV beyond the move count).
             return -INFINITY;
         }
@@ -415,6 +451,48 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         best
     }
 }
+
+/// Reverse futility pruning: at most this depth, a node whose static eval
+/// beats beta by `RFP_MARGIN` per ply returns it.
+const RFP_DEPTH: i32 = 6;
+const RFP_MARGIN: i32 = 90;
+/// Quiet moves searched at depth 1, 2, 3 before the rest are pruned.
+const LMP_COUNT: [usize; 4] = [0, 6, 10, 18];
+/// Per depth: quiet moves are pruned when the static eval is this far below
+/// alpha.
+const FUTILITY_MARGIN: i32 = 140;
+/// History score above which late quiet moves are reduced one ply less.
+const HISTORY_LMR: i32 = 1 << 18;
+
+/// The late-move reduction at `depth` for the `count`-th move: about
+/// `0.5 + ln(depth) ln(count) / 2.5`, from a table.
+#[inline]
+fn lmr_reduction(depth: i32, count: usize) -> i32 {
+    LMR[(depth as usize).min(31)][count.min(63)] as i32
+}
+
+/// `LMR[d][c]` = round(0.5 + ln(d) ln(c) / 2.5), with integer logarithms
+/// (`const` has no `ln`): ln is approximated in eighths by a table.
+static LMR: [[u8; 64]; 32] = {
+    // ln(n) * 8 for n = 0..64, rounded.
+    const LN8: [i32; 64] = [
+        0, 0, 6, 9, 11, 13, 14, 16, 17, 18, 18, 19, 20, 21, 21, 22, 22, 23, 23, 24, 24, 24, 25, 25,
+        25, 26, 26, 26, 27, 27, 27, 27, 28, 28, 28, 28, 29, 29, 29, 29, 30, 30, 30, 30, 30, 30, 31,
+        31, 31, 31, 31, 31, 32, 32, 32, 32, 32, 32, 32, 33, 33, 33, 33, 33,
+    ];
+    let mut t = [[0u8; 64]; 32];
+    let mut d = 1;
+    while d < 32 {
+        let mut c = 1;
+        while c < 64 {
+            // 0.5 + a*b/(64*2.5) = (80 + a*b) / 160
+            t[d][c] = ((80 + LN8[d] * LN8[c]) / 160) as u8;
+            c += 1;
+        }
+        d += 1;
+    }
+    t
+};
 
 /// Whether the side to move has a chariot, horse or cannon (null-move
 /// pruning is unsafe in zugzwang-prone endings without them).
