@@ -189,13 +189,8 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
-        self.nodes += 1;
-        if self.should_stop() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
+        if let Some(score) = self.enter_node(pos, ply) {
+            return score;
         }
         let in_check = pos.is_check();
         let key = pos.hash();
@@ -371,6 +366,21 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         best
     }
 
+    /// Counts a node entered at `ply`; `Some(score)` if the search must
+    /// return at once (stopped, or too deep to go on).
+    #[inline]
+    fn enter_node(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+        self.nodes += 1;
+        if self.should_stop() {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return Some(self.evaluate(pos));
+        }
+        None
+    }
+
     /// Quiescence: stand pat, then captures (all evasions when in check, for
     /// a few plies).
     fn qsearch(
@@ -381,13 +391,8 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         ply: usize,
         qply: usize,
     ) -> i32 {
-        self.nodes += 1;
-        if self.should_stop() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
+        if let Some(score) = self.enter_node(pos, ply) {
+            return score;
         }
         let in_check = pos.is_check();
         let evasions = in_check && qply < QS_CHECK_PLIES;
