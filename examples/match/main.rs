@@ -18,7 +18,10 @@
 //! line says so; a crashed or hung engine is restarted before the next game
 //! (if it cannot be, the match stops there). `--engine2-fsf` sends and reads
 //! moves with ranks 1..10 for Fairy-Stockfish and selects its xiangqi
-//! variant; `--verbose` prints each game's moves.
+//! variant; `--verbose` prints each game's moves. `--first-game N` starts
+//! at game N (0-based; openings follow the game number), so a long match can
+//! be split over several processes: `--games 50` and `--first-game 50
+//! --games 50` together play the same 100 games as `--games 100`.
 //! Prints each result, then W/D/L for engine 1 and an Elo estimate with a
 //! 95% interval.
 //!
@@ -394,6 +397,12 @@ fn main() -> Result<(), String> {
     };
     // Error rates alpha = beta = 0.05.
     let llr_bound = (0.95f64 / 0.05).ln();
+    let first: usize = match arg(&args, "--first-game") {
+        Some(v) => v
+            .parse()
+            .map_err(|_| format!("--first-game {v}: not a number"))?,
+        None => 0,
+    };
     let openings_file = arg(&args, "--openings").unwrap_or("scripts/openings.txt".into());
     let text =
         std::fs::read_to_string(&openings_file).map_err(|e| format!("{openings_file}: {e}"))?;
@@ -413,7 +422,7 @@ fn main() -> Result<(), String> {
     let mut a = Engine::start(&e1, false)?;
     let mut b = Engine::start(&e2, fsf)?;
     let mut tally = Tally::default();
-    for g in 0..games {
+    for g in first..first + games {
         // A crashed or hung engine gets a fresh process; if that fails, the
         // match ends here.
         let mut dead = None;
@@ -426,7 +435,7 @@ fn main() -> Result<(), String> {
             }
         }
         if let Some(why) = dead {
-            println!("match stopped after {g} games: {why}");
+            println!("match stopped after {} games: {why}", g - first);
             break;
         }
         let opening = &openings[(g / 2) % openings.len()];
