@@ -261,6 +261,14 @@ fn perpetual_checker_loses_in_search() {
         |_| {},
     );
     assert!(pos.is_legal(r.best_move.unwrap()));
+    // But Red need not repeat a second time: one cycle reaching back before
+    // the root is not yet a perpetual check (the game adjudicates at the
+    // third occurrence), so Black, a chariot down, must not score it as won.
+    assert!(
+        !matches!(r.score, Score::Mate(n) if n > 0),
+        "a single cycle before the root scored as a win: {:?}",
+        r.score
+    );
     // From the repeated position, Red must not play the repeating check.
     let r = Searcher::default().search(
         &pos2,
@@ -277,8 +285,13 @@ fn perpetual_chaser_loses_in_search() {
     // From tests/data/verdicts.txt (pyffish: 0-1, perpetual chase): Red's
     // horse chases the black chariot with every move; the chariot flees.
     let start: Position = "5k3/9/9/9/4r4/9/N8/9/9/3K5 w - - 0 1".parse().unwrap();
+    // The cycle has been played twice: repeating it once more (a third
+    // occurrence, which the search, like the game, treats as final when it
+    // reaches back before the root) would be adjudicated.
     let moves: Vec<Move> = ["a3c4", "e5b5", "c4a3", "b5e5"]
         .iter()
+        .cycle()
+        .take(8)
         .map(|m| m.parse().unwrap())
         .collect();
     let (history, pos) = HistoryEntry::line(&start, &moves).unwrap();

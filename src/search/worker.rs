@@ -107,6 +107,16 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     #[inline]
     fn repetition_score(&self, pos: &Position, ply: usize) -> Option<i32> {
         let start = find_cycle(&self.stack)?;
+        // A repetition inside the search tree (the earlier occurrence after
+        // the root) is final: the side that made it can make it again. One
+        // reaching back to the root or the game before it counts only at
+        // the third occurrence, as the game adjudicates it: until then the
+        // opponent may still deviate (treating it as final would, e.g., score
+        // a general that steps back and forth against checks as winning by
+        // perpetual check after a single cycle).
+        if start < self.root_len {
+            find_cycle(&self.stack[..=start])?;
+        }
         let verdict = judge_cycle(&self.stack, start, pos, self.sh.chase);
         Some(match verdict.loser() {
             None => 0,
