@@ -272,7 +272,11 @@ impl<E: Evaluator> Searcher<E> {
     /// Searches `pos` and returns the best move found.
     ///
     /// * `history`: the game so far, oldest first, for repetition (see
-    ///   [`HistoryEntry::line`]); its last entry may be `pos` itself.
+    ///   [`HistoryEntry::line`]); its last entry may be `pos` itself. A
+    ///   position repeated within the searched line is judged at once
+    ///   (perpetual check or chase loses, anything else draws); one whose
+    ///   earlier occurrence is `pos` or in `history` is judged at its third
+    ///   occurrence, as [`Game`](crate::Game) adjudicates by default.
     /// * `limits`: when to stop; see [`Limits`].
     /// * `stop`: raise it (from any thread) to stop within a few
     ///   milliseconds; the best move so far is returned.
