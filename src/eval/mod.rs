@@ -5,7 +5,7 @@
 mod pst;
 
 use crate::attacks;
-use crate::{Board, Color, Piece, Position, Role, Square};
+use crate::{Bitboard, Board, Color, Piece, Position, Role, Square};
 
 /// The largest magnitude an evaluation may have. The search clamps scores
 /// to `-EVAL_LIMIT..=EVAL_LIMIT` so they never look like mate scores.
@@ -27,6 +27,14 @@ pub(crate) fn piece_value(role: Role) -> i32 {
 #[inline]
 pub(crate) fn signed_psq(piece: Piece, sq: Square) -> i32 {
     pst::SIGNED[piece.index()][sq.index()]
+}
+
+/// The nine squares of `color`'s palace.
+#[inline]
+fn palace(color: Color) -> Bitboard {
+    // Files d..f of ranks 0..2 (index rank * 9 + file); Black's from rank 7.
+    const RED: u128 = 0b111 << 3 | 0b111 << 12 | 0b111 << 21;
+    Bitboard(if color == Color::Red { RED } else { RED << 63 })
 }
 
 /// The sum of [`signed_psq`] over a board.
@@ -117,6 +125,11 @@ pub struct MaterialPst {
     /// screens and is stronger early; a horse needs room and is stronger
     /// late); a horse gets the opposite.
     pub cannon_horse_shift: i32,
+    /// King attack: with at least two enemy pieces bearing on a palace,
+    /// the square of their attack units (about 3 per chariot, 2 per horse
+    /// or cannon, 1 per crossed soldier, plus one per palace square hit)
+    /// times this, divided by 16, in centipawns (at most 500).
+    pub king_attack: i32,
 }
 
 impl Default for MaterialPst {
@@ -127,6 +140,7 @@ impl Default for MaterialPst {
             chariot_mobility: 2,
             horse_mobility: 6,
             cannon_horse_shift: 3,
+            king_attack: 6,
         }
     }
 }
@@ -165,6 +179,54 @@ impl MaterialPst {
         diff * (big - 8) * self.cannon_horse_shift
     }
 
+    /// The king-attack penalty of `color`: enemy pieces bearing on its
+    /// palace.
+    #[inline]
+    fn palace_attack(&self, pos: &Position, color: Color) -> i32 {
+        if self.king_attack == 0 {
+            return 0;
+        }
+        let b = pos.board();
+        let (occ, occ_t) = (b.occupied(), b.occupied_transposed());
+        let zone = palace(color);
+        let them = b.by_color(!color);
+        let general_file = pos.generals[color as usize].file();
+        let (mut n, mut units) = (0, 0);
+        for sq in them & b.by_role(Role::Chariot) {
+            let hit = (attacks::chariot(sq, occ, occ_t) & zone).count() as i32;
+            if hit > 0 {
+                n += 1;
+                units += 3 + hit;
+            }
+        }
+        for sq in them & b.by_role(Role::Horse) {
+            let hit = (attacks::horse(sq, occ) & zone).count() as i32;
+            if hit > 0 {
+                n += 1;
+                units += 2 + hit;
+            }
+        }
+        for sq in them & b.by_role(Role::Cannon) {
+            let hit = (attacks::cannon(sq, occ, occ_t) & zone).count() as i32;
+            let aimed = sq.file() == general_file;
+            if hit > 0 || aimed {
+                n += 1;
+                units += 2 + hit + i32::from(aimed);
+            }
+        }
+        for sq in them & b.by_role(Role::Soldier) {
+            let hit = (attacks::soldier(!color, sq) & zone).count() as i32;
+            if hit > 0 {
+                n += 1;
+                units += 1 + hit;
+            }
+        }
+        if n < 2 {
+            return 0;
+        }
+        (units * units * self.king_attack / 16).min(500)
+    }
+
     /// How exposed `color`'s general is: missing defenders times attackers.
     #[inline]
     fn exposure(&self, pos: &Position, color: Color) -> i32 {
@@ -183,7 +245,9 @@ impl Evaluator for MaterialPst {
         let them = !us;
         let red = pos.psq;
         let material = if us == Color::Red { red } else { -red };
-        let safety = self.exposure(pos, them) - self.exposure(pos, us);
+        let safety = self.exposure(pos, them) - self.exposure(pos, us)
+            + self.palace_attack(pos, them)
+            - self.palace_attack(pos, us);
         let mobility = self.mobility(pos, us) - self.mobility(pos, them);
         let shift = self.cannon_horse(pos);
         let shift = if us == Color::Red { shift } else { -shift };
@@ -194,6 +258,37 @@ impl Evaluator for MaterialPst {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn palace_is_nine_squares_of_the_right_side() {
+        let red = palace(Color::Red);
+        assert_eq!(red.count(), 9);
+        assert!(red.contains(Square::E1) && red.contains(Square::D0) && red.contains(Square::F2));
+        let black = palace(Color::Black);
+        assert_eq!(black.count(), 9);
+        assert!(
+            black.contains(Square::E8) && black.contains(Square::D9) && black.contains(Square::F7)
+        );
+    }
+
+    #[test]
+    fn palace_attack_needs_two_attackers() {
+        let eval = MaterialPst::default();
+        // Red's chariot (d-file, up to the d9 advisor) and horse (e8, d7)
+        // bear on Black's palace.
+        let two: Position = "3aka3/9/9/5N3/3R5/9/9/9/9/3K5 w".parse().unwrap();
+        // 3 + 3 (chariot: d7, d8, d9) and 2 + 2 (horse): 10 units.
+        assert_eq!(eval.palace_attack(&two, Color::Black), 100 * 6 / 16);
+        assert_eq!(eval.palace_attack(&two, Color::Red), 0);
+        let one: Position = "3aka3/9/9/9/3R5/9/9/9/9/3K5 w".parse().unwrap();
+        assert_eq!(eval.palace_attack(&one, Color::Black), 0);
+        // The attacked side scores worse for it.
+        let off = MaterialPst {
+            king_attack: 0,
+            ..MaterialPst::default()
+        };
+        assert_eq!(eval.evaluate(&two), off.evaluate(&two) + 100 * 6 / 16);
+    }
 
     #[test]
     fn incremental_psq_matches_a_full_sum() {
