@@ -29,6 +29,32 @@ pub(crate) fn signed_psq(piece: Piece, sq: Square) -> i32 {
     pst::SIGNED[piece.index()][sq.index()]
 }
 
+/// The squares on files `f0..=f1` of ranks `r0..=r1`.
+const fn rect(f0: usize, f1: usize, r0: usize, r1: usize) -> u128 {
+    let mut bits = 0;
+    let mut r = r0;
+    while r <= r1 {
+        let mut f = f0;
+        while f <= f1 {
+            bits |= 1 << (r * 9 + f);
+            f += 1;
+        }
+        r += 1;
+    }
+    bits
+}
+
+/// Per color, where pieces must stand to bear on that color's palace at
+/// all (cheap filters before computing attacks): chariots and cannons on
+/// a palace file or rank; horses within two ranks and files; soldiers
+/// within one.
+const LINES: [u128; 2] = [
+    rect(3, 5, 0, 9) | rect(0, 8, 0, 2),
+    rect(3, 5, 0, 9) | rect(0, 8, 7, 9),
+];
+const HORSE_NEAR: [u128; 2] = [rect(1, 7, 0, 4), rect(1, 7, 5, 9)];
+const SOLDIER_NEAR: [u128; 2] = [rect(2, 6, 0, 3), rect(2, 6, 6, 9)];
+
 /// The nine squares of `color`'s palace.
 #[inline]
 fn palace(color: Color) -> Bitboard {
@@ -190,23 +216,29 @@ impl MaterialPst {
         let (occ, occ_t) = (b.occupied(), b.occupied_transposed());
         let zone = palace(color);
         let them = b.by_color(!color);
+        let c = color as usize;
+        let (lines, horse_near, soldier_near) = (
+            Bitboard(LINES[c]),
+            Bitboard(HORSE_NEAR[c]),
+            Bitboard(SOLDIER_NEAR[c]),
+        );
         let general_file = pos.generals[color as usize].file();
         let (mut n, mut units) = (0, 0);
-        for sq in them & b.by_role(Role::Chariot) {
+        for sq in them & lines & b.by_role(Role::Chariot) {
             let hit = (attacks::chariot(sq, occ, occ_t) & zone).count() as i32;
             if hit > 0 {
                 n += 1;
                 units += 3 + hit;
             }
         }
-        for sq in them & b.by_role(Role::Horse) {
+        for sq in them & horse_near & b.by_role(Role::Horse) {
             let hit = (attacks::horse(sq, occ) & zone).count() as i32;
             if hit > 0 {
                 n += 1;
                 units += 2 + hit;
             }
         }
-        for sq in them & b.by_role(Role::Cannon) {
+        for sq in them & lines & b.by_role(Role::Cannon) {
             let hit = (attacks::cannon(sq, occ, occ_t) & zone).count() as i32;
             let aimed = sq.file() == general_file;
             if hit > 0 || aimed {
@@ -214,7 +246,7 @@ impl MaterialPst {
                 units += 2 + hit + i32::from(aimed);
             }
         }
-        for sq in them & b.by_role(Role::Soldier) {
+        for sq in them & soldier_near & b.by_role(Role::Soldier) {
             let hit = (attacks::soldier(!color, sq) & zone).count() as i32;
             if hit > 0 {
                 n += 1;
