@@ -1,6 +1,6 @@
 //! Static evaluation: the [`Evaluator`] trait the search calls, and the
-//! default [`MaterialPst`] evaluator (material, piece-square tables and a
-//! simple king-safety term).
+//! default [`MaterialPst`] evaluator (material, piece-square tables,
+//! mobility, king safety and king attack).
 
 mod pst;
 
@@ -121,9 +121,10 @@ impl<E: Evaluator + ?Sized> Evaluator for Box<E> {
     }
 }
 
-/// The default evaluator: material, piece-square tables, a king-safety
-/// term (missing advisors and elephants weigh more against enemy attackers)
-/// and a small bonus for the side to move.
+/// The default evaluator: material, piece-square tables, chariot and horse
+/// mobility, a king-safety term (missing advisors and elephants weigh more
+/// against enemy attackers), a king-attack term (two or more enemy pieces
+/// bearing on the palace) and a small bonus for the side to move.
 ///
 /// ```
 /// use xiangqi::{Evaluator, MaterialPst, Position};
