@@ -55,13 +55,8 @@ const LINES: [u128; 2] = [
 const HORSE_NEAR: [u128; 2] = [rect(1, 7, 0, 4), rect(1, 7, 5, 9)];
 const SOLDIER_NEAR: [u128; 2] = [rect(2, 6, 0, 3), rect(2, 6, 6, 9)];
 
-/// The nine squares of `color`'s palace.
-#[inline]
-fn palace(color: Color) -> Bitboard {
-    // Files d..f of ranks 0..2 (index rank * 9 + file); Black's from rank 7.
-    const RED: u128 = 0b111 << 3 | 0b111 << 12 | 0b111 << 21;
-    Bitboard(if color == Color::Red { RED } else { RED << 63 })
-}
+/// The nine squares of each color's palace.
+const PALACE: [u128; 2] = [rect(3, 5, 0, 2), rect(3, 5, 7, 9)];
 
 /// The sum of [`signed_psq`] over a board.
 pub(crate) fn psq_sum(board: &Board) -> i32 {
@@ -215,44 +210,32 @@ impl MaterialPst {
         }
         let b = pos.board();
         let (occ, occ_t) = (b.occupied(), b.occupied_transposed());
-        let zone = palace(color);
-        let them = b.by_color(!color);
         let c = color as usize;
-        let (lines, horse_near, soldier_near) = (
-            Bitboard(LINES[c]),
-            Bitboard(HORSE_NEAR[c]),
-            Bitboard(SOLDIER_NEAR[c]),
-        );
-        let general_file = pos.generals[color as usize].file();
+        let zone = Bitboard(PALACE[c]);
+        let enemy = |role: Role, near: u128| b.by_color(!color) & b.by_role(role) & Bitboard(near);
+        let general_file = pos.generals[c].file();
+        // Attackers and attack units: `base` per piece bearing on the
+        // palace, plus `hit` (the palace squares it reaches).
         let (mut n, mut units) = (0, 0);
-        for sq in them & lines & b.by_role(Role::Chariot) {
-            let hit = (attacks::chariot(sq, occ, occ_t) & zone).count() as i32;
+        let mut add = |hit: usize, base: i32| {
             if hit > 0 {
                 n += 1;
-                units += 3 + hit;
+                units += base + hit as i32;
             }
+        };
+        for sq in enemy(Role::Chariot, LINES[c]) {
+            add((attacks::chariot(sq, occ, occ_t) & zone).count(), 3);
         }
-        for sq in them & horse_near & b.by_role(Role::Horse) {
-            let hit = (attacks::horse(sq, occ) & zone).count() as i32;
-            if hit > 0 {
-                n += 1;
-                units += 2 + hit;
-            }
+        for sq in enemy(Role::Horse, HORSE_NEAR[c]) {
+            add((attacks::horse(sq, occ) & zone).count(), 2);
         }
-        for sq in them & lines & b.by_role(Role::Cannon) {
-            let hit = (attacks::cannon(sq, occ, occ_t) & zone).count() as i32;
-            let aimed = sq.file() == general_file;
-            if hit > 0 || aimed {
-                n += 1;
-                units += 2 + hit + i32::from(aimed);
-            }
+        for sq in enemy(Role::Cannon, LINES[c]) {
+            // A cannon on the general's file counts one more, even unscreened.
+            let aimed = usize::from(sq.file() == general_file);
+            add((attacks::cannon(sq, occ, occ_t) & zone).count() + aimed, 2);
         }
-        for sq in them & soldier_near & b.by_role(Role::Soldier) {
-            let hit = (attacks::soldier(!color, sq) & zone).count() as i32;
-            if hit > 0 {
-                n += 1;
-                units += 1 + hit;
-            }
+        for sq in enemy(Role::Soldier, SOLDIER_NEAR[c]) {
+            add((attacks::soldier(!color, sq) & zone).count(), 1);
         }
         if n < 2 {
             return 0;
@@ -293,15 +276,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn palace_is_nine_squares_of_the_right_side() {
-        let red = palace(Color::Red);
-        assert_eq!(red.count(), 9);
-        assert!(red.contains(Square::E1) && red.contains(Square::D0) && red.contains(Square::F2));
-        let black = palace(Color::Black);
-        assert_eq!(black.count(), 9);
-        assert!(
-            black.contains(Square::E8) && black.contains(Square::D9) && black.contains(Square::F7)
-        );
+    fn palace_masks_match_the_squares_in_the_palace() {
+        for color in [Color::Red, Color::Black] {
+            let mask = Bitboard(PALACE[color as usize]);
+            assert_eq!(mask.count(), 9);
+            for sq in Square::ALL {
+                assert_eq!(mask.contains(sq), sq.in_palace(color), "{sq} {color:?}");
+            }
+        }
     }
 
     #[test]
