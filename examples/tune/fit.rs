@@ -40,22 +40,28 @@ fn zero() -> MaterialPst {
     }
 }
 
-/// The evaluator with scalar `k` set to `v` and the others to zero.
-fn only(k: usize, v: i32) -> MaterialPst {
-    let mut e = zero();
-    *[
+/// The scalar weights of `e`, in the order of [`SCALARS`].
+fn fields(e: &mut MaterialPst) -> [&mut i32; 6] {
+    [
         &mut e.tempo,
         &mut e.king_safety,
         &mut e.chariot_mobility,
         &mut e.horse_mobility,
         &mut e.cannon_horse_shift,
         &mut e.king_attack,
-    ][k] = v;
-    e
+    ]
 }
 
-/// King attack is fitted per unit squared: the field is 16 times that.
-const KING_ATTACK_SCALE: i32 = 16;
+/// Field value per fitted unit of each scalar: king attack is fitted per
+/// attack unit squared, its field is 16 times that.
+const UNIT: [i32; 6] = [1, 1, 1, 1, 1, 16];
+
+/// The evaluator with scalar `k` set to one fitted unit, the others zero.
+fn only(k: usize) -> MaterialPst {
+    let mut e = zero();
+    *fields(&mut e)[k] = UNIT[k];
+    e
+}
 
 fn red_eval(e: &MaterialPst, pos: &Position) -> i32 {
     let v = e.evaluate(pos);
@@ -166,8 +172,7 @@ fn features(pos: &Position, row: &mut Vec<(u16, f32)>) {
         let v = if k == 0 {
             if pos.turn() == Color::Red { 1 } else { -1 }
         } else {
-            let unit = if k == 5 { KING_ATTACK_SCALE } else { 1 };
-            red_eval(&only(k, unit), pos) - base
+            red_eval(&only(k), pos) - base
         };
         if v != 0 {
             row.push(((PST + k) as u16, v as f32));
@@ -175,7 +180,10 @@ fn features(pos: &Position, row: &mut Vec<(u16, f32)>) {
     }
 }
 
-fn load(path: &str) -> Result<Data, String> {
+/// Reads the positions; checks on the first 20 000 that the features and
+/// the starting weights `w` reproduce the evaluator (up to the rounding of
+/// the king-attack term).
+fn load(path: &str, w: &[f64]) -> Result<Data, String> {
     let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
     let mut data = Data {
         start: vec![0],
@@ -184,6 +192,7 @@ fn load(path: &str) -> Result<Data, String> {
         result: Vec::new(),
     };
     let mut row = Vec::new();
+    let (mut off, mut worst) = (0, 0.0f64);
     for line in std::io::BufReader::new(file).lines() {
         let line = line.map_err(|e| e.to_string())?;
         let Some((fen, result)) = line.split_once(';') else {
@@ -193,6 +202,15 @@ fn load(path: &str) -> Result<Data, String> {
             return Err(format!("bad line: {line}"));
         };
         features(&pos, &mut row);
+        if data.result.len() < CHECKED {
+            let e: f64 = row
+                .iter()
+                .map(|&(j, v)| w[usize::from(j)] * f64::from(v))
+                .sum();
+            let d = (e - f64::from(red_eval(&MaterialPst::default(), &pos))).abs();
+            off += usize::from(d > 1.0);
+            worst = worst.max(d);
+        }
         for &(j, v) in &row {
             data.index.push(j);
             data.value.push(v);
@@ -200,38 +218,18 @@ fn load(path: &str) -> Result<Data, String> {
         data.start.push(data.index.len());
         data.result.push(result);
     }
-    Ok(data)
-}
-
-/// Checks that the features and starting weights reproduce the evaluator
-/// (up to the rounding of the king-attack term) on the first positions.
-fn check(path: &str, w: &[f64]) -> Result<(), String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
-    let (mut n, mut off, mut worst) = (0, 0, 0.0f64);
-    let mut row = Vec::new();
-    for line in std::io::BufReader::new(file).lines().take(20_000) {
-        let line = line.map_err(|e| e.to_string())?;
-        let Some(Ok(pos)) = line.split_once(';').map(|(f, _)| f.parse::<Position>()) else {
-            continue;
-        };
-        features(&pos, &mut row);
-        let e: f64 = row
-            .iter()
-            .map(|&(j, v)| w[usize::from(j)] * f64::from(v))
-            .sum();
-        let d = (e - f64::from(red_eval(&MaterialPst::default(), &pos))).abs();
-        n += 1;
-        off += usize::from(d > 1.0);
-        worst = worst.max(d);
-    }
+    let n = data.len().min(CHECKED);
     eprintln!(
         "check: {off} of {n} positions differ from the evaluator by more than 1 (at most {worst})"
     );
     if off * 100 > n {
         return Err("the features do not reproduce the evaluator".into());
     }
-    Ok(())
+    Ok(data)
 }
+
+/// How many positions `load` checks against the evaluator.
+const CHECKED: usize = 20_000;
 
 fn sigmoid(k: f64, e: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
@@ -267,31 +265,21 @@ fn fit_k(data: &Data, w: &[f64]) -> f64 {
 /// entries exist).
 fn start_weights() -> (Vec<f64>, Vec<Option<f64>>) {
     let pst = current_pst();
-    let cur = MaterialPst::default();
     let mut w = vec![0.0; PARAMS];
     for (j, v) in pst.iter().enumerate() {
         w[j] = v.unwrap_or(0.0);
     }
-    let scalars = [
-        cur.tempo,
-        cur.king_safety,
-        cur.chariot_mobility,
-        cur.horse_mobility,
-        cur.cannon_horse_shift,
-        cur.king_attack,
-    ];
-    for (k, &v) in scalars.iter().enumerate() {
-        let scale = if k == 5 { KING_ATTACK_SCALE } else { 1 };
-        w[PST + k] = f64::from(v) / f64::from(scale);
+    let mut cur = MaterialPst::default();
+    for (k, v) in fields(&mut cur).into_iter().enumerate() {
+        w[PST + k] = f64::from(*v) / f64::from(UNIT[k]);
     }
     (w, pst)
 }
 
 pub fn run(opt: &Options) -> Result<(), String> {
-    let data = load(&opt.data)?;
-    eprintln!("{} positions", data.len());
     let (mut w, pst) = start_weights();
-    check(&opt.data, &w)?;
+    let data = load(&opt.data, &w)?;
+    eprintln!("{} positions", data.len());
     let w0 = w.clone();
     let mut count = vec![0usize; PARAMS];
     for i in 0..data.len() {
@@ -372,7 +360,7 @@ fn print_tables(w: &[f64], w0: &[f64], count: &[usize]) {
     }
     println!("];");
     for (k, name) in SCALARS.iter().enumerate() {
-        let scale = if k == 5 { KING_ATTACK_SCALE } else { 1 };
+        let scale = UNIT[k];
         println!(
             "// {name}: {:.2} (was {:.2}; seen {} times)",
             w[PST + k] * f64::from(scale),

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
-use xiangqi::{Color, Game, Limits, Move, Position, Score, Searcher};
+use xiangqi::{Color, Game, Limits, Position, Score, Searcher};
 
 pub struct Options {
     pub games: usize,
@@ -89,7 +89,7 @@ fn play(game: &mut Game, searcher: &mut Searcher, nodes: u64) -> (Vec<String>, f
         let pos: Position = game.position().clone();
         let history = game.search_history();
         let r = searcher.search(&pos, &history, &limits, &stop, |_| {});
-        let Some(m): Option<Move> = r.best_move else {
+        let Some(m) = r.best_move else {
             return (quiet, 0.5);
         };
         let cp = red_cp(r.score, pos.turn());
