@@ -36,55 +36,25 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod attacks;
-mod bitboard;
-mod board;
-mod chase;
-mod color;
-mod eval;
-pub mod fen;
+mod core;
+mod engine;
 mod game;
-#[cfg(feature = "serde")]
-mod game_serde;
-mod material;
-mod movegen;
-mod moves;
-pub mod notation;
-mod outcome;
-mod perft;
-pub mod pgn;
-mod piece;
-mod position;
-mod repetition;
-mod role;
-mod rules;
-mod search;
-mod setup;
-mod square;
-mod verdict;
-mod zobrist;
+mod records;
 
-pub use bitboard::Bitboard;
-pub use board::Board;
-pub use color::Color;
-pub use eval::{EVAL_LIMIT, Evaluator, MaterialPst};
-pub use fen::FenError;
-pub use game::{Game, GameError, PlyRecord};
-pub use material::is_insufficient_material;
-pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
-pub use outcome::{EndReason, Outcome};
-pub use perft::{perft, perft_divide};
-pub use piece::Piece;
-pub use position::{ParsePositionError, PlayError, Position};
-pub use role::Role;
-pub use rules::Rules;
-pub use search::{
-    ChaseDetector, Clock, HistoryEntry, Limits, MATE_SCORE, Repetition, Score, SearchInfo,
-    SearchResult, Searcher, judge_repetition,
+pub use crate::core::fen;
+pub use crate::core::{
+    Bitboard, Board, Color, EndReason, FenError, File, MAX_MOVES, Move, MoveList, Outcome,
+    ParseMoveError, ParsePositionError, ParseSquareError, Piece, PlayError, Position,
+    PositionError, Problem, Rank, Role, Setup, Square, Validation, perft, perft_divide,
 };
-pub use setup::{PositionError, Problem, Setup, Validation};
-pub use square::{File, ParseSquareError, Rank, Square};
-pub use verdict::{Conduct, Cycle, Placed, Verdict};
+pub use engine::{
+    ChaseDetector, Clock, EVAL_LIMIT, Evaluator, HistoryEntry, Limits, MATE_SCORE, MaterialPst,
+    Repetition, Score, SearchInfo, SearchResult, Searcher, judge_repetition,
+};
+pub use game::{
+    Conduct, Cycle, Game, GameError, Placed, PlyRecord, Rules, Verdict, is_insufficient_material,
+};
+pub use records::{notation, pgn};
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

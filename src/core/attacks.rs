@@ -1,0 +1,502 @@
+//! Precomputed attack tables and the attack functions built on them.
+//!
+//! Sliding pieces (chariot, cannon) use occupancy-indexed tables per rank and
+//! per file: the 9 bits of a rank are read straight from the rank-major
+//! occupancy, the 10 bits of a file from a file-major (transposed) copy that
+//! the board keeps alongside. Everything is computed at compile time.
+
+use crate::core::{Bitboard, Color, Square};
+
+/// Bit of `sq` in the file-major (transposed) occupancy: `file * 10 + rank`.
+#[inline]
+pub(crate) const fn transposed_bit(sq: Square) -> u128 {
+    let i = sq as usize;
+    1 << ((i % 9) * 10 + i / 9)
+}
+
+/// Chariot-like attacks along one line of `len` points, seen from point `at`,
+/// with line occupancy `occ`: each ray up to and including the first blocker.
+const fn line_slide(at: usize, occ: usize, len: usize) -> u16 {
+    let mut out = 0u16;
+    let mut i = at;
+    while i + 1 < len {
+        i += 1;
+        out |= 1 << i;
+        if occ & (1 << i) != 0 {
+            break;
+        }
+    }
+    let mut i = at;
+    while i > 0 {
+        i -= 1;
+        out |= 1 << i;
+        if occ & (1 << i) != 0 {
+            break;
+        }
+    }
+    out
+}
+
+/// Cannon captures along one line: in each direction the first piece beyond
+/// exactly one screen.
+const fn line_cannon(at: usize, occ: usize, len: usize) -> u16 {
+    let mut out = 0u16;
+    let mut dir = 0;
+    while dir < 2 {
+        let mut i = at as isize;
+        let mut screened = false;
+        loop {
+            i += if dir == 0 { 1 } else { -1 };
+            if i < 0 || i >= len as isize {
+                break;
+            }
+            if occ & (1 << i) != 0 {
+                if screened {
+                    out |= 1 << i;
+                    break;
+                }
+                screened = true;
+            }
+        }
+        dir += 1;
+    }
+    out
+}
+
+type RankTable = [[u16; 512]; 9];
+type FileTable = [[u16; 1024]; 10];
+
+const fn rank_table(cannon: bool) -> RankTable {
+    let mut t = [[0u16; 512]; 9];
+    let mut f = 0;
+    while f < 9 {
+        let mut occ = 0;
+        while occ < 512 {
+            t[f][occ] = if cannon {
+                line_cannon(f, occ, 9)
+            } else {
+                line_slide(f, occ, 9)
+            };
+            occ += 1;
+        }
+        f += 1;
+    }
+    t
+}
+
+const fn file_table(cannon: bool) -> FileTable {
+    let mut t = [[0u16; 1024]; 10];
+    let mut r = 0;
+    while r < 10 {
+        let mut occ = 0;
+        while occ < 1024 {
+            t[r][occ] = if cannon {
+                line_cannon(r, occ, 10)
+            } else {
+                line_slide(r, occ, 10)
+            };
+            occ += 1;
+        }
+        r += 1;
+    }
+    t
+}
+
+static RANK_SLIDE: RankTable = rank_table(false);
+static RANK_CANNON: RankTable = rank_table(true);
+static FILE_SLIDE: FileTable = file_table(false);
+static FILE_CANNON: FileTable = file_table(true);
+
+/// Spreads a 10-bit mask of ranks onto file `a` of a rank-major bitboard.
+static FILE_SPREAD: [u128; 1024] = {
+    let mut t = [0u128; 1024];
+    let mut m = 0;
+    while m < 1024 {
+        let mut r = 0;
+        while r < 10 {
+            if m & (1 << r) != 0 {
+                t[m] |= 1 << (r * 9);
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+#[inline]
+fn rank_lookup(table: &RankTable, sq: Square, occ: u128) -> u128 {
+    let i = sq as usize;
+    let (r, f) = (i / 9, i % 9);
+    let line = ((occ >> (r * 9)) & 0x1ff) as usize;
+    (table[f][line] as u128) << (r * 9)
+}
+
+#[inline]
+fn file_lookup(table: &FileTable, sq: Square, occ_t: u128) -> u128 {
+    let i = sq as usize;
+    let (r, f) = (i / 9, i % 9);
+    let line = ((occ_t >> (f * 10)) & 0x3ff) as usize;
+    FILE_SPREAD[table[r][line] as usize] << f
+}
+
+/// Chariot attacks along the rank of `sq` (up to and including blockers).
+#[inline]
+pub(crate) fn chariot_rank(sq: Square, occ: Bitboard) -> Bitboard {
+    Bitboard(rank_lookup(&RANK_SLIDE, sq, occ.0))
+}
+
+/// Chariot attacks along the file of `sq`, from the transposed occupancy.
+#[inline]
+pub(crate) fn chariot_file(sq: Square, occ_t: u128) -> Bitboard {
+    Bitboard(file_lookup(&FILE_SLIDE, sq, occ_t))
+}
+
+/// Chariot attacks from `sq`: every square up to and including the first
+/// piece in each of the four directions.
+#[inline]
+pub(crate) fn chariot(sq: Square, occ: Bitboard, occ_t: u128) -> Bitboard {
+    Bitboard(rank_lookup(&RANK_SLIDE, sq, occ.0) | file_lookup(&FILE_SLIDE, sq, occ_t))
+}
+
+/// The number of bits of `x`, which has at most two.
+#[inline]
+fn count_upto2(x: u128) -> u32 {
+    u32::from(x != 0) + u32::from(x & x.wrapping_sub(1) != 0)
+}
+
+/// The number of squares outside `own` that a chariot on `sq` attacks
+/// (`(chariot(sq, occ, occ_t) - own).count()`, cheaper: evaluation).
+#[inline]
+pub(crate) fn chariot_mobility(sq: Square, occ: Bitboard, occ_t: u128, own: Bitboard) -> u32 {
+    let i = sq as usize;
+    let (r, f) = (i / 9, i % 9);
+    let rank_bits = RANK_SLIDE[f][((occ.0 >> (r * 9)) & 0x1ff) as usize];
+    let own_rank = ((own.0 >> (r * 9)) & 0x1ff) as u16;
+    let file_bits = FILE_SLIDE[r][((occ_t >> (f * 10)) & 0x3ff) as usize];
+    // Of the file squares, only the two ray ends can hold own pieces.
+    let own_file = (FILE_SPREAD[file_bits as usize] << f) & own.0;
+    (rank_bits & !own_rank).count_ones() + file_bits.count_ones() - count_upto2(own_file)
+}
+
+/// The number of squares in `free` that a horse on `sq` can move to
+/// (`(horse(sq, occ) & free).count()`, cheaper: evaluation).
+#[inline]
+pub(crate) fn horse_mobility(sq: Square, occ: Bitboard, free: Bitboard) -> u32 {
+    let mut n = 0;
+    for leg in &HORSE_MOVES[sq as usize] {
+        if occ.0 & leg.leg == 0 {
+            n += count_upto2(leg.squares & free.0);
+        }
+    }
+    n
+}
+
+/// Cannon capture squares from `sq`: the first piece beyond exactly one
+/// screen in each direction (of either color; mask with the enemy).
+#[inline]
+pub(crate) fn cannon(sq: Square, occ: Bitboard, occ_t: u128) -> Bitboard {
+    Bitboard(rank_lookup(&RANK_CANNON, sq, occ.0) | file_lookup(&FILE_CANNON, sq, occ_t))
+}
+
+/// A horse leg (or elephant eye) and the squares it guards.
+#[derive(Copy, Clone)]
+pub(crate) struct Leg {
+    /// The blocking point, as a one-bit mask (0 if off the board).
+    pub(crate) leg: u128,
+    /// The squares reached (or, for attacker tables, attacking) through it.
+    pub(crate) squares: u128,
+}
+
+const NO_LEG: Leg = Leg { leg: 0, squares: 0 };
+
+const fn bit_at(sq: Square, df: i32, dr: i32) -> u128 {
+    match sq.offset(df, dr) {
+        Some(s) => 1 << s as u32,
+        None => 0,
+    }
+}
+
+const ORTHO: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// For a horse on each square: its four legs and the targets behind each.
+static HORSE_MOVES: [[Leg; 4]; 90] = {
+    let mut t = [[NO_LEG; 4]; 90];
+    let mut i = 0;
+    while i < 90 {
+        let sq = Square::ALL[i];
+        let mut k = 0;
+        while k < 4 {
+            let (dx, dy) = ORTHO[k];
+            let leg = bit_at(sq, dx, dy);
+            if leg != 0 {
+                // Two squares on, one to either side.
+                let (px, py) = (dy, dx);
+                t[i][k] = Leg {
+                    leg,
+                    squares: bit_at(sq, 2 * dx + px, 2 * dy + py)
+                        | bit_at(sq, 2 * dx - px, 2 * dy - py),
+                };
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// For each square: the four diagonal neighbours (the legs a horse needs to
+/// reach it) and the horse squares that attack it through each.
+static HORSE_ATTACKERS: [[Leg; 4]; 90] = {
+    let mut t = [[NO_LEG; 4]; 90];
+    let mut i = 0;
+    while i < 90 {
+        let sq = Square::ALL[i];
+        let mut k = 0;
+        while k < 4 {
+            let (dx, dy) = DIAG[k];
+            let leg = bit_at(sq, dx, dy);
+            if leg != 0 {
+                t[i][k] = Leg {
+                    leg,
+                    squares: bit_at(sq, 2 * dx, dy) | bit_at(sq, dx, 2 * dy),
+                };
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Elephant eyes and targets, per color (targets stay on the own half).
+static ELEPHANT_MOVES: [[[Leg; 4]; 90]; 2] = {
+    let mut t = [[[NO_LEG; 4]; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let color = Color::ALL[c];
+        let mut i = 0;
+        while i < 90 {
+            let sq = Square::ALL[i];
+            let mut k = 0;
+            while k < 4 {
+                let (dx, dy) = DIAG[k];
+                if let Some(target) = sq.offset(2 * dx, 2 * dy) {
+                    if target.on_own_half(color) {
+                        t[c][i][k] = Leg {
+                            leg: bit_at(sq, dx, dy),
+                            squares: 1 << target as u32,
+                        };
+                    }
+                }
+                k += 1;
+            }
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+const fn step_table(diagonal: bool, palace: bool) -> [[u128; 90]; 2] {
+    let mut t = [[0u128; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let color = Color::ALL[c];
+        let mut i = 0;
+        while i < 90 {
+            let sq = Square::ALL[i];
+            let mut k = 0;
+            while k < 4 {
+                let (dx, dy) = if diagonal { DIAG[k] } else { ORTHO[k] };
+                if let Some(to) = sq.offset(dx, dy) {
+                    if !palace || to.in_palace(color) {
+                        t[c][i] |= 1 << to as u32;
+                    }
+                }
+                k += 1;
+            }
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+static ADVISOR_MOVES: [[u128; 90]; 2] = step_table(true, true);
+static GENERAL_MOVES: [[u128; 90]; 2] = step_table(false, true);
+
+/// Soldier moves: one step forward, and sideways once across the river.
+static SOLDIER_MOVES: [[u128; 90]; 2] = {
+    let mut t = [[0u128; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let color = Color::ALL[c];
+        let forward = if c == 0 { 1 } else { -1 };
+        let mut i = 0;
+        while i < 90 {
+            let sq = Square::ALL[i];
+            t[c][i] = bit_at(sq, 0, forward);
+            if sq.rank().is_across_river(color) {
+                t[c][i] |= bit_at(sq, 1, 0) | bit_at(sq, -1, 0);
+            }
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// For each color and square: the squares from which a soldier of that color
+/// attacks it (the reverse of `SOLDIER_MOVES`).
+static SOLDIER_ATTACKERS: [[u128; 90]; 2] = {
+    let mut t = [[0u128; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut from = 0;
+        while from < 90 {
+            let mut to = 0;
+            while to < 90 {
+                if SOLDIER_MOVES[c][from] & (1 << to) != 0 {
+                    t[c][to] |= 1 << from;
+                }
+                to += 1;
+            }
+            from += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Horse targets from `sq` with occupancy `occ` (legs must be empty).
+#[inline]
+pub(crate) fn horse(sq: Square, occ: Bitboard) -> Bitboard {
+    let mut out = 0;
+    for leg in &HORSE_MOVES[sq as usize] {
+        if occ.0 & leg.leg == 0 {
+            out |= leg.squares;
+        }
+    }
+    Bitboard(out)
+}
+
+/// The diagonal neighbours of `sq` with the horse squares attacking `sq`
+/// through each (pass-through of the raw table for pin detection).
+#[inline]
+pub(crate) fn horse_attacker_legs(sq: Square) -> &'static [Leg; 4] {
+    &HORSE_ATTACKERS[sq as usize]
+}
+
+/// Squares from which a horse would attack `sq`, given the occupancy.
+#[inline]
+pub(crate) fn horse_attackers(sq: Square, occ: Bitboard) -> Bitboard {
+    let mut out = 0;
+    for leg in &HORSE_ATTACKERS[sq as usize] {
+        if occ.0 & leg.leg == 0 {
+            out |= leg.squares;
+        }
+    }
+    Bitboard(out)
+}
+
+/// Elephant targets of a `color` elephant on `sq` (eyes must be empty).
+#[inline]
+pub(crate) fn elephant(color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    let mut out = 0;
+    for leg in &ELEPHANT_MOVES[color as usize][sq as usize] {
+        if occ.0 & leg.leg == 0 {
+            out |= leg.squares;
+        }
+    }
+    Bitboard(out)
+}
+
+/// Advisor targets: diagonal steps inside the own palace.
+#[inline]
+pub(crate) fn advisor(color: Color, sq: Square) -> Bitboard {
+    Bitboard(ADVISOR_MOVES[color as usize][sq as usize])
+}
+
+/// General targets: orthogonal steps inside the own palace.
+#[inline]
+pub(crate) fn general(color: Color, sq: Square) -> Bitboard {
+    Bitboard(GENERAL_MOVES[color as usize][sq as usize])
+}
+
+/// Soldier targets of a `color` soldier on `sq`.
+#[inline]
+pub(crate) fn soldier(color: Color, sq: Square) -> Bitboard {
+    Bitboard(SOLDIER_MOVES[color as usize][sq as usize])
+}
+
+/// Squares from which a `color` soldier attacks `sq`.
+#[inline]
+pub(crate) fn soldier_attackers(color: Color, sq: Square) -> Bitboard {
+    Bitboard(SOLDIER_ATTACKERS[color as usize][sq as usize])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mobility_counts_match_the_attack_sets() {
+        let pos: crate::core::Position =
+            "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN1C1N2/R8/2BAKAB1R w"
+                .parse()
+                .unwrap();
+        let b = pos.board();
+        let (occ, occ_t) = (b.occupied(), b.occupied_transposed());
+        for sq in b.occupied() {
+            let own = b.by_color(b.piece_at(sq).unwrap().color);
+            assert_eq!(
+                chariot_mobility(sq, occ, occ_t, own) as usize,
+                (chariot(sq, occ, occ_t) - own).count()
+            );
+            assert_eq!(
+                horse_mobility(sq, occ, !own) as usize,
+                (horse(sq, occ) & !own).count()
+            );
+        }
+    }
+
+    #[test]
+    fn slide_and_cannon_lines() {
+        // Point 4 of 9, blockers at 1 and 7 and 8.
+        let occ = 0b1_1000_0010 | 1 << 4;
+        assert_eq!(line_slide(4, occ, 9), 0b0_1110_1110);
+        assert_eq!(line_cannon(4, occ, 9), 0b1_0000_0000);
+    }
+
+    #[test]
+    fn horse_from_corner() {
+        let t = horse(Square::A0, Bitboard::EMPTY);
+        assert_eq!(t, Bitboard::from(Square::B2) | Bitboard::from(Square::C1));
+        let blocked = horse(Square::A0, Bitboard::from(Square::A1));
+        assert_eq!(blocked, Bitboard::from(Square::C1));
+    }
+
+    #[test]
+    fn horse_attackers_reverse_moves() {
+        for (i, sq) in Square::ALL.into_iter().enumerate() {
+            for leg in &HORSE_ATTACKERS[i] {
+                for from in Bitboard(leg.squares) {
+                    let l = Bitboard(leg.leg);
+                    assert!(horse(from, Bitboard::EMPTY).contains(sq));
+                    assert!(!horse(from, l).contains(sq), "{from} -> {sq}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn transposed_bits_are_distinct() {
+        let all = Square::ALL.iter().fold(0u128, |acc, &sq| {
+            assert_eq!(acc & transposed_bit(sq), 0);
+            acc | transposed_bit(sq)
+        });
+        assert_eq!(all.count_ones(), 90);
+    }
+}

@@ -1,0 +1,274 @@
+//! [`Board`]: the placement of pieces, without side to move or counters.
+
+use core::fmt;
+
+use crate::core::attacks::transposed_bit;
+use crate::core::{Bitboard, Color, File, Piece, Rank, Role, Square};
+
+/// Piece placement: which piece stands on each of the 90 squares.
+///
+/// A `Board` may hold any placement (for example three generals); only a
+/// [`Position`](crate::Position) is guaranteed to be legal.
+///
+/// ```
+/// use xiangqi::{Board, Color, Piece, Role, Square};
+/// let board = Board::new();
+/// assert_eq!(board.piece_at(Square::E0), Some(Piece::new(Color::Red, Role::General)));
+/// assert_eq!(board.occupied().count(), 32);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    squares: [Option<Piece>; 90],
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; 7],
+    /// Occupancy in file-major order (`file * 10 + rank`), for file attacks.
+    occ_t: u128,
+}
+
+impl Default for Board {
+    /// The start position's placement.
+    fn default() -> Board {
+        Board::new()
+    }
+}
+
+const BACK_RANK: [Role; 9] = [
+    Role::Chariot,
+    Role::Horse,
+    Role::Elephant,
+    Role::Advisor,
+    Role::General,
+    Role::Advisor,
+    Role::Elephant,
+    Role::Horse,
+    Role::Chariot,
+];
+
+impl Board {
+    /// The board of the standard start position.
+    ///
+    /// ```
+    /// use xiangqi::{Board, Role};
+    /// assert_eq!(Board::new().by_role(Role::Soldier).count(), 10);
+    /// ```
+    pub fn new() -> Board {
+        let mut board = Board::empty();
+        for color in Color::ALL {
+            let back = Rank::Zero.relative_to(color);
+            for (file, role) in File::ALL.into_iter().zip(BACK_RANK) {
+                board.set_piece_at(Square::new(file, back), Piece::new(color, role));
+            }
+            for file in [File::B, File::H] {
+                let sq = Square::new(file, Rank::Two.relative_to(color));
+                board.set_piece_at(sq, Piece::new(color, Role::Cannon));
+            }
+            for file in [File::A, File::C, File::E, File::G, File::I] {
+                let sq = Square::new(file, Rank::Three.relative_to(color));
+                board.set_piece_at(sq, Piece::new(color, Role::Soldier));
+            }
+        }
+        board
+    }
+
+    /// A board with no pieces.
+    ///
+    /// ```
+    /// use xiangqi::Board;
+    /// assert!(Board::empty().occupied().is_empty());
+    /// ```
+    pub const fn empty() -> Board {
+        Board {
+            squares: [None; 90],
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 7],
+            occ_t: 0,
+        }
+    }
+
+    /// The piece on `sq`, if any.
+    ///
+    /// ```
+    /// use xiangqi::{Board, Square};
+    /// assert_eq!(Board::new().piece_at(Square::E4), None);
+    /// ```
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.squares[sq as usize]
+    }
+
+    /// Puts `piece` on `sq`, returning what stood there before.
+    ///
+    /// ```
+    /// use xiangqi::{Board, Color, Piece, Role, Square};
+    /// let mut board = Board::empty();
+    /// let red_cannon = Piece::new(Color::Red, Role::Cannon);
+    /// assert_eq!(board.set_piece_at(Square::E2, red_cannon), None);
+    /// assert_eq!(board.piece_at(Square::E2), Some(red_cannon));
+    /// ```
+    pub fn set_piece_at(&mut self, sq: Square, piece: Piece) -> Option<Piece> {
+        let old = self.remove_piece_at(sq);
+        self.squares[sq as usize] = Some(piece);
+        self.by_color[piece.color as usize].toggle(sq);
+        self.by_role[piece.role as usize].toggle(sq);
+        self.occ_t ^= transposed_bit(sq);
+        old
+    }
+
+    /// Removes and returns the piece on `sq`.
+    ///
+    /// ```
+    /// use xiangqi::{Board, Square};
+    /// let mut board = Board::new();
+    /// assert!(board.remove_piece_at(Square::A0).is_some());
+    /// assert!(board.remove_piece_at(Square::A0).is_none());
+    /// ```
+    pub fn remove_piece_at(&mut self, sq: Square) -> Option<Piece> {
+        let old = self.squares[sq as usize].take();
+        if let Some(p) = old {
+            self.by_color[p.color as usize].toggle(sq);
+            self.by_role[p.role as usize].toggle(sq);
+            self.occ_t ^= transposed_bit(sq);
+        }
+        old
+    }
+
+    /// Moves the piece on `from` to the empty-or-enemy square `to`; returns
+    /// the captured piece. The caller guarantees a piece stands on `from`.
+    #[inline]
+    pub(crate) fn move_piece(&mut self, from: Square, to: Square, piece: Piece) -> Option<Piece> {
+        let captured = self.squares[to as usize];
+        let ft = Bitboard::from(from) | Bitboard::from(to);
+        if let Some(c) = captured {
+            self.by_color[c.color as usize].toggle(to);
+            self.by_role[c.role as usize].toggle(to);
+            self.occ_t ^= transposed_bit(from);
+        } else {
+            self.occ_t ^= transposed_bit(from) | transposed_bit(to);
+        }
+        self.by_color[piece.color as usize] ^= ft;
+        self.by_role[piece.role as usize] ^= ft;
+        self.squares[to as usize] = Some(piece);
+        self.squares[from as usize] = None;
+        captured
+    }
+
+    /// All occupied squares.
+    ///
+    /// ```
+    /// use xiangqi::Board;
+    /// assert_eq!(Board::new().occupied().count(), 32);
+    /// ```
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The occupancy in file-major order (`file * 10 + rank`).
+    #[inline]
+    pub(crate) fn occupied_transposed(&self) -> u128 {
+        self.occ_t
+    }
+
+    /// The squares holding pieces of `color`.
+    ///
+    /// ```
+    /// use xiangqi::{Board, Color};
+    /// assert_eq!(Board::new().by_color(Color::Black).count(), 16);
+    /// ```
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color as usize]
+    }
+
+    /// The squares holding pieces of `role`, either color.
+    ///
+    /// ```
+    /// use xiangqi::{Board, Role};
+    /// assert_eq!(Board::new().by_role(Role::General).count(), 2);
+    /// ```
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role as usize]
+    }
+
+    /// The squares holding `piece`.
+    ///
+    /// ```
+    /// use xiangqi::{Board, Color, Piece, Role};
+    /// let red_horses = Board::new().by_piece(Piece::new(Color::Red, Role::Horse));
+    /// assert_eq!(red_horses.count(), 2);
+    /// ```
+    #[inline]
+    pub fn by_piece(&self, piece: Piece) -> Bitboard {
+        self.by_color[piece.color as usize] & self.by_role[piece.role as usize]
+    }
+
+    /// The square of `color`'s general, if there is exactly one.
+    ///
+    /// ```
+    /// use xiangqi::{Board, Color, Square};
+    /// assert_eq!(Board::new().general(Color::Black), Some(Square::E9));
+    /// ```
+    pub fn general(&self, color: Color) -> Option<Square> {
+        let g = self.by_piece(Piece::new(color, Role::General));
+        if g.more_than_one() { None } else { g.first() }
+    }
+
+    /// Iterates over `(square, piece)` in square index order.
+    ///
+    /// ```
+    /// use xiangqi::Board;
+    /// assert_eq!(Board::new().pieces().count(), 32);
+    /// ```
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::ALL
+            .iter()
+            .filter_map(move |&sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// The board mirrored rank-wise with colors swapped: Red's view becomes
+    /// Black's.
+    ///
+    /// ```
+    /// use xiangqi::Board;
+    /// assert_eq!(Board::new().flip_colors(), Board::new());
+    /// ```
+    pub fn flip_colors(&self) -> Board {
+        let mut out = Board::empty();
+        for (sq, p) in self.pieces() {
+            out.set_piece_at(sq.flip_vertical(), Piece::new(!p.color, p.role));
+        }
+        out
+    }
+
+    /// The board mirrored left to right.
+    ///
+    /// ```
+    /// use xiangqi::Board;
+    /// assert_eq!(Board::new().flip_horizontal(), Board::new());
+    /// ```
+    pub fn flip_horizontal(&self) -> Board {
+        let mut out = Board::empty();
+        for (sq, p) in self.pieces() {
+            out.set_piece_at(sq.flip_horizontal(), p);
+        }
+        out
+    }
+}
+
+impl fmt::Debug for Board {
+    /// Draws the board, rank 9 on top, FEN letters, `.` for empty points.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.iter().rev() {
+            write!(f, "{rank} ")?;
+            for file in File::ALL {
+                let c = self
+                    .piece_at(Square::new(file, *rank))
+                    .map_or('.', Piece::char);
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "  abcdefghi")
+    }
+}

@@ -1,0 +1,36 @@
+//! The rules core: squares, pieces, bitboards, attack tables, boards,
+//! unchecked [`Setup`]s and FEN, validated [`Position`]s, legal move
+//! generation, Zobrist hashing and perft.
+//!
+//! Nothing here knows about games, notation or search: a [`Position`] holds
+//! the placement, the side to move, the counters, its hash and its checkers,
+//! and nothing else.
+
+pub(crate) mod attacks;
+mod bitboard;
+mod board;
+mod color;
+pub mod fen;
+mod movegen;
+mod moves;
+mod outcome;
+mod perft;
+mod piece;
+pub(crate) mod position;
+mod role;
+pub(crate) mod setup;
+mod square;
+pub(crate) mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use color::Color;
+pub use fen::FenError;
+pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
+pub use outcome::{EndReason, Outcome};
+pub use perft::{perft, perft_divide};
+pub use piece::Piece;
+pub use position::{ParsePositionError, PlayError, Position};
+pub use role::Role;
+pub use setup::{PositionError, Problem, Setup, Validation};
+pub use square::{File, ParseSquareError, Rank, Square};

@@ -1,0 +1,280 @@
+//! Legal move generation, legality tests and bulk move counting.
+//!
+//! Moves are generated per piece as target bitboards. Most moves cannot
+//! expose the own general, and are emitted without a test: when the side to
+//! move is not in check, a non-general move can only uncover an attack if it
+//! leaves a line (rank or file) of the general on which an enemy chariot,
+//! cannon or general stands, leaves a horse leg next to the general behind
+//! which an enemy horse stands, or lands on such a line (adding a cannon
+//! screen). Only those moves, general moves and every move while in check are
+//! tested by replaying the attack queries on the changed occupancy.
+
+use crate::core::attacks::{self, transposed_bit};
+use crate::core::position::general_attackers;
+use crate::core::{Bitboard, Move, MoveList, Position, Role, Square};
+
+/// Receives generated moves.
+trait Sink {
+    /// Every square of `targets` is a legal destination from `from`.
+    fn push_all(&mut self, from: Square, targets: Bitboard);
+    /// `from` to `to` is legal.
+    fn push(&mut self, from: Square, to: Square);
+}
+
+struct ListSink<'a>(&'a mut MoveList);
+
+impl Sink for ListSink<'_> {
+    #[inline]
+    fn push_all(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(from, to);
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, from: Square, to: Square) {
+        // Capacity is MAX_MOVES, proven sufficient; never fails.
+        let _ = self.0.try_push(Move::new(from, to));
+    }
+}
+
+struct CountSink(usize);
+
+impl Sink for CountSink {
+    #[inline]
+    fn push_all(&mut self, _from: Square, targets: Bitboard) {
+        self.0 += targets.count();
+    }
+
+    #[inline]
+    fn push(&mut self, _from: Square, _to: Square) {
+        self.0 += 1;
+    }
+}
+
+impl Position {
+    /// All legal moves.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// let moves = Position::new().legal_moves();
+    /// assert_eq!(moves.len(), 44);
+    /// assert!(moves.contains(&"h2e2".parse().unwrap()));
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(Bitboard::FULL, &mut ListSink(&mut list));
+        list
+    }
+
+    /// Replaces the contents of `list` with the legal captures.
+    #[inline]
+    pub(crate) fn capture_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        let enemy = self.board.by_color(!self.turn);
+        self.generate(enemy, &mut ListSink(list));
+    }
+
+    /// Replaces the contents of `list` with the legal non-captures.
+    #[inline]
+    pub(crate) fn quiet_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        let empty = Bitboard::FULL - self.board.occupied();
+        self.generate(empty, &mut ListSink(list));
+    }
+
+    /// The legal captures only (for quiescence search).
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// let caps = Position::new().capture_moves();
+    /// assert_eq!(caps.len(), 2); // both cannons can take a horse
+    /// ```
+    pub fn capture_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        let enemy = self.board.by_color(!self.turn);
+        self.generate(enemy, &mut ListSink(&mut list));
+        list
+    }
+
+    /// The number of legal moves, counted without building a list
+    /// (bulk counting for perft).
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// assert_eq!(Position::new().count_legal_moves(), 44);
+    /// ```
+    pub fn count_legal_moves(&self) -> usize {
+        let mut sink = CountSink(0);
+        self.generate(Bitboard::FULL, &mut sink);
+        sink.0
+    }
+
+    /// Whether the side to move has at least one legal move.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// assert!(Position::new().has_legal_moves());
+    /// ```
+    pub fn has_legal_moves(&self) -> bool {
+        // Counting is cheap enough; positions without moves are rare.
+        self.count_legal_moves() > 0
+    }
+
+    /// Whether `m` is legal here.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// let pos = Position::new();
+    /// assert!(pos.is_legal("b0c2".parse().unwrap()));
+    /// assert!(!pos.is_legal("b0b2".parse().unwrap())); // own cannon there
+    /// assert!(!pos.is_legal("e9e8".parse().unwrap())); // not Black's move
+    /// ```
+    pub fn is_legal(&self, m: Move) -> bool {
+        let (from, to) = (m.from(), m.to());
+        let Some(piece) = self.board.piece_at(from) else {
+            return false;
+        };
+        if piece.color != self.turn || !self.pseudo_targets(from, piece.role).contains(to) {
+            return false;
+        }
+        if piece.role == Role::General {
+            self.general_move_is_safe(from, to)
+        } else {
+            self.move_is_safe(from, to)
+        }
+    }
+
+    /// Destinations of the piece on `from` by its movement rules, excluding
+    /// squares held by its own side; legality is not checked.
+    fn pseudo_targets(&self, from: Square, role: Role) -> Bitboard {
+        let b = &self.board;
+        let us = self.turn;
+        let occ = b.occupied();
+        let occ_t = b.occupied_transposed();
+        let t = match role {
+            Role::General => attacks::general(us, from),
+            Role::Advisor => attacks::advisor(us, from),
+            Role::Elephant => attacks::elephant(us, from, occ),
+            Role::Horse => attacks::horse(from, occ),
+            Role::Chariot => attacks::chariot(from, occ, occ_t),
+            Role::Cannon => {
+                (attacks::chariot(from, occ, occ_t) - occ)
+                    | (attacks::cannon(from, occ, occ_t) & b.by_color(!us))
+            }
+            Role::Soldier => attacks::soldier(us, from),
+        };
+        t - b.by_color(us)
+    }
+
+    /// Whether the non-general move `from`-`to` leaves the own general safe.
+    #[inline]
+    fn move_is_safe(&self, from: Square, to: Square) -> bool {
+        self.safe_after(from, to, self.generals[self.turn as usize])
+    }
+
+    /// Whether the general move `from`-`to` lands on a safe square.
+    #[inline]
+    fn general_move_is_safe(&self, from: Square, to: Square) -> bool {
+        self.safe_after(from, to, to)
+    }
+
+    /// Whether, after the side to move plays `from`-`to`, its general
+    /// (then on `general`) is attacked by no enemy piece.
+    #[inline]
+    fn safe_after(&self, from: Square, to: Square, general: Square) -> bool {
+        let b = &self.board;
+        let tb = Bitboard::from(to);
+        let occ = (b.occupied() ^ Bitboard::from(from)) | tb;
+        let occ_t = (b.occupied_transposed() ^ transposed_bit(from)) | transposed_bit(to);
+        general_attackers(b, general, !self.turn, occ, occ_t, tb).is_empty()
+    }
+
+    /// Squares whose vacating (first) or occupation (second) may expose the
+    /// general when the side to move is not in check; see the module docs.
+    #[inline]
+    fn risk_squares(&self, g: Square) -> (Bitboard, Bitboard) {
+        let b = &self.board;
+        let them = b.by_color(!self.turn);
+        let sliders = them & (b.by_role(Role::Chariot) | b.by_role(Role::Cannon));
+        let rank = Bitboard::rank(g.rank());
+        let file = Bitboard::file(g.file());
+        let mut lines = Bitboard::EMPTY;
+        if (sliders & rank).any() {
+            lines |= rank;
+        }
+        if ((sliders | b.by_role(Role::General)) & them & file).any() {
+            lines |= file;
+        }
+        let horses = them & b.by_role(Role::Horse);
+        let mut legs = Bitboard::EMPTY;
+        if horses.any() {
+            for leg in attacks::horse_attacker_legs(g) {
+                if leg.squares & horses.0 != 0 {
+                    legs.0 |= leg.leg;
+                }
+            }
+        }
+        (lines | legs, lines)
+    }
+
+    fn generate<S: Sink>(&self, target_mask: Bitboard, sink: &mut S) {
+        let b = &self.board;
+        let us = self.turn;
+        let own = b.by_color(us);
+        let enemy = b.by_color(!us);
+        let occ = b.occupied();
+        let occ_t = b.occupied_transposed();
+        let mask = target_mask - own;
+        let g = self.generals[us as usize];
+
+        for to in attacks::general(us, g) & mask {
+            if self.general_move_is_safe(g, to) {
+                sink.push(g, to);
+            }
+        }
+
+        let (from_risk, to_risk) = if self.checkers.any() {
+            (Bitboard::FULL, Bitboard::FULL)
+        } else {
+            self.risk_squares(g)
+        };
+        let mut emit = |from: Square, targets: Bitboard| {
+            if from_risk.contains(from) {
+                for to in targets {
+                    if self.move_is_safe(from, to) {
+                        sink.push(from, to);
+                    }
+                }
+            } else {
+                sink.push_all(from, targets - to_risk);
+                for to in targets & to_risk {
+                    if self.move_is_safe(from, to) {
+                        sink.push(from, to);
+                    }
+                }
+            }
+        };
+
+        for from in own & b.by_role(Role::Chariot) {
+            emit(from, attacks::chariot(from, occ, occ_t) & mask);
+        }
+        for from in own & b.by_role(Role::Cannon) {
+            let quiet = attacks::chariot(from, occ, occ_t) - occ;
+            let captures = attacks::cannon(from, occ, occ_t) & enemy;
+            emit(from, (quiet | captures) & mask);
+        }
+        for from in own & b.by_role(Role::Horse) {
+            emit(from, attacks::horse(from, occ) & mask);
+        }
+        for from in own & b.by_role(Role::Elephant) {
+            emit(from, attacks::elephant(us, from, occ) & mask);
+        }
+        for from in own & b.by_role(Role::Advisor) {
+            emit(from, attacks::advisor(us, from) & mask);
+        }
+        for from in own & b.by_role(Role::Soldier) {
+            emit(from, attacks::soldier(us, from) & mask);
+        }
+    }
+}

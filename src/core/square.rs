@@ -1,0 +1,465 @@
+//! Files, ranks and the 90 squares, named the ICCS way (`a0` .. `i9`).
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::core::Color;
+
+/// A file (column), `a` to `i` from Red's left.
+///
+/// ```
+/// use xiangqi::File;
+/// assert_eq!(File::from_char('e'), Some(File::E));
+/// assert_eq!(File::E.char(), 'e');
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[allow(missing_docs)]
+pub enum File {
+    A = 0,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
+    I,
+}
+
+impl File {
+    /// All files from `a` to `i`.
+    pub const ALL: [File; 9] = [
+        File::A,
+        File::B,
+        File::C,
+        File::D,
+        File::E,
+        File::F,
+        File::G,
+        File::H,
+        File::I,
+    ];
+
+    /// The file with this index (`0` is `a`), if it exists.
+    ///
+    /// ```
+    /// use xiangqi::File;
+    /// assert_eq!(File::new(8), Some(File::I));
+    /// assert_eq!(File::new(9), None);
+    /// ```
+    #[inline]
+    pub const fn new(index: u32) -> Option<File> {
+        if index < 9 {
+            Some(File::ALL[index as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The index of the file, `0` for `a`.
+    ///
+    /// ```
+    /// use xiangqi::File;
+    /// assert_eq!(File::C.index(), 2);
+    /// ```
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Parses `a`..`i` (either case).
+    ///
+    /// ```
+    /// use xiangqi::File;
+    /// assert_eq!(File::from_char('J'), None);
+    /// ```
+    pub const fn from_char(ch: char) -> Option<File> {
+        let c = ch.to_ascii_lowercase();
+        if c >= 'a' && c <= 'i' {
+            File::new(c as u32 - 'a' as u32)
+        } else {
+            None
+        }
+    }
+
+    /// The lowercase letter of the file.
+    ///
+    /// ```
+    /// use xiangqi::File;
+    /// assert_eq!(File::I.char(), 'i');
+    /// ```
+    pub const fn char(self) -> char {
+        (b'a' + self as u8) as char
+    }
+
+    /// The file seen from the other side of the board (`a` ↔ `i`).
+    ///
+    /// ```
+    /// use xiangqi::File;
+    /// assert_eq!(File::B.flip(), File::H);
+    /// ```
+    pub const fn flip(self) -> File {
+        File::ALL[8 - self as usize]
+    }
+}
+
+impl fmt::Display for File {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+/// A rank (row), `0` (Red's back rank) to `9` (Black's back rank).
+///
+/// ```
+/// use xiangqi::{Color, Rank};
+/// assert_eq!(Rank::from_char('9'), Some(Rank::Nine));
+/// assert!(Rank::Five.is_across_river(Color::Red));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[allow(missing_docs)]
+pub enum Rank {
+    Zero = 0,
+    One,
+    Two,
+    Three,
+    Four,
+    Five,
+    Six,
+    Seven,
+    Eight,
+    Nine,
+}
+
+impl Rank {
+    /// All ranks from `0` to `9`.
+    pub const ALL: [Rank; 10] = [
+        Rank::Zero,
+        Rank::One,
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+    ];
+
+    /// The rank with this index, if it exists.
+    ///
+    /// ```
+    /// use xiangqi::Rank;
+    /// assert_eq!(Rank::new(0), Some(Rank::Zero));
+    /// assert_eq!(Rank::new(10), None);
+    /// ```
+    #[inline]
+    pub const fn new(index: u32) -> Option<Rank> {
+        if index < 10 {
+            Some(Rank::ALL[index as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The index of the rank (`0`..`9`).
+    ///
+    /// ```
+    /// use xiangqi::Rank;
+    /// assert_eq!(Rank::Seven.index(), 7);
+    /// ```
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Parses a digit `0`..`9`.
+    ///
+    /// ```
+    /// use xiangqi::Rank;
+    /// assert_eq!(Rank::from_char('3'), Some(Rank::Three));
+    /// assert_eq!(Rank::from_char('x'), None);
+    /// ```
+    pub const fn from_char(ch: char) -> Option<Rank> {
+        if ch >= '0' && ch <= '9' {
+            Rank::new(ch as u32 - '0' as u32)
+        } else {
+            None
+        }
+    }
+
+    /// The digit of the rank.
+    ///
+    /// ```
+    /// use xiangqi::Rank;
+    /// assert_eq!(Rank::Four.char(), '4');
+    /// ```
+    pub const fn char(self) -> char {
+        (b'0' + self as u8) as char
+    }
+
+    /// The rank seen from the other side (`0` ↔ `9`).
+    ///
+    /// ```
+    /// use xiangqi::Rank;
+    /// assert_eq!(Rank::Two.flip(), Rank::Seven);
+    /// ```
+    pub const fn flip(self) -> Rank {
+        Rank::ALL[9 - self as usize]
+    }
+
+    /// Whether this rank lies on the far side of the river for `color`
+    /// (ranks 5-9 for Red, 0-4 for Black).
+    ///
+    /// ```
+    /// use xiangqi::{Color, Rank};
+    /// assert!(!Rank::Four.is_across_river(Color::Red));
+    /// assert!(Rank::Four.is_across_river(Color::Black));
+    /// ```
+    pub const fn is_across_river(self, color: Color) -> bool {
+        match color {
+            Color::Red => self as u8 >= 5,
+            Color::Black => (self as u8) < 5,
+        }
+    }
+
+    /// The rank counted from `color`'s own back rank (`0` is the back rank).
+    ///
+    /// ```
+    /// use xiangqi::{Color, Rank};
+    /// assert_eq!(Rank::Nine.relative_to(Color::Black), Rank::Zero);
+    /// ```
+    pub const fn relative_to(self, color: Color) -> Rank {
+        match color {
+            Color::Red => self,
+            Color::Black => self.flip(),
+        }
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+/// One of the 90 points of the board, named ICCS-style (`a0` .. `i9`).
+///
+/// The index is `rank * 9 + file`, so `A0` is 0 and `I9` is 89. A `Square`
+/// can never hold any other value.
+///
+/// ```
+/// use xiangqi::{File, Rank, Square};
+/// let sq: Square = "h2".parse().unwrap();
+/// assert_eq!(sq, Square::H2);
+/// assert_eq!(sq, Square::new(File::H, Rank::Two));
+/// assert_eq!(sq.to_string(), "h2");
+/// assert!("j2".parse::<Square>().is_err());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[repr(u8)]
+pub enum Square {
+    A0, B0, C0, D0, E0, F0, G0, H0, I0,
+    A1, B1, C1, D1, E1, F1, G1, H1, I1,
+    A2, B2, C2, D2, E2, F2, G2, H2, I2,
+    A3, B3, C3, D3, E3, F3, G3, H3, I3,
+    A4, B4, C4, D4, E4, F4, G4, H4, I4,
+    A5, B5, C5, D5, E5, F5, G5, H5, I5,
+    A6, B6, C6, D6, E6, F6, G6, H6, I6,
+    A7, B7, C7, D7, E7, F7, G7, H7, I7,
+    A8, B8, C8, D8, E8, F8, G8, H8, I8,
+    A9, B9, C9, D9, E9, F9, G9, H9, I9,}
+
+impl Square {
+    /// All 90 squares in index order (`a0`, `b0`, .. `i0`, `a1`, .. `i9`).
+    #[rustfmt::skip]
+    pub const ALL: [Square; 90] = {
+        use Square::*;
+        [
+            A0, B0, C0, D0, E0, F0, G0, H0, I0,
+            A1, B1, C1, D1, E1, F1, G1, H1, I1,
+            A2, B2, C2, D2, E2, F2, G2, H2, I2,
+            A3, B3, C3, D3, E3, F3, G3, H3, I3,
+            A4, B4, C4, D4, E4, F4, G4, H4, I4,
+            A5, B5, C5, D5, E5, F5, G5, H5, I5,
+            A6, B6, C6, D6, E6, F6, G6, H6, I6,
+            A7, B7, C7, D7, E7, F7, G7, H7, I7,
+            A8, B8, C8, D8, E8, F8, G8, H8, I8,
+            A9, B9, C9, D9, E9, F9, G9, H9, I9,        ]
+    };
+
+    /// The square on `file` and `rank`.
+    ///
+    /// ```
+    /// use xiangqi::{File, Rank, Square};
+    /// assert_eq!(Square::new(File::E, Rank::Zero), Square::E0);
+    /// ```
+    #[inline]
+    pub const fn new(file: File, rank: Rank) -> Square {
+        Square::ALL[rank as usize * 9 + file as usize]
+    }
+
+    /// The square with this index (`rank * 9 + file`), if below 90.
+    ///
+    /// ```
+    /// use xiangqi::Square;
+    /// assert_eq!(Square::from_index(89), Some(Square::I9));
+    /// assert_eq!(Square::from_index(90), None);
+    /// ```
+    #[inline]
+    pub const fn from_index(index: u32) -> Option<Square> {
+        if index < 90 {
+            Some(Square::ALL[index as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The index `rank * 9 + file` in `0..90`.
+    ///
+    /// ```
+    /// use xiangqi::Square;
+    /// assert_eq!(Square::B0.index(), 1);
+    /// ```
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The file of the square.
+    ///
+    /// ```
+    /// use xiangqi::{File, Square};
+    /// assert_eq!(Square::H2.file(), File::H);
+    /// ```
+    #[inline]
+    pub const fn file(self) -> File {
+        File::ALL[self as usize % 9]
+    }
+
+    /// The rank of the square.
+    ///
+    /// ```
+    /// use xiangqi::{Rank, Square};
+    /// assert_eq!(Square::H2.rank(), Rank::Two);
+    /// ```
+    #[inline]
+    pub const fn rank(self) -> Rank {
+        Rank::ALL[self as usize / 9]
+    }
+
+    /// The square `df` files and `dr` ranks away, if on the board.
+    ///
+    /// ```
+    /// use xiangqi::Square;
+    /// assert_eq!(Square::A0.offset(1, 2), Some(Square::B2));
+    /// assert_eq!(Square::A0.offset(-1, 0), None);
+    /// ```
+    pub const fn offset(self, df: i32, dr: i32) -> Option<Square> {
+        let f = (self as i32 % 9) + df;
+        let r = (self as i32 / 9) + dr;
+        if f >= 0 && f < 9 && r >= 0 && r < 10 {
+            Some(Square::ALL[(r * 9 + f) as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The square mirrored through the board's center rank line (`a0` ↔ `a9`).
+    ///
+    /// ```
+    /// use xiangqi::Square;
+    /// assert_eq!(Square::E0.flip_vertical(), Square::E9);
+    /// ```
+    pub const fn flip_vertical(self) -> Square {
+        Square::new(self.file(), self.rank().flip())
+    }
+
+    /// The square mirrored left to right (`a0` ↔ `i0`).
+    ///
+    /// ```
+    /// use xiangqi::Square;
+    /// assert_eq!(Square::B2.flip_horizontal(), Square::H2);
+    /// ```
+    pub const fn flip_horizontal(self) -> Square {
+        Square::new(self.file().flip(), self.rank())
+    }
+
+    /// Whether the square lies in `color`'s palace (files d-f, its three
+    /// back ranks).
+    ///
+    /// ```
+    /// use xiangqi::{Color, Square};
+    /// assert!(Square::E1.in_palace(Color::Red));
+    /// assert!(!Square::E1.in_palace(Color::Black));
+    /// ```
+    pub const fn in_palace(self, color: Color) -> bool {
+        let f = self as usize % 9;
+        let r = self.rank().relative_to(color) as usize;
+        f >= 3 && f <= 5 && r <= 2
+    }
+
+    /// Whether the square lies on `color`'s own half (before the river).
+    ///
+    /// ```
+    /// use xiangqi::{Color, Square};
+    /// assert!(Square::A4.on_own_half(Color::Red));
+    /// assert!(!Square::A5.on_own_half(Color::Red));
+    /// ```
+    pub const fn on_own_half(self, color: Color) -> bool {
+        !self.rank().is_across_river(color)
+    }
+
+    /// Parses an ICCS square name such as `e0` (case-insensitive file).
+    ///
+    /// ```
+    /// use xiangqi::Square;
+    /// assert_eq!(Square::from_ascii(b"i9"), Ok(Square::I9));
+    /// assert!(Square::from_ascii(b"i10").is_err());
+    /// ```
+    pub fn from_ascii(s: &[u8]) -> Result<Square, ParseSquareError> {
+        match s {
+            [f, r] => match (File::from_char(*f as char), Rank::from_char(*r as char)) {
+                (Some(f), Some(r)) => Ok(Square::new(f, r)),
+                _ => Err(ParseSquareError),
+            },
+            _ => Err(ParseSquareError),
+        }
+    }
+}
+
+/// A string that is not an ICCS square name (`a0` .. `i9`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid square name (expected a file a-i and a rank 0-9, like \"e0\")")]
+pub struct ParseSquareError;
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        Square::from_ascii(s.as_bytes())
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file().char(), self.rank().char())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Square {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Square {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}

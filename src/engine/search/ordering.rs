@@ -1,0 +1,311 @@
+//! Move ordering: TT move, captures by MVV-LVA, killer moves, then quiet
+//! moves by their history score. Moves are picked lazily (selection sort),
+//! so a cutoff on the first moves skips sorting the rest.
+
+use crate::core::{MAX_MOVES, Move, MoveList, Position};
+use crate::engine::eval::piece_value;
+
+use super::MAX_PLY;
+
+/// History scores stay within this bound.
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// Killer moves and the history table of one search thread.
+pub(crate) struct Heuristics {
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    /// By moving piece (`Piece::index`) and destination square.
+    history: [[i32; 90]; 14],
+}
+
+impl Heuristics {
+    pub(crate) fn new() -> Heuristics {
+        Heuristics {
+            killers: [[None; 2]; MAX_PLY + 1],
+            history: [[0; 90]; 14],
+        }
+    }
+
+    /// Clears the killers (kept per search) and ages the history.
+    pub(crate) fn new_search(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY + 1];
+        for row in &mut self.history {
+            for h in row.iter_mut() {
+                *h /= 8;
+            }
+        }
+    }
+
+    /// The killer moves of `ply`.
+    #[inline]
+    pub(crate) fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers[ply]
+    }
+
+    #[inline]
+    pub(crate) fn is_killer(&self, ply: usize, m: Move) -> bool {
+        self.killers[ply].contains(&Some(m))
+    }
+
+    /// Rewards the quiet move `m` that caused a cutoff at `ply`, and
+    /// punishes the quiet moves tried before it.
+    pub(crate) fn reward(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        m: Move,
+        tried: &[Move],
+        depth: i32,
+    ) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let bonus = (depth * depth).min(400);
+        self.update(pos, m, bonus);
+        for &q in tried {
+            if q != m {
+                self.update(pos, q, -bonus);
+            }
+        }
+    }
+
+    #[inline]
+    fn update(&mut self, pos: &Position, m: Move, bonus: i32) {
+        if let Some(p) = pos.board().piece_at(m.from()) {
+            let h = &mut self.history[p.index()][m.to().index()];
+            // Gravity: scores saturate towards +-HISTORY_MAX.
+            *h += bonus * 32 - *h * bonus.abs() * 32 / HISTORY_MAX;
+            *h = (*h).clamp(-HISTORY_MAX, HISTORY_MAX);
+        }
+    }
+
+    #[inline]
+    pub(crate) fn history(&self, pos: &Position, m: Move) -> i32 {
+        pos.board()
+            .piece_at(m.from())
+            .map_or(0, |p| self.history[p.index()][m.to().index()])
+    }
+}
+
+/// MVV-LVA score of a capture: the most valuable victim first, then the
+/// least valuable attacker.
+#[inline]
+pub(crate) fn mvv_lva(pos: &Position, m: Move) -> Option<i32> {
+    let b = pos.board();
+    let victim = b.piece_at(m.to())?;
+    let attacker = b.piece_at(m.from()).map_or(0, |p| piece_value(p.role));
+    Some(piece_value(victim.role) * 16 - attacker / 16)
+}
+
+/// Stages of the main search's picker.
+const STAGE_TT: u8 = 0;
+const STAGE_GEN_CAPTURES: u8 = 1;
+const STAGE_CAPTURES: u8 = 2;
+const STAGE_KILLERS: u8 = 3;
+const STAGE_GEN_QUIETS: u8 = 4;
+const STAGE_QUIETS: u8 = 5;
+const STAGE_DONE: u8 = 6;
+
+/// Moves with their ordering scores, handed out best first. The main
+/// search's picker is staged: a legal TT move before any generation, then
+/// the captures (MVV-LVA), the killers, and only then the quiet moves (by
+/// history), so a cutoff skips the later generation.
+pub(crate) struct Picker {
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
+    next: usize,
+    tt_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    stage: u8,
+    /// Generate captures only (the quiet moves are futile).
+    captures_only: bool,
+    /// Whether any move was handed out.
+    any: bool,
+}
+
+impl Picker {
+    /// A staged picker for the main search (`tt_move` is checked for
+    /// legality: it may come from a hash collision).
+    /// With `captures_only`, the generated moves are the captures (the
+    /// TT move is handed out either way).
+    pub(crate) fn new(pos: &Position, tt_move: Option<Move>, captures_only: bool) -> Picker {
+        Picker {
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            next: 0,
+            tt_move: tt_move.filter(|&m| pos.is_legal(m)),
+            killers: [None; 2],
+            stage: STAGE_TT,
+            captures_only,
+            any: false,
+        }
+    }
+
+    /// The next move to search.
+    #[inline]
+    pub(crate) fn next_move(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        heur: &Heuristics,
+    ) -> Option<Move> {
+        let m = self.next_inner(pos, ply, heur);
+        self.any |= m.is_some();
+        m
+    }
+
+    fn next_inner(&mut self, pos: &Position, ply: usize, heur: &Heuristics) -> Option<Move> {
+        loop {
+            match self.stage {
+                STAGE_TT => {
+                    self.stage = STAGE_GEN_CAPTURES;
+                    if self.tt_move.is_some() {
+                        return self.tt_move;
+                    }
+                }
+                STAGE_GEN_CAPTURES => {
+                    self.stage = STAGE_CAPTURES;
+                    pos.capture_moves_into(&mut self.moves);
+                    self.remove(self.tt_move);
+                    for (s, &m) in self.scores.iter_mut().zip(self.moves.iter()) {
+                        *s = mvv_lva(pos, m).unwrap_or(0);
+                    }
+                }
+                STAGE_CAPTURES => {
+                    if let Some(m) = self.pick() {
+                        return Some(m);
+                    }
+                    if self.captures_only {
+                        self.stage = STAGE_DONE;
+                        return None;
+                    }
+                    self.stage = STAGE_KILLERS;
+                    self.killers = heur.killers(ply);
+                    self.next = 0;
+                }
+                STAGE_KILLERS => {
+                    // `next` counts the killers tried.
+                    while self.next < 2 {
+                        let k = self.killers[self.next];
+                        self.next += 1;
+                        if let Some(m) = k {
+                            if Some(m) != self.tt_move
+                                && pos.board().piece_at(m.to()).is_none()
+                                && pos.is_legal(m)
+                            {
+                                return Some(m);
+                            }
+                            self.killers[self.next - 1] = None;
+                        }
+                    }
+                    self.stage = STAGE_GEN_QUIETS;
+                }
+                STAGE_GEN_QUIETS => {
+                    self.stage = STAGE_QUIETS;
+                    self.next = 0;
+                    pos.quiet_moves_into(&mut self.moves);
+                    self.remove(self.tt_move);
+                    self.remove(self.killers[0]);
+                    self.remove(self.killers[1]);
+                    for (s, &m) in self.scores.iter_mut().zip(self.moves.iter()) {
+                        *s = heur.history(pos, m);
+                    }
+                }
+                STAGE_QUIETS => {
+                    let m = self.pick();
+                    if m.is_none() {
+                        self.stage = STAGE_DONE;
+                    }
+                    return m;
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// Drops `m` from the generated list, if there.
+    #[inline]
+    fn remove(&mut self, m: Option<Move>) {
+        if let Some(m) = m {
+            if let Some(i) = self.moves.iter().position(|&x| x == m) {
+                self.moves.remove(i);
+            }
+        }
+    }
+
+    /// Whether any move was handed out (after the picker ran dry: whether
+    /// the position had a legal move; for a captures-only picker, whether it
+    /// had a legal capture or TT move).
+    pub(crate) fn had_moves(&self) -> bool {
+        self.any
+    }
+
+    /// Orders captures only (quiescence): MVV-LVA.
+    pub(crate) fn captures(pos: &Position, moves: MoveList) -> Picker {
+        let mut scores = [0; MAX_MOVES];
+        for (s, &m) in scores.iter_mut().zip(moves.iter()) {
+            *s = mvv_lva(pos, m).unwrap_or(0);
+        }
+        Picker {
+            moves,
+            scores,
+            next: 0,
+            tt_move: None,
+            killers: [None; 2],
+            stage: STAGE_QUIETS,
+            captures_only: true,
+            any: false,
+        }
+    }
+
+    /// The best move not yet handed out.
+    #[inline]
+    pub(crate) fn pick(&mut self) -> Option<Move> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let m = self.moves[self.next];
+        self.next += 1;
+        Some(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captures_come_first_most_valuable_victim_first() {
+        // Both red cannons can take a horse.
+        let pos: Position = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
+            .parse()
+            .unwrap();
+        let heur = Heuristics::new();
+        let mut p = Picker::new(&pos, None, false);
+        let first = p.next_move(&pos, 0, &heur).unwrap();
+        assert!(pos.board().piece_at(first.to()).is_some());
+        let tt: Move = "a0a1".parse().unwrap();
+        let mut p = Picker::new(&pos, Some(tt), false);
+        assert_eq!(p.next_move(&pos, 0, &heur), Some(tt));
+        let mut rest = 0;
+        while let Some(m) = p.next_move(&pos, 0, &heur) {
+            assert_ne!(m, tt);
+            rest += 1;
+        }
+        assert_eq!(rest, 43);
+        // An illegal TT move (a hash collision) is not handed out.
+        let bad: Move = "a0a5".parse().unwrap();
+        let mut p = Picker::new(&pos, Some(bad), false);
+        assert_ne!(p.next_move(&pos, 0, &heur), Some(bad));
+    }
+}

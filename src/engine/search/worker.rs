@@ -1,0 +1,542 @@
+//! One search thread: PVS alpha-beta with a transposition table, null-move
+//! pruning, late-move reductions, check extension, quiescence on captures,
+//! mate-distance scores and repetition judging.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::core::{Move, Position, Role, Square};
+use crate::engine::eval::{Evaluator, piece_value};
+
+use super::limits::Deadlines;
+use super::ordering::{Heuristics, Picker};
+use super::repetition::{ChaseDetector, HistoryEntry, find_cycle, judge_cycle};
+use super::tt::{Bound, Table};
+use super::{INFINITY, MATE_BOUND, MATE_SCORE, MAX_PLY};
+
+/// What all threads of one search share.
+pub(crate) struct Shared<'a, E: ?Sized> {
+    pub(crate) eval: &'a E,
+    pub(crate) tt: &'a Table,
+    pub(crate) stop: &'a AtomicBool,
+    pub(crate) helpers_stop: &'a AtomicBool,
+    pub(crate) deadlines: Deadlines,
+    pub(crate) node_limit: Option<u64>,
+    pub(crate) chase: Option<ChaseDetector>,
+}
+
+const NO_MOVE: Move = Move::new(Square::A0, Square::A0);
+/// Evasions searched in quiescence before standing pat even in check.
+const QS_CHECK_PLIES: usize = 4;
+
+/// The state of one search thread.
+pub(crate) struct Worker<'a, E: ?Sized> {
+    sh: Shared<'a, E>,
+    pub(crate) nodes: u64,
+    pub(crate) seldepth: usize,
+    pub(crate) aborted: bool,
+    /// Game history followed by the current search path.
+    stack: Vec<HistoryEntry>,
+    root_len: usize,
+    heur: Box<Heuristics>,
+    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// Root moves excluded from this iteration (multi-PV).
+    pub(crate) excluded: Vec<Move>,
+    /// Main thread: may be told to check limits; helpers only the flags.
+    is_main: bool,
+    /// The depth of the current iteration.
+    pub(crate) root_depth: i32,
+}
+
+impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
+    pub(crate) fn new(sh: Shared<'a, E>, history: &[HistoryEntry], is_main: bool) -> Self {
+        let mut stack = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        stack.extend_from_slice(history);
+        Worker {
+            sh,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            root_len: stack.len(),
+            stack,
+            heur: Box::new(Heuristics::new()),
+            pv: Box::new([[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            excluded: Vec::new(),
+            is_main,
+            root_depth: 1,
+        }
+    }
+
+    /// The principal variation of the last completed root search.
+    pub(crate) fn pv(&self) -> &[Move] {
+        &self.pv[0][..self.pv_len[0]]
+    }
+
+    /// Checks the stop flags, the node limit and (every 1024 nodes) the clock.
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if let Some(limit) = self.sh.node_limit {
+            if self.is_main && self.nodes >= limit {
+                self.aborted = true;
+                return true;
+            }
+        }
+        if self.nodes & 1023 == 0
+            && (self.sh.stop.load(Ordering::Relaxed)
+                || self.sh.helpers_stop.load(Ordering::Relaxed)
+                || (self.is_main && self.sh.deadlines.hard_passed()))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    #[inline]
+    fn evaluate(&self, pos: &Position) -> i32 {
+        self.sh
+            .eval
+            .evaluate(pos)
+            .clamp(-crate::engine::EVAL_LIMIT, crate::engine::EVAL_LIMIT)
+    }
+
+    /// The repetition verdict at a node, as a score for the side to move.
+    #[inline]
+    fn repetition_score(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let start = find_cycle(&self.stack)?;
+        // A repetition inside the search tree (the earlier occurrence after
+        // the root) is final: the side that made it can make it again. One
+        // reaching back to the root or the game before it counts only at
+        // the third occurrence, as the game adjudicates it: until then the
+        // opponent may still deviate (treating it as final would, e.g., score
+        // a general that steps back and forth against checks as winning by
+        // perpetual check after a single cycle).
+        if start < self.root_len {
+            find_cycle(&self.stack[..=start])?;
+        }
+        let verdict = judge_cycle(&self.stack, start, pos, self.sh.chase);
+        Some(match verdict.loser() {
+            None => 0,
+            Some(c) if c == pos.turn() => -(MATE_SCORE - ply as i32),
+            Some(_) => MATE_SCORE - ply as i32,
+        })
+    }
+
+    #[inline]
+    fn push(&mut self, hash: u64, in_check: bool, mv: Option<Move>, irreversible: bool) {
+        self.stack.push(HistoryEntry {
+            hash,
+            in_check,
+            last_move: mv,
+            irreversible,
+        });
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        self.stack.pop();
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let row = &mut head[ply];
+        row[ply] = m;
+        row[ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.pv_len[ply] = child_len;
+    }
+
+    /// When the search started.
+    pub(crate) fn deadlines_start(&self) -> std::time::Instant {
+        self.sh.deadlines.start
+    }
+
+    /// Whether the main thread should not start another iteration.
+    pub(crate) fn soft_deadline_passed(&self) -> bool {
+        self.is_main && self.sh.deadlines.soft_passed()
+    }
+
+    /// Transposition table use, in permille.
+    pub(crate) fn hashfull(&self) -> u32 {
+        self.sh.tt.hashfull()
+    }
+
+    /// Resets per-search state before an iteration from the root.
+    pub(crate) fn start_iteration(&mut self) {
+        self.stack.truncate(self.root_len);
+    }
+
+    pub(crate) fn new_search(&mut self) {
+        self.heur.new_search();
+    }
+
+    /// The alpha-beta search proper.
+    pub(crate) fn search(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = ply;
+        if ply > 0 {
+            if let Some(score) = self.repetition_score(pos, ply) {
+                return score;
+            }
+            // Mate-distance pruning.
+            alpha = alpha.max(-MATE_SCORE + ply as i32);
+            beta = beta.min(MATE_SCORE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        if let Some(score) = self.enter_node(pos, ply) {
+            return score;
+        }
+        let in_check = pos.is_check();
+        let key = pos.hash();
+        let tt = self.sh.tt.probe(key);
+        let tt_move = tt.and_then(|e| e.mv);
+        if let Some(e) = tt {
+            if !pv_node && e.depth >= depth && ply > 0 {
+                let s = score_from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.evaluate(pos)
+        };
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility pruning.
+            if depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
+                return static_eval;
+            }
+            // Null-move pruning.
+            if null_ok && depth >= 3 && static_eval >= beta && has_big_pieces(pos) {
+                let r = 3 + depth / 4;
+                let mut child = pos.clone();
+                child.play_null();
+                self.push(child.hash(), false, None, true);
+                let s = -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+        // Internal iterative reduction: a node without a TT move is searched
+        // a ply shallower (its move ordering is poor; a later visit with the
+        // TT move filled in goes deeper).
+        let depth = if depth >= 4 && tt_move.is_none() && !in_check {
+            depth - 1
+        } else {
+            depth
+        };
+        // At shallow depth far below alpha, quiet moves cannot help: only
+        // captures are generated (futility pruning of the whole node).
+        let futile = !pv_node
+            && !in_check
+            && depth <= 3
+            && static_eval + FUTILITY_MARGIN * depth <= alpha
+            && alpha.abs() < MATE_BOUND;
+        let mut picker = Picker::new(pos, tt_move, futile);
+        let mut quiets_tried = arrayvec::ArrayVec::<Move, 64>::new();
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut count = 0;
+        let mut quiets_seen = 0;
+        let orig_alpha = alpha;
+        while let Some(m) = picker.next_move(pos, ply, &self.heur) {
+            if ply == 0 && self.excluded.contains(&m) {
+                continue;
+            }
+            let quiet = pos.board().piece_at(m.to()).is_none();
+            // Late-move pruning: at shallow depth, only the first quiet moves
+            // are searched. Quiet moves come last, so the rest are skipped.
+            if !pv_node
+                && !in_check
+                && quiet
+                && count > 0
+                && depth <= 3
+                && best > -MATE_BOUND
+                && quiets_seen >= LMP_COUNT[depth as usize]
+            {
+                break;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let gives_check = child.is_check();
+            quiets_seen += usize::from(quiet);
+            count += 1;
+            // Check extension, bounded so perpetual checks cannot run away.
+            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let new_depth = depth - 1 + ext;
+            self.push(child.hash(), gives_check, Some(m), !quiet);
+            let score = if count == 1 {
+                -self.search(&child, new_depth, -beta, -alpha, ply + 1, true)
+            } else {
+                let mut r = 0;
+                if depth >= 3
+                    && count > 2 + usize::from(pv_node)
+                    && quiet
+                    && !gives_check
+                    && !in_check
+                    && !self.heur.is_killer(ply, m)
+                {
+                    r = lmr_reduction(depth, count);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    // Moves with a good history are reduced less.
+                    if self.heur.history(pos, m) > HISTORY_LMR {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if quiet {
+                            self.heur.reward(pos, ply, m, &quiets_tried, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && !quiets_tried.is_full() {
+                quiets_tried.push(m);
+            }
+        }
+        if count == 0 && futile && !picker.had_moves() && pos.has_legal_moves() {
+            // Only futile quiet moves: fail low.
+            return static_eval + FUTILITY_MARGIN * depth;
+        }
+        if count == 0 {
+            if !picker.had_moves() {
+                // No legal move loses, in check or not.
+                return -(MATE_SCORE - ply as i32);
+            }
+            // Every root move excluded (multi-PV beyond the move count).
+            return -INFINITY;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if ply != 0 || self.excluded.is_empty() {
+            self.sh.tt.store(
+                key,
+                best_move.or(tt_move),
+                score_to_tt(best, ply),
+                depth,
+                bound,
+            );
+        }
+        best
+    }
+
+    /// Counts a node entered at `ply`; `Some(score)` if the search must
+    /// return at once (stopped, or too deep to go on).
+    #[inline]
+    fn enter_node(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+        self.nodes += 1;
+        if self.should_stop() {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return Some(self.evaluate(pos));
+        }
+        None
+    }
+
+    /// Quiescence: stand pat, then captures (all evasions when in check, for
+    /// a few plies).
+    fn qsearch(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        if let Some(score) = self.enter_node(pos, ply) {
+            return score;
+        }
+        let in_check = pos.is_check();
+        let evasions = in_check && qply < QS_CHECK_PLIES;
+        let mut best;
+        let stand;
+        let mut picker = if evasions {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                return -(MATE_SCORE - ply as i32);
+            }
+            best = -INFINITY;
+            stand = -INFINITY;
+            Picker::captures(pos, moves)
+        } else {
+            stand = self.evaluate(pos);
+            if stand >= beta {
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+            Picker::captures(pos, pos.capture_moves())
+        };
+        let them = !pos.turn();
+        while let Some(m) = picker.pick() {
+            let victim = pos.board().piece_at(m.to());
+            if !evasions {
+                let Some(victim) = victim else { continue };
+                let gain = piece_value(victim.role);
+                // Delta pruning: even winning the piece cannot reach alpha.
+                if stand + gain + 200 < alpha {
+                    continue;
+                }
+                // Skip captures of a defended piece by a more valuable one.
+                let attacker = pos
+                    .board()
+                    .piece_at(m.from())
+                    .map_or(Role::General, |p| p.role);
+                if attacker != Role::General
+                    && piece_value(attacker) > gain + 50
+                    && pos.attackers(m.to(), them).any()
+                {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Reverse futility pruning: at most this depth, a node whose static eval
+/// beats beta by `RFP_MARGIN` per ply returns it.
+const RFP_DEPTH: i32 = 6;
+const RFP_MARGIN: i32 = 90;
+/// Quiet moves searched at depth 1, 2, 3 before the rest are pruned.
+const LMP_COUNT: [usize; 4] = [0, 6, 10, 18];
+/// Per depth: quiet moves are pruned when the static eval is this far below
+/// alpha.
+const FUTILITY_MARGIN: i32 = 140;
+/// History score above which late quiet moves are reduced one ply less.
+const HISTORY_LMR: i32 = 1 << 18;
+
+/// The late-move reduction at `depth` for the `count`-th move: about
+/// `0.5 + ln(depth) ln(count) / 2.5`, from a table.
+#[inline]
+fn lmr_reduction(depth: i32, count: usize) -> i32 {
+    LMR[(depth as usize).min(31)][count.min(63)] as i32
+}
+
+/// `LMR[d][c]` = round(0.5 + ln(d) ln(c) / 2.5), with integer logarithms
+/// (`const` has no `ln`): ln is approximated in eighths by a table.
+static LMR: [[u8; 64]; 32] = {
+    // ln(n) * 8 for n = 0..64, rounded.
+    const LN8: [i32; 64] = [
+        0, 0, 6, 9, 11, 13, 14, 16, 17, 18, 18, 19, 20, 21, 21, 22, 22, 23, 23, 24, 24, 24, 25, 25,
+        25, 26, 26, 26, 27, 27, 27, 27, 28, 28, 28, 28, 29, 29, 29, 29, 30, 30, 30, 30, 30, 30, 31,
+        31, 31, 31, 31, 31, 32, 32, 32, 32, 32, 32, 32, 33, 33, 33, 33, 33,
+    ];
+    let mut t = [[0u8; 64]; 32];
+    let mut d = 1;
+    while d < 32 {
+        let mut c = 1;
+        while c < 64 {
+            // 0.5 + a*b/(64*2.5) = (80 + a*b) / 160
+            t[d][c] = ((80 + LN8[d] * LN8[c]) / 160) as u8;
+            c += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// Whether the side to move has a chariot, horse or cannon (null-move
+/// pruning is unsafe in zugzwang-prone endings without them).
+fn has_big_pieces(pos: &Position) -> bool {
+    let b = pos.board();
+    (b.by_color(pos.turn())
+        & (b.by_role(Role::Chariot) | b.by_role(Role::Horse) | b.by_role(Role::Cannon)))
+    .any()
+}
+
+/// Mate scores are stored relative to the node, not the root.
+#[inline]
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+#[inline]
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}

@@ -1,0 +1,20 @@
+//! Games: a start position plus moves, adjudicated under [`Rules`]
+//! (perpetual check and chase, repetition, move limit, insufficient
+//! material) with a self-explaining [`Verdict`].
+//!
+//! Built on the rules core only.
+
+pub(crate) mod chase;
+#[allow(clippy::module_inception)]
+mod game;
+mod material;
+pub(crate) mod repetition;
+mod rules;
+#[cfg(feature = "serde")]
+mod serde;
+mod verdict;
+
+pub use game::{Game, GameError, PlyRecord};
+pub use material::is_insufficient_material;
+pub use rules::Rules;
+pub use verdict::{Conduct, Cycle, Placed, Verdict};

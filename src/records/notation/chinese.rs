@@ -1,0 +1,199 @@
+//! Chinese notation: `炮二平五`, `马8进7`, `车一进一`, `前炮退二`.
+//!
+//! A move is four characters: the piece, the file it stands on (from the
+//! mover's right: Red in Chinese numerals `一`..`九`, Black in digits
+//! `1`..`9`), the direction (`进` forward, `退` back, `平` sideways) and the
+//! destination file, or the number of steps for a move along a file.
+//!
+//! Same pieces on one file replace the file: `前`/`后` for two, `前`/`中`/`后`
+//! for three soldiers, `一`..`五` (from the front) for four or five soldiers.
+//! When two files both hold two or more soldiers, the piece name is dropped
+//! and the file follows the marker: `前七平六`, `中七平六`, `后七平六`.
+//!
+//! Parsing accepts simplified and traditional characters (车/車/俥, 马/馬/傌,
+//! 炮/砲/包, 相/象, 仕/士, 帅/帥, 将/將, 兵/卒, 进/進, 后/後), Chinese
+//! numerals, ASCII and full-width digits for either side, and the marker
+//! after the piece (`车前平三`).
+
+use super::{
+    Descriptor, Dir, Origin, ParseNotationError, Which, check_legal, dir_and_target, file_column,
+    file_number, multi_tandem,
+};
+use crate::core::{Color, Move, PlayError, Position, Role};
+
+/// The character set used when writing Chinese notation.
+///
+/// ```
+/// use xiangqi::notation::{format_chinese, ChineseScript};
+/// use xiangqi::Position;
+/// let pos = Position::new();
+/// let m = "b0c2".parse()?;
+/// assert_eq!(format_chinese(&pos, m, ChineseScript::Simplified)?, "马八进七");
+/// assert_eq!(format_chinese(&pos, m, ChineseScript::Traditional)?, "馬八進七");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ChineseScript {
+    /// Simplified characters: 车 马 相/象 仕/士 帅/将 炮 兵/卒, 进 退 平, 前 中 后.
+    #[default]
+    Simplified,
+    /// Traditional characters: 車 馬 相/象 仕/士 帥/將 炮/砲 兵/卒, 進 退 平, 前 中 後.
+    Traditional,
+}
+
+const NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+fn piece_name(color: Color, role: Role, script: ChineseScript) -> char {
+    let trad = script == ChineseScript::Traditional;
+    match (role, color) {
+        (Role::General, Color::Red) => ['帅', '帥'][usize::from(trad)],
+        (Role::General, Color::Black) => ['将', '將'][usize::from(trad)],
+        (Role::Advisor, Color::Red) => '仕',
+        (Role::Advisor, Color::Black) => '士',
+        (Role::Elephant, Color::Red) => '相',
+        (Role::Elephant, Color::Black) => '象',
+        (Role::Horse, _) => ['马', '馬'][usize::from(trad)],
+        (Role::Chariot, _) => ['车', '車'][usize::from(trad)],
+        (Role::Cannon, Color::Black) if trad => '砲',
+        (Role::Cannon, _) => '炮',
+        (Role::Soldier, Color::Red) => '兵',
+        (Role::Soldier, Color::Black) => '卒',
+    }
+}
+
+/// A number 1..=9 as the side writes it: Chinese numerals for Red, digits
+/// for Black.
+fn number(color: Color, n: u8) -> char {
+    match color {
+        Color::Red => NUMERALS
+            .get(usize::from(n).wrapping_sub(1))
+            .copied()
+            .unwrap_or('?'),
+        Color::Black => char::from_digit(u32::from(n), 10).unwrap_or('?'),
+    }
+}
+
+/// Formats a legal move in Chinese notation.
+///
+/// ```
+/// use xiangqi::notation::{format_chinese, ChineseScript};
+/// use xiangqi::Position;
+/// let mut pos = Position::new();
+/// let s = ChineseScript::Simplified;
+/// assert_eq!(format_chinese(&pos, "h2e2".parse()?, s)?, "炮二平五");
+/// pos.play("h2e2".parse()?)?;
+/// assert_eq!(format_chinese(&pos, "h9g7".parse()?, s)?, "马8进7");
+/// assert_eq!(format_chinese(&pos, "i9i8".parse()?, s)?, "车9进1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn format_chinese(pos: &Position, m: Move, script: ChineseScript) -> Result<String, PlayError> {
+    let role = check_legal(pos, m)?;
+    let us = pos.turn();
+    let (from, to) = (m.from(), m.to());
+    let trad = script == ChineseScript::Traditional;
+    let (front, middle, rear) = ('前', '中', ['后', '後'][usize::from(trad)]);
+    let column = file_column(pos, us, role, from.file());
+    let n = column.len();
+    let idx = column.iter().position(|&s| s == from).unwrap_or(0);
+    let name = piece_name(us, role, script);
+    let file = number(us, file_number(us, from.file()));
+    let marker = match (n, idx) {
+        (3, 1) => middle,
+        (_, 0) => front,
+        _ => rear,
+    };
+    let mut out = String::with_capacity(12);
+    if n < 2 {
+        out.extend([name, file]);
+    } else if role == Role::Soldier && multi_tandem(pos, us, role) {
+        out.extend([marker, file]);
+    } else if n >= 4 {
+        out.extend([NUMERALS.get(idx).copied().unwrap_or('?'), name]);
+    } else {
+        out.extend([marker, name]);
+    }
+    let (dir, target) = dir_and_target(us, from, to);
+    out.push(match dir {
+        Dir::Forward => ['进', '進'][usize::from(trad)],
+        Dir::Backward => '退',
+        Dir::Sideways => '平',
+    });
+    out.push(number(us, target));
+    Ok(out)
+}
+
+/// One character of Chinese notation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Token {
+    Piece(Role),
+    Num(u8),
+    Mark(Which),
+    Dir(Dir),
+}
+
+fn token(c: char) -> Option<Token> {
+    use Token::*;
+    Some(match c {
+        '车' | '車' | '俥' => Piece(Role::Chariot),
+        '马' | '馬' | '傌' => Piece(Role::Horse),
+        '炮' | '砲' | '包' => Piece(Role::Cannon),
+        '相' | '象' => Piece(Role::Elephant),
+        '仕' | '士' => Piece(Role::Advisor),
+        '帅' | '帥' | '将' | '將' => Piece(Role::General),
+        '兵' | '卒' => Piece(Role::Soldier),
+        '进' | '進' => Dir(super::Dir::Forward),
+        '退' => Dir(super::Dir::Backward),
+        '平' => Dir(super::Dir::Sideways),
+        '前' => Mark(Which::Nth(0)),
+        '中' => Mark(Which::Middle),
+        '后' | '後' => Mark(Which::NthFromRear(0)),
+        '1'..='9' => Num(c as u8 - b'0'),
+        '１'..='９' => Num((u32::from(c) - u32::from('１')) as u8 + 1),
+        _ => Num(NUMERALS.iter().position(|&n| n == c)? as u8 + 1),
+    })
+}
+
+/// Parses Chinese notation into the legal move it names.
+///
+/// ```
+/// use xiangqi::notation::{parse_chinese, ParseNotationError};
+/// use xiangqi::Position;
+/// let mut pos = Position::new();
+/// assert_eq!(parse_chinese(&pos, "炮二平五")?.to_string(), "h2e2");
+/// pos.play("h2e2".parse()?)?;
+/// assert_eq!(parse_chinese(&pos, "馬８進７")?.to_string(), "h9g7");
+/// assert_eq!(parse_chinese(&pos, "车1进1")?.to_string(), "a9a8");
+/// assert_eq!(parse_chinese(&pos, "车1进3"), Err(ParseNotationError::Illegal));
+/// assert_eq!(parse_chinese(&pos, "车1飞1"), Err(ParseNotationError::NotAMove));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn parse_chinese(pos: &Position, s: &str) -> Result<Move, ParseNotationError> {
+    let mut tokens = Vec::with_capacity(4);
+    for c in s.trim().chars() {
+        tokens.push(token(c).ok_or(ParseNotationError::NotAMove)?);
+    }
+    let (a, b, dir, target) = match *tokens.as_slice() {
+        [a, b, Token::Dir(d), Token::Num(t)] => (a, b, d, t),
+        _ => return Err(ParseNotationError::NotAMove),
+    };
+    let (role, origin) = match (a, b) {
+        (Token::Piece(r), Token::Num(f)) => (Some(r), Origin::File(f)),
+        (Token::Mark(w), Token::Piece(r)) | (Token::Piece(r), Token::Mark(w)) => {
+            (Some(r), Origin::Tandem(None, w))
+        }
+        (Token::Num(k @ 1..=5), Token::Piece(r)) => {
+            (Some(r), Origin::Tandem(None, Which::Nth(k - 1)))
+        }
+        (Token::Mark(w), Token::Num(f)) | (Token::Num(f), Token::Mark(w)) => {
+            (None, Origin::Tandem(Some(f), w))
+        }
+        _ => return Err(ParseNotationError::NotAMove),
+    };
+    Descriptor {
+        role,
+        origin,
+        dir,
+        target,
+    }
+    .resolve(pos)
+}

@@ -1,0 +1,297 @@
+//! Move notations: coordinates (ICCS and UCI), WXF and Chinese.
+//!
+//! Every notation works both ways against a [`Position`]: formatting a legal
+//! move, and parsing a string into the unique legal move it describes.
+//! Parsing never panics; it fails with a [`ParseNotationError`] saying
+//! whether the text is not a move at all, names no legal move here, or fits
+//! several legal moves.
+//!
+//! ```
+//! use xiangqi::notation::{ChineseScript, Notation, WxfDialect};
+//! use xiangqi::Position;
+//!
+//! let pos = Position::new();
+//! let m = Notation::Chinese(ChineseScript::Simplified).parse(&pos, "炮二平五")?;
+//! assert_eq!(m.to_string(), "h2e2");
+//! assert_eq!(Notation::Wxf(WxfDialect::FairyStockfish).format(&pos, m)?, "C2=5");
+//! assert_eq!(Notation::Wxf(WxfDialect::Wxf).format(&pos, m)?, "C2.5");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Files are counted the traditional way, 1 to 9 from the mover's right:
+//! Red's file 1 is ICCS file `i`, Black's file 1 is ICCS file `a`.
+
+mod chinese;
+mod iccs;
+mod wxf;
+
+pub use chinese::{ChineseScript, format_chinese, parse_chinese};
+pub use iccs::{UciMove, UciRanks, format_uci, parse_iccs, parse_uci};
+pub use wxf::{WxfDialect, format_wxf, parse_wxf};
+
+use crate::core::{Bitboard, Color, File, Move, PlayError, Position, Rank, Role, Square};
+
+/// Why a move string could not be turned into a legal move.
+///
+/// ```
+/// use xiangqi::notation::{parse_wxf, ParseNotationError, WxfDialect};
+/// use xiangqi::Position;
+/// let pos = Position::new();
+/// let d = WxfDialect::FairyStockfish;
+/// assert_eq!(parse_wxf(&pos, "hello", d), Err(ParseNotationError::NotAMove));
+/// assert_eq!(parse_wxf(&pos, "C2+1", d).map(|m| m.to_string()), Ok("h2h3".into()));
+/// assert_eq!(parse_wxf(&pos, "R1=2", d), Err(ParseNotationError::Illegal));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseNotationError {
+    /// The text is not a move in this notation.
+    #[error("not a move in this notation")]
+    NotAMove,
+    /// The text is well formed but describes no legal move in this position.
+    #[error("no legal move matches")]
+    Illegal,
+    /// The text fits more than one legal move.
+    #[error("ambiguous: {} legal moves match", .0.len())]
+    Ambiguous(Vec<Move>),
+}
+
+/// A move notation, to format and parse moves against a position.
+///
+/// ```
+/// use xiangqi::notation::{Notation, UciRanks};
+/// use xiangqi::Position;
+/// let pos = Position::new();
+/// let n = Notation::Uci(UciRanks::OneToTen);
+/// let m = n.parse(&pos, "h3e3")?;
+/// assert_eq!(Notation::Iccs.format(&pos, m)?, "h2e2");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// ICCS coordinates `h2e2` (input also `H2-E2`).
+    Iccs,
+    /// UCI coordinates with the given rank numbering.
+    Uci(UciRanks),
+    /// WXF notation in the given output dialect (input accepts all).
+    Wxf(WxfDialect),
+    /// Chinese notation in the given script (input accepts both).
+    Chinese(ChineseScript),
+}
+
+impl Notation {
+    /// Formats a legal move; an illegal one is an error.
+    ///
+    /// ```
+    /// use xiangqi::notation::{ChineseScript, Notation};
+    /// use xiangqi::Position;
+    /// let pos = Position::new();
+    /// let n = Notation::Chinese(ChineseScript::Traditional);
+    /// assert_eq!(n.format(&pos, "b0c2".parse()?)?, "馬八進七");
+    /// assert!(n.format(&pos, "b0b1".parse()?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn format(self, pos: &Position, m: Move) -> Result<String, PlayError> {
+        match self {
+            Notation::Iccs => {
+                check_legal(pos, m)?;
+                Ok(m.to_string())
+            }
+            Notation::Uci(ranks) => {
+                check_legal(pos, m)?;
+                Ok(format_uci(UciMove::Move(m), ranks))
+            }
+            Notation::Wxf(d) => format_wxf(pos, m, d),
+            Notation::Chinese(s) => format_chinese(pos, m, s),
+        }
+    }
+
+    /// Parses a move string into the legal move it names.
+    ///
+    /// ```
+    /// use xiangqi::notation::{Notation, ParseNotationError};
+    /// use xiangqi::Position;
+    /// let pos = Position::new();
+    /// assert_eq!(Notation::Iccs.parse(&pos, "H2-E2")?.to_string(), "h2e2");
+    /// assert_eq!(Notation::Iccs.parse(&pos, "h2h9")?.to_string(), "h2h9");
+    /// assert_eq!(Notation::Iccs.parse(&pos, "h2h8"), Err(ParseNotationError::Illegal));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(self, pos: &Position, s: &str) -> Result<Move, ParseNotationError> {
+        match self {
+            Notation::Iccs => parse_iccs(pos, s),
+            Notation::Uci(ranks) => match parse_uci(pos, s, ranks)? {
+                UciMove::Move(m) => Ok(m),
+                UciMove::Null => Err(ParseNotationError::Illegal),
+            },
+            Notation::Wxf(d) => parse_wxf(pos, s, d),
+            Notation::Chinese(_) => parse_chinese(pos, s),
+        }
+    }
+}
+
+/// The role of the moving piece if `m` is legal in `pos`, else the error.
+pub(crate) fn check_legal(pos: &Position, m: Move) -> Result<Role, PlayError> {
+    match pos.board().piece_at(m.from()) {
+        Some(p) if pos.is_legal(m) => Ok(p.role),
+        _ => Err(PlayError {
+            mv: m,
+            fen: pos.to_string(),
+        }),
+    }
+}
+
+/// The traditional file number (1..=9, from `color`'s right) of `file`.
+pub(crate) fn file_number(color: Color, file: File) -> u8 {
+    match color {
+        Color::Red => 9 - file.index() as u8,
+        Color::Black => file.index() as u8 + 1,
+    }
+}
+
+/// Direction of a move seen from the mover.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Dir {
+    Forward,
+    Backward,
+    Sideways,
+}
+
+/// How far a rank is from `color`'s back rank.
+fn rel_rank(color: Color, rank: Rank) -> i32 {
+    rank.relative_to(color).index() as i32
+}
+
+/// The direction and the last element (steps or destination file number)
+/// of a move of a `color` piece, whatever its role.
+pub(crate) fn dir_and_target(color: Color, from: Square, to: Square) -> (Dir, u8) {
+    let (rf, rt) = (rel_rank(color, from.rank()), rel_rank(color, to.rank()));
+    let dir = match rt.cmp(&rf) {
+        core::cmp::Ordering::Greater => Dir::Forward,
+        core::cmp::Ordering::Less => Dir::Backward,
+        core::cmp::Ordering::Equal => Dir::Sideways,
+    };
+    let target = if from.file() == to.file() {
+        (rt - rf).unsigned_abs() as u8
+    } else {
+        file_number(color, to.file())
+    };
+    (dir, target)
+}
+
+/// The pieces of `color` and `role` on `file`, most advanced first.
+pub(crate) fn file_column(pos: &Position, color: Color, role: Role, file: File) -> Vec<Square> {
+    let pieces = pos.board().by_color(color) & pos.board().by_role(role) & Bitboard::file(file);
+    let mut v: Vec<Square> = pieces.into_iter().collect();
+    v.sort_by_key(|sq| core::cmp::Reverse(rel_rank(color, sq.rank())));
+    v
+}
+
+/// Whether two or more files hold two or more pieces of `color` and `role`.
+pub(crate) fn multi_tandem(pos: &Position, color: Color, role: Role) -> bool {
+    let pieces = pos.board().by_color(color) & pos.board().by_role(role);
+    File::ALL
+        .iter()
+        .filter(|&&f| (pieces & Bitboard::file(f)).more_than_one())
+        .count()
+        >= 2
+}
+
+/// Which of several same pieces on one file a notation designates.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Which {
+    /// The `k`-th from the front (0 is the most advanced).
+    Nth(u8),
+    /// The `k`-th from the rear (0 is the rearmost).
+    NthFromRear(u8),
+    /// The middle one of an odd number.
+    Middle,
+    /// WXF `+`: the front one, or the second of four or five.
+    Plus,
+    /// WXF `-`: the rear one, or the second last of four or five.
+    Minus,
+}
+
+impl Which {
+    fn matches(self, idx: usize, n: usize) -> bool {
+        if n < 2 {
+            return false;
+        }
+        match self {
+            Which::Nth(k) => idx == usize::from(k),
+            Which::NthFromRear(k) => idx + 1 + usize::from(k) == n,
+            Which::Middle => n % 2 == 1 && idx == n / 2,
+            Which::Plus => idx == usize::from(n >= 4),
+            Which::Minus => idx + 1 + usize::from(n >= 4) == n,
+        }
+    }
+}
+
+/// Which piece moves, as a notation says it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Origin {
+    /// The piece on this file (traditional number).
+    File(u8),
+    /// One of several on a file, optionally naming the file.
+    Tandem(Option<u8>, Which),
+}
+
+/// A move as a notation describes it, before matching legal moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Descriptor {
+    /// The role, or `None` for a soldier designated without its name.
+    pub role: Option<Role>,
+    pub origin: Origin,
+    pub dir: Dir,
+    pub target: u8,
+}
+
+impl Descriptor {
+    /// Finds the unique legal move this descriptor names.
+    pub(crate) fn resolve(self, pos: &Position) -> Result<Move, ParseNotationError> {
+        let us = pos.turn();
+        let role = self.role.unwrap_or(Role::Soldier);
+        let mut found: Vec<(Move, usize, usize)> = Vec::new();
+        for m in pos.legal_moves() {
+            let from = m.from();
+            match pos.board().piece_at(from) {
+                Some(p) if p.role == role => {}
+                _ => continue,
+            }
+            if dir_and_target(us, from, m.to()) != (self.dir, self.target) {
+                continue;
+            }
+            let column = file_column(pos, us, role, from.file());
+            let idx = column.iter().position(|&s| s == from).unwrap_or(0);
+            let n = column.len();
+            let ok = match self.origin {
+                Origin::File(f) => file_number(us, from.file()) == f,
+                Origin::Tandem(file, which) => {
+                    file.is_none_or(|f| file_number(us, from.file()) == f) && which.matches(idx, n)
+                }
+            };
+            if ok {
+                found.push((m, idx, n));
+            }
+        }
+        if found.len() > 1 {
+            // A plain file number on a file of three or five soldiers is
+            // the middle one (WXF `P3.4`).
+            if matches!(self.origin, Origin::File(_)) && role == Role::Soldier {
+                let mid: Vec<_> = found
+                    .iter()
+                    .filter(|&&(_, idx, n)| Which::Middle.matches(idx, n))
+                    .collect();
+                if let [only] = mid.as_slice() {
+                    return Ok(only.0);
+                }
+            }
+            return Err(ParseNotationError::Ambiguous(
+                found.into_iter().map(|f| f.0).collect(),
+            ));
+        }
+        match found.first() {
+            Some(&(m, _, _)) => Ok(m),
+            None => Err(ParseNotationError::Illegal),
+        }
+    }
+}

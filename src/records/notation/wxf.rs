@@ -1,0 +1,256 @@
+//! WXF notation: `C2.5`, `H8+7`, `R1-1`, `A4+5`, with tandem pieces.
+//!
+//! A move is a piece letter (`K A E H R C P`), the file it stands on (1-9
+//! from the mover's right), a direction (`+` forward, `-` back, `.` or `=`
+//! sideways) and the destination file, or the number of steps for a move
+//! along a file. Two dialects differ in how pieces sharing a file are told
+//! apart; see [`WxfDialect`]. Parsing accepts every dialect at once (only
+//! the two-digit soldier form `33.4` needs the dialect to be read).
+
+use super::{
+    Descriptor, Dir, Origin, ParseNotationError, Which, check_legal, dir_and_target, file_column,
+    file_number, multi_tandem,
+};
+use crate::core::{Color, PlayError, Position, Rank, Role, Square};
+
+/// The WXF output dialect.
+///
+/// ```
+/// use xiangqi::notation::{format_wxf, WxfDialect};
+/// use xiangqi::Position;
+/// // Two red cannons on the c-file (from tests/data/wxf.txt).
+/// let pos: Position = "1nC2abnr/rc2a4/c3k4/p1p1p1p1p/8P/2P6/P3P1P2/2C6/R8/1NBAKABNR w".parse()?;
+/// let m = "c2a2".parse()?;
+/// assert_eq!(format_wxf(&pos, m, WxfDialect::FairyStockfish)?, "C-=9");
+/// assert_eq!(format_wxf(&pos, m, WxfDialect::Wxf)?, "C-.9");
+/// assert_eq!(format_wxf(&pos, m, WxfDialect::WxfPrefix)?, "-C.9");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum WxfDialect {
+    /// Fairy-Stockfish (`pyffish.get_san(.., NOTATION_XIANGQI_WXF)`), exactly:
+    /// `=` sideways; two pieces on a file are `C+`/`C-` only if the other
+    /// piece, shifted by the same vector, would stay on the board and in its
+    /// region (so advisors and elephants keep their file digit); three or
+    /// more soldiers on a file, or two on a file while another file also has
+    /// two, are numbered from the front with the file kept (`15+1`, `27=6`).
+    #[default]
+    FairyStockfish,
+    /// The WXF rules (wxf.org): `.` sideways; two pieces on a file are
+    /// `R+.3`/`R-.3`; three soldiers `P+ P3 P-`, four `++ P+ P- --`, five
+    /// `++ P+ P3 P- --`; with tandem soldiers on two files, the file then
+    /// `+`, `-` or the file again for the middle one (`3+.4`, `33.4`, `3-.4`).
+    Wxf,
+    /// As [`WxfDialect::Wxf`], with the marker before the letter: `+C.5`.
+    WxfPrefix,
+}
+
+fn letter(role: Role) -> char {
+    match role {
+        Role::General => 'K',
+        Role::Advisor => 'A',
+        Role::Elephant => 'E',
+        Role::Horse => 'H',
+        Role::Chariot => 'R',
+        Role::Cannon => 'C',
+        Role::Soldier => 'P',
+    }
+}
+
+fn role_of_letter(c: char) -> Option<Role> {
+    Some(match c.to_ascii_uppercase() {
+        'K' | 'G' => Role::General,
+        'A' => Role::Advisor,
+        'E' | 'B' => Role::Elephant,
+        'H' | 'N' => Role::Horse,
+        'R' => Role::Chariot,
+        'C' => Role::Cannon,
+        'P' | 'S' => Role::Soldier,
+        _ => return None,
+    })
+}
+
+/// Fairy-Stockfish's test for `+`/`-`: would the other piece on the file,
+/// moved by the same vector, land on the board inside its role's region?
+fn other_shift_ok(color: Color, role: Role, other: Square, from: Square, to: Square) -> bool {
+    let r = other.rank().index() as i32 + to.rank().index() as i32 - from.rank().index() as i32;
+    let Some(rank) = (0..10).contains(&r).then(|| Rank::new(r as u32)).flatten() else {
+        return false;
+    };
+    let sq = Square::new(to.file(), rank);
+    match role {
+        Role::Advisor | Role::General => sq.in_palace(color),
+        Role::Elephant => sq.on_own_half(color),
+        _ => true,
+    }
+}
+
+fn digit(n: usize) -> char {
+    char::from_digit(n as u32, 10).unwrap_or('?')
+}
+
+/// Formats a legal move in WXF notation.
+///
+/// ```
+/// use xiangqi::notation::{format_wxf, WxfDialect};
+/// use xiangqi::Position;
+/// let mut pos = Position::new();
+/// let d = WxfDialect::Wxf;
+/// assert_eq!(format_wxf(&pos, "h2e2".parse()?, d)?, "C2.5");
+/// pos.play("h2e2".parse()?)?;
+/// assert_eq!(format_wxf(&pos, "h9g7".parse()?, d)?, "H8+7");
+/// assert!(format_wxf(&pos, "h2e2".parse()?, d).is_err()); // not legal here
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn format_wxf(
+    pos: &Position,
+    m: crate::core::Move,
+    dialect: WxfDialect,
+) -> Result<String, PlayError> {
+    let role = check_legal(pos, m)?;
+    let us = pos.turn();
+    let (from, to) = (m.from(), m.to());
+    let (dir, target) = dir_and_target(us, from, to);
+    let file = digit(usize::from(file_number(us, from.file())));
+    let column = file_column(pos, us, role, from.file());
+    let n = column.len();
+    let idx = column.iter().position(|&s| s == from).unwrap_or(0);
+    let multi = multi_tandem(pos, us, role);
+    let l = letter(role);
+    let mut out = String::with_capacity(4);
+    let sideways = match dialect {
+        WxfDialect::FairyStockfish => {
+            if n >= 3 || (multi && n >= 2) {
+                out.push(digit(idx + 1));
+                out.push(file);
+            } else if n == 2 && other_shift_ok(us, role, column[1 - idx], from, to) {
+                out.push(l);
+                out.push(if idx == 0 { '+' } else { '-' });
+            } else {
+                out.push(l);
+                out.push(file);
+            }
+            '='
+        }
+        WxfDialect::Wxf | WxfDialect::WxfPrefix => {
+            let prefix = dialect == WxfDialect::WxfPrefix;
+            let marks: &str = match (n, role == Role::Soldier && multi) {
+                (0 | 1, _) => "F",
+                (_, true) => ["+F-", "+-"][usize::from(n == 2)],
+                (2, false) => "+-",
+                (3, false) => "+F-",
+                (4, false) => "#+-_",
+                _ => "#+F-_",
+            };
+            let mark = marks.chars().nth(idx).unwrap_or('F');
+            let pair = match (mark, role == Role::Soldier && multi && n >= 2) {
+                ('F', false) => [l, file],
+                ('F', true) => [file, file],
+                (c, true) => [file, c],
+                ('#', _) => ['+', '+'],
+                ('_', _) => ['-', '-'],
+                (c, false) if prefix => [c, l],
+                (c, false) => [l, c],
+            };
+            out.extend(pair);
+            '.'
+        }
+    };
+    out.push(match dir {
+        Dir::Forward => '+',
+        Dir::Backward => '-',
+        Dir::Sideways => sideways,
+    });
+    out.push(digit(usize::from(target)));
+    Ok(out)
+}
+
+/// Reads a digit `1`-`9`.
+fn nonzero_digit(c: char) -> Option<u8> {
+    match c {
+        '1'..='9' => Some(c as u8 - b'0'),
+        _ => None,
+    }
+}
+
+fn which_of_sign(c: char) -> Option<Which> {
+    match c {
+        '+' => Some(Which::Plus),
+        '-' => Some(Which::Minus),
+        _ => None,
+    }
+}
+
+/// Reads the first two characters: which piece moves.
+fn designator(a: char, b: char, dialect: WxfDialect) -> Option<(Option<Role>, Origin)> {
+    if let Some(role) = role_of_letter(a) {
+        if let Some(f) = nonzero_digit(b) {
+            return Some((Some(role), Origin::File(f)));
+        }
+        return Some((Some(role), Origin::Tandem(None, which_of_sign(b)?)));
+    }
+    if let (Some(w), Some(role)) = (which_of_sign(a), role_of_letter(b)) {
+        return Some((Some(role), Origin::Tandem(None, w)));
+    }
+    match (a, b) {
+        ('+', '+') => return Some((None, Origin::Tandem(None, Which::Nth(0)))),
+        ('-', '-') => return Some((None, Origin::Tandem(None, Which::NthFromRear(0)))),
+        _ => {}
+    }
+    let first = nonzero_digit(a)?;
+    if let Some(w) = which_of_sign(b) {
+        return Some((None, Origin::Tandem(Some(first), w)));
+    }
+    let second = nonzero_digit(b)?;
+    if first == second && dialect != WxfDialect::FairyStockfish {
+        return Some((None, Origin::Tandem(Some(first), Which::Middle)));
+    }
+    (first <= 5).then_some((None, Origin::Tandem(Some(second), Which::Nth(first - 1))))
+}
+
+/// Parses WXF notation into the legal move it names.
+///
+/// All dialects are accepted: `C2.5`, `C2=5`, `C25`, `C+.5`, `+C.5`,
+/// `15+1`, `++.4`, `3-.4`. The dialect is only used to read two equal
+/// digits (`33.4`: the middle soldier on file 3 for the WXF rules, the third
+/// soldier on file 3 for Fairy-Stockfish).
+///
+/// ```
+/// use xiangqi::notation::{parse_wxf, ParseNotationError, WxfDialect};
+/// use xiangqi::Position;
+/// let pos = Position::new();
+/// let d = WxfDialect::Wxf;
+/// assert_eq!(parse_wxf(&pos, "C2.5", d)?.to_string(), "h2e2");
+/// assert_eq!(parse_wxf(&pos, "c2=5", d)?.to_string(), "h2e2");
+/// assert_eq!(parse_wxf(&pos, "H2+3", d)?.to_string(), "h0g2");
+/// assert_eq!(parse_wxf(&pos, "R1-1", d), Err(ParseNotationError::Illegal));
+/// assert_eq!(parse_wxf(&pos, "X2.5", d), Err(ParseNotationError::NotAMove));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn parse_wxf(
+    pos: &Position,
+    s: &str,
+    dialect: WxfDialect,
+) -> Result<crate::core::Move, ParseNotationError> {
+    let chars: Vec<char> = s.trim().chars().collect();
+    let (a, b, dir, t) = match *chars.as_slice() {
+        [a, b, d, t] => (a, b, d, t),
+        [a, b, t] => (a, b, '.', t),
+        _ => return Err(ParseNotationError::NotAMove),
+    };
+    let (role, origin) = designator(a, b, dialect).ok_or(ParseNotationError::NotAMove)?;
+    let dir = match dir {
+        '+' => Dir::Forward,
+        '-' => Dir::Backward,
+        '.' | '=' => Dir::Sideways,
+        _ => return Err(ParseNotationError::NotAMove),
+    };
+    let target = nonzero_digit(t).ok_or(ParseNotationError::NotAMove)?;
+    Descriptor {
+        role,
+        origin,
+        dir,
+        target,
+    }
+    .resolve(pos)
+}
