@@ -48,8 +48,8 @@ pub use crate::core::{
     PositionError, Problem, Rank, Role, Setup, Square, Validation, perft, perft_divide,
 };
 pub use engine::{
-    ChaseDetector, Clock, EVAL_LIMIT, Evaluator, HistoryEntry, Limits, MATE_SCORE, MaterialPst,
-    Repetition, Score, SearchInfo, SearchResult, Searcher, judge_repetition,
+    Clock, EVAL_LIMIT, Evaluator, Limits, MATE_SCORE, MaterialPst, MaterialPstState, Score,
+    SearchInfo, SearchResult, Searcher,
 };
 pub use game::{
     Conduct, Cycle, Game, GameError, Placed, PlyRecord, Rules, Verdict, is_insufficient_material,

@@ -137,9 +137,9 @@ fn perpetual_chase_verdict_names_chaser_and_target() {
         )
     );
     // The records hold the chases move by move.
-    assert_eq!(g.records()[0].chased.first(), Some(Square::H6));
-    assert_eq!(g.records()[0].chasers.first(), Some(Square::A6));
-    assert!(g.records()[1].chased.is_empty());
+    assert_eq!(g.chases_of(0).unwrap().0.first(), Some(Square::H6));
+    assert_eq!(g.chases_of(0).unwrap().1.first(), Some(Square::A6));
+    assert!(g.chases_of(1).unwrap().0.is_empty());
     // With chase detection off it is an idle repetition.
     let g = game(
         "5k3/9/R8/7c1/9/9/9/9/9/4K4 w",
@@ -147,7 +147,8 @@ fn perpetual_chase_verdict_names_chaser_and_target() {
         "a7a6 h6h7 a6a7 h7h6 a7a6 h6h7 a6a7 h7h6",
     );
     assert_eq!(g.outcome().unwrap().reason, EndReason::Repetition);
-    assert!(g.records()[0].chased.is_empty());
+    // The chases are still there to see; they are just not judged.
+    assert_eq!(g.chases_of(0).unwrap().0.first(), Some(Square::H6));
 }
 
 #[test]

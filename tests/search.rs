@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use xiangqi::{HistoryEntry, Limits, Move, Position, Repetition, Score, Searcher};
+use xiangqi::{Color, EndReason, Game, Limits, Move, Position, Rules, Score, Searcher};
 
 /// Published mate-in-N puzzles: (fen, n, solution line, id).
 fn mates() -> Vec<(Position, i32, Vec<Move>, String)> {
@@ -43,23 +43,42 @@ fn finds_the_published_mates() {
             let mut s = Searcher::default();
             let r = s.search_simple(&pos, &Limits::depth(2 * n as u32 + 2));
             assert_eq!(r.score, Score::Mate(n), "{id}: {:?}", r);
-            // The engine's move must mate as fast (it may differ from the
-            // published one only if that also mates in n).
+            // The engine's move must mate as fast as the published one: it
+            // may differ from it only if it also forces mate in n, which an
+            // independent search from the position after it must confirm.
+            let m = r.best_move.unwrap();
             let mut after = pos.clone();
-            after.play(r.best_move.unwrap()).unwrap();
-            if n == 1 {
-                assert!(after.is_checkmate(), "{id}");
-            }
-            if r.best_move != Some(line[0]) {
-                eprintln!(
-                    "{id}: engine plays {:?}, published {}",
-                    r.best_move, line[0]
-                );
-            }
+            after.play(m).unwrap();
+            assert!(
+                is_mated_within(&after, n as u32 - 1),
+                "{id}: {m} does not mate in {n} (published {})",
+                line[0]
+            );
             count += 1;
         }
         assert!(count >= 4, "mate in {n}: only {count} puzzles");
     }
+}
+
+/// Whether the side to move can force mate within `n` of its moves: plain
+/// minimax over legal moves, an independent proof.
+fn forces_mate(pos: &Position, n: u32) -> bool {
+    n > 0
+        && pos.legal_moves().into_iter().any(|m| {
+            let mut p = pos.clone();
+            p.play_unchecked(m);
+            is_mated_within(&p, n - 1)
+        })
+}
+
+/// Whether the side to move has no legal move, or every move lets the
+/// opponent force mate within `n` more of its moves.
+fn is_mated_within(pos: &Position, n: u32) -> bool {
+    pos.legal_moves().into_iter().all(|m| {
+        let mut p = pos.clone();
+        p.play_unchecked(m);
+        forces_mate(&p, n)
+    })
 }
 
 #[test]
@@ -121,7 +140,7 @@ fn stops_within_ten_milliseconds_of_the_flag() {
         let flag = Arc::clone(&stop);
         let handle = std::thread::spawn(move || {
             let mut s = Searcher::default();
-            let r = s.search(&Position::new(), &[], &Limits::infinite(), &flag, |_| {});
+            let r = s.search(&Game::new(), &Limits::infinite(), &flag, |_| {});
             (r, Instant::now())
         });
         std::thread::sleep(Duration::from_millis(300));
@@ -140,7 +159,7 @@ fn stops_within_ten_milliseconds_of_the_flag() {
 fn stopped_before_starting_still_returns_a_legal_move() {
     let stop = AtomicBool::new(true);
     let pos = Position::new();
-    let r = Searcher::default().search(&pos, &[], &Limits::infinite(), &stop, |_| {});
+    let r = Searcher::default().search(&Game::new(), &Limits::infinite(), &stop, |_| {});
     assert!(pos.is_legal(r.best_move.unwrap()));
 }
 
@@ -191,17 +210,11 @@ fn multi_pv_reports_distinct_lines() {
         multi_pv: 3,
         ..Limits::depth(4)
     };
-    Searcher::default().search(
-        &Position::new(),
-        &[],
-        &limits,
-        &AtomicBool::new(false),
-        |info| {
-            if info.depth == 4 {
-                firsts.push((info.multipv, info.pv[0]));
-            }
-        },
-    );
+    Searcher::default().search(&Game::new(), &limits, &AtomicBool::new(false), |info| {
+        if info.depth == 4 {
+            firsts.push((info.multipv, info.pv[0]));
+        }
+    });
     assert_eq!(firsts.len(), 3);
     assert!(firsts[0].1 != firsts[1].1 && firsts[1].1 != firsts[2].1 && firsts[0].1 != firsts[2].1);
 }
@@ -229,54 +242,46 @@ fn no_legal_move_is_a_loss() {
     assert_eq!(r.score, Score::Mate(0));
 }
 
+/// A game from `fen` with `moves` played.
+fn game(fen: &str, moves: &[&str], rules: Rules) -> Game {
+    let mut g = Game::with_rules(fen.parse().unwrap(), rules);
+    for m in moves {
+        g.play_on(m.parse().unwrap()).unwrap();
+    }
+    g
+}
+
+fn search(g: &Game, limits: &Limits) -> xiangqi::SearchResult {
+    Searcher::default().search(g, limits, &AtomicBool::new(false), |_| {})
+}
+
 #[test]
 fn perpetual_checker_loses_in_search() {
-    // Red's chariot has checked from a9 and a8 in turn; playing a8a9 again
-    // would complete a cycle of checks against a general that only stepped.
-    // Red is a chariot up, so it must prefer any other move to the loss.
-    let start: Position = "3k5/9/9/9/9/9/9/9/R8/5K3 w - - 1 1".parse().unwrap();
-    let moves: Vec<Move> = [
+    // Red's chariot has checked from a9 and a8 in turn; Black's general
+    // only stepped between d9 and d8.
+    let fen = "3k5/9/9/9/9/9/9/9/R8/5K3 w - - 1 1";
+    let moves = [
         "a1a9", "d9d8", "a9a8", "d8d9", "a8a9", "d9d8", "a9a8", "d8d9",
-    ]
-    .iter()
-    .map(|m| m.parse().unwrap())
-    .collect();
-    let (history, pos) = HistoryEntry::line(&start, &moves[..7]).unwrap();
-    // Black to move after a9a8+: d8d9 would let Red repeat.
-    assert_eq!(pos.turn(), xiangqi::Color::Black);
-    let (history2, pos2) = HistoryEntry::line(&start, &moves).unwrap();
-    assert_eq!(
-        xiangqi::judge_repetition(&history2, &pos2, 2, None),
-        Some(Repetition::PerpetualCheck {
-            loser: xiangqi::Color::Red
-        })
-    );
-    // With the history, Black sees that d8d9 leads to a position Red can
-    // only repeat by losing; the search must still return a legal move.
-    let r = Searcher::default().search(
-        &pos,
-        &history,
-        &Limits::depth(6),
-        &AtomicBool::new(false),
-        |_| {},
-    );
-    assert!(pos.is_legal(r.best_move.unwrap()));
-    // But Red need not repeat a second time: one cycle reaching back before
-    // the root is not yet a perpetual check (the game adjudicates at the
-    // third occurrence), so Black, a chariot down, must not score it as won.
+    ];
+    // Black to move after a9a8+.
+    let g = game(fen, &moves[..7], Rules::default());
+    assert_eq!(g.position().turn(), Color::Black);
+    let r = search(&g, &Limits::depth(6));
+    assert!(g.position().is_legal(r.best_move.unwrap()));
+    // One cycle reaching back before the root is not yet a perpetual
+    // check (the game adjudicates at the third occurrence): Black, a
+    // chariot down, must not score it as won.
     assert!(
         !matches!(r.score, Score::Mate(n) if n > 0),
         "a single cycle before the root scored as a win: {:?}",
         r.score
     );
-    // From the repeated position, Red must not play the repeating check.
-    let r = Searcher::default().search(
-        &pos2,
-        &history2,
-        &Limits::depth(6),
-        &AtomicBool::new(false),
-        |_| {},
-    );
+    // After d8d9 the position has occurred twice; repeating the check
+    // a8a9 again would, two plies later, make it three times with Red
+    // checking every move: Red must play something else.
+    let g = game(fen, &moves, Rules::default());
+    assert!(g.outcome().is_none());
+    let r = search(&g, &Limits::depth(6));
     assert_ne!(r.best_move, Some("a8a9".parse().unwrap()));
 }
 
@@ -284,45 +289,145 @@ fn perpetual_checker_loses_in_search() {
 fn perpetual_chaser_loses_in_search() {
     // From tests/data/verdicts.txt (pyffish: 0-1, perpetual chase): Red's
     // horse chases the black chariot with every move; the chariot flees.
-    let start: Position = "5k3/9/9/9/4r4/9/N8/9/9/3K5 w - - 0 1".parse().unwrap();
-    // The cycle has been played twice: repeating it once more (a third
-    // occurrence, which the search, like the game, treats as final when it
-    // reaches back before the root) would be adjudicated.
-    let moves: Vec<Move> = ["a3c4", "e5b5", "c4a3", "b5e5"]
-        .iter()
-        .cycle()
-        .take(8)
-        .map(|m| m.parse().unwrap())
-        .collect();
-    let (history, pos) = HistoryEntry::line(&start, &moves).unwrap();
-    assert_eq!(pos.hash(), start.hash());
+    let fen = "5k3/9/9/9/4r4/9/N8/9/9/3K5 w - - 0 1";
+    let cycle = ["a3c4", "e5b5", "c4a3", "b5e5"];
+    let moves: Vec<&str> = cycle.iter().cycle().take(8).copied().collect();
+    let g = game(fen, &moves, Rules::default());
+    // The game itself has already ended: Red chased with every move.
+    let v = g.outcome().unwrap();
     assert_eq!(
-        xiangqi::judge_repetition(&history, &pos, 2, Some(xiangqi::Game::perpetual_chaser)),
-        Some(Repetition::PerpetualChase {
-            loser: xiangqi::Color::Red
-        })
+        (v.winner, v.reason),
+        (Some(Color::Black), EndReason::PerpetualChase)
     );
-    assert_eq!(
-        xiangqi::judge_repetition(&history, &pos, 2, None),
-        Some(Repetition::Draw)
-    );
-    let search = |s: &mut Searcher| {
-        s.search(
-            &pos,
-            &history,
-            &Limits::depth(5),
-            &AtomicBool::new(false),
-            |_| {},
-        )
-        .best_move
-        .unwrap()
-    };
-    // Red (a horse against a chariot) would welcome a draw by repetition,
-    // but repeating the chase loses: the default searcher must not.
+    // Played on, another round would be judged the same way: Red (a horse
+    // against a chariot) would welcome a draw, but repeating loses.
     let repeat: Move = "a3c4".parse().unwrap();
-    assert_ne!(search(&mut Searcher::default()), repeat);
+    assert_ne!(search(&g, &Limits::depth(5)).best_move, Some(repeat));
     // Without chase detection the repetition is a draw, and Red takes it.
-    let mut blind = Searcher::default();
-    blind.set_chase_detector(None);
-    assert_eq!(search(&mut blind), repeat);
+    let blind = game(fen, &moves, Rules::default().with_chase_detection(false));
+    assert_eq!(search(&blind, &Limits::depth(5)).best_move, Some(repeat));
+}
+
+#[test]
+fn the_move_limit_ends_the_search_line_as_the_game_would() {
+    // 118 plies without a capture: the game is drawn at ply 120 (60 moves)
+    // unless Black is mated by then, and Red cannot mate in one.
+    let fen = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 118 100";
+    let g = game(fen, &[], Rules::default());
+    let r = search(&g, &Limits::depth(8));
+    assert_eq!(r.score, Score::Cp(0), "{r:?}");
+    // Without the limit, the chariot mates.
+    let free = game(fen, &[], Rules::default().with_move_limit(None));
+    assert!(matches!(search(&free, &Limits::depth(10)).score, Score::Mate(n) if n > 0));
+    // A mate given on the limit's last ply still wins (the game checks for
+    // a side without moves first): with 119 plies counted, Red mates at
+    // once and the search says so; any other move draws.
+    let mate_in_one = "4k4/1R7/9/9/9/9/9/9/9/R2K5 w - - 119 100";
+    let g = game(mate_in_one, &[], Rules::default());
+    assert!(g.outcome().is_none());
+    let r = search(&g, &Limits::depth(4));
+    assert_eq!(r.score, Score::Mate(1), "{r:?}");
+}
+
+#[test]
+fn insufficient_material_is_a_draw_in_search() {
+    // General, two advisors and two elephants against a bare general: no
+    // piece can ever give check. The game draws it at once.
+    let pos: Position = "3k5/9/9/9/9/9/9/9/9/2BAKAB2 w".parse().unwrap();
+    assert_eq!(
+        Game::from_position(pos.clone()).outcome().unwrap().reason,
+        EndReason::InsufficientMaterial
+    );
+    let r = Searcher::default().search_simple(&pos, &Limits::depth(6));
+    assert_eq!(r.score, Score::Cp(0));
+    // A cannon that can take the last attacker leaves a dead draw: the
+    // search sees the capture as a draw, not as a piece won.
+    let pos: Position = "3k5/9/9/9/9/4r4/9/9/4C4/2BAKAB2 b".parse().unwrap();
+    let r = Searcher::default().search_simple(&pos, &Limits::depth(4));
+    assert!(matches!(r.score, Score::Cp(c) if c.abs() < 1000), "{r:?}");
+}
+
+#[test]
+fn zero_nodes_and_extreme_limits_still_return_a_legal_move() {
+    let pos = Position::new();
+    for limits in [
+        Limits::nodes(0),
+        Limits {
+            movetime: Some(Duration::MAX),
+            nodes: Some(3_000),
+            ..Limits::default()
+        },
+        Limits {
+            clock: Some(xiangqi::Clock {
+                remaining: Duration::MAX,
+                increment: Duration::MAX,
+                moves_to_go: Some(u32::MAX),
+            }),
+            depth: Some(3),
+            ..Limits::default()
+        },
+        Limits {
+            movetime: Some(Duration::ZERO),
+            ..Limits::default()
+        },
+        Limits {
+            depth: Some(u32::MAX),
+            nodes: Some(2_000),
+            multi_pv: usize::MAX,
+            ..Limits::default()
+        },
+    ] {
+        let r = Searcher::default().search_simple(&pos, &limits);
+        assert!(pos.is_legal(r.best_move.unwrap()), "{limits:?}");
+    }
+    let mut s = Searcher::default();
+    assert_eq!(s.set_hash_size(0), 1);
+    s.set_threads(0);
+    assert_eq!(s.threads(), 1);
+}
+
+/// Every mate score the search reports at small depth is checked against
+/// an independent proof (plain minimax over legal moves): a reported mate
+/// in 1 or 2 must be forced, a reported loss in 1 or 2 must be forced too.
+/// (Perpetual-check wins, also reported as mates, need a cycle of at least
+/// five plies from the root, so cannot hide among these.)
+#[test]
+fn reported_mates_are_proven() {
+    let mut fens: Vec<String> = include_str!("data/legal_moves.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('|').next().unwrap().to_string())
+        .collect();
+    // Positions near a mate: the published puzzles and the moves into them.
+    for (pos, _, line, _) in mates() {
+        let mut p = pos.clone();
+        fens.push(p.to_string());
+        for m in line {
+            p.play(m).unwrap();
+            fens.push(p.to_string());
+        }
+    }
+    let step = if cfg!(debug_assertions) { 7 } else { 2 };
+    let mut checked = 0;
+    let mut searcher = Searcher::default();
+    for fen in fens.iter().step_by(step) {
+        let pos: Position = fen.parse().unwrap();
+        if !pos.has_legal_moves() {
+            continue;
+        }
+        searcher.clear();
+        let r = searcher.search_simple(&pos, &Limits::depth(5));
+        match r.score {
+            Score::Mate(n) if n > 0 && n <= 2 => {
+                assert!(forces_mate(&pos, n as u32), "{fen}: {:?}", r);
+                checked += 1;
+            }
+            Score::Mate(n) if (-2..0).contains(&n) => {
+                assert!(is_mated_within(&pos, (-n) as u32), "{fen}: {:?}", r);
+                checked += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(checked >= 10, "only {checked} mate scores seen");
 }

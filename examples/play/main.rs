@@ -159,10 +159,9 @@ impl Session {
 
     /// The engine's best move under `limits`, if the side to move has one.
     fn think(&mut self, limits: &Limits) -> Option<Move> {
-        let history = self.game.search_history();
         let stop = AtomicBool::new(false);
         self.searcher
-            .search(self.game.position(), &history, limits, &stop, |_| {})
+            .search(&self.game, limits, &stop, |_| {})
             .best_move
     }
 

@@ -64,7 +64,7 @@ fn only(k: usize) -> MaterialPst {
 }
 
 fn red_eval(e: &MaterialPst, pos: &Position) -> i32 {
-    let v = e.evaluate(pos);
+    let v = e.evaluate_position(pos);
     if pos.turn() == Color::Red { v } else { -v }
 }
 

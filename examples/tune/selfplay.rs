@@ -87,8 +87,7 @@ fn play(game: &mut Game, searcher: &mut Searcher, nodes: u64) -> (Vec<String>, f
             return (quiet, 0.5);
         }
         let pos: Position = game.position().clone();
-        let history = game.search_history();
-        let r = searcher.search(&pos, &history, &limits, &stop, |_| {});
+        let r = searcher.search(game, &limits, &stop, |_| {});
         let Some(m) = r.best_move else {
             return (quiet, 0.5);
         };

@@ -34,9 +34,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use xiangqi::{
-    Clock, Game, HistoryEntry, Limits, Move, Position, SearchInfo, Searcher, perft_divide,
-};
+use xiangqi::{Clock, Game, Limits, Move, Position, SearchInfo, Searcher, perft_divide};
 
 /// Where the search thread prints its `info` and `bestmove` lines.
 type Sink = Arc<Mutex<dyn Write + Send>>;
@@ -57,8 +55,6 @@ struct Engine {
     position: Position,
     /// The game record behind `position`, for adjudication.
     game: Game,
-    /// The game that led to `position` (for repetition), last entry included.
-    history: Vec<HistoryEntry>,
     /// The searcher, absent while a search thread owns it.
     searcher: Option<Searcher>,
     search: Option<JoinHandle<Searcher>>,
@@ -84,7 +80,6 @@ impl Engine {
     fn with_sink(sink: Sink) -> Engine {
         let position = Position::new();
         Engine {
-            history: vec![HistoryEntry::new(&position, None)],
             position,
             game: Game::new(),
             searcher: Some(Searcher::default()),
@@ -146,7 +141,9 @@ impl Engine {
             return writeln!(out, "info string bad value {value:?} for {name}");
         };
         match name.to_ascii_lowercase().as_str() {
-            "hash" => self.searcher().set_hash_size(n.clamp(1, 65536)),
+            "hash" => {
+                self.searcher().set_hash_size(n.clamp(1, 65536));
+            }
             "threads" => self.searcher().set_threads(n.clamp(1, 256)),
             "multipv" => self.multi_pv = n.clamp(1, 64),
             _ => writeln!(out, "info string unknown option {name}")?,
@@ -176,8 +173,7 @@ impl Engine {
         self.waits_for_stop = ponder || limits.infinite;
         let flags = Arc::clone(&self.flags);
         let sink = Arc::clone(&self.sink);
-        let pos = self.position.clone();
-        let history = self.history.clone();
+        let game = self.game.clone();
         self.search = Some(std::thread::spawn(move || {
             let info = |i: &SearchInfo| print_info(&sink, i);
             // Pondering runs on the opponent's time: no time limit.
@@ -189,7 +185,7 @@ impl Engine {
             } else {
                 limits.clone()
             };
-            let mut result = searcher.search(&pos, &history, &first, &flags.stop, info);
+            let mut result = searcher.search(&game, &first, &flags.stop, info);
             if ponder || limits.infinite {
                 // UCI: no bestmove before `stop`, even if the search ended.
                 let released = || {
@@ -203,7 +199,7 @@ impl Engine {
                     // Ponderhit: think on our own clock now.
                     flags.stop.store(false, Ordering::SeqCst);
                     if !flags.halt.load(Ordering::SeqCst) {
-                        result = searcher.search(&pos, &history, &limits, &flags.stop, info);
+                        result = searcher.search(&game, &limits, &flags.stop, info);
                         while limits.infinite && !flags.halt.load(Ordering::SeqCst) {
                             std::thread::sleep(Duration::from_millis(2));
                         }
@@ -248,16 +244,14 @@ impl Engine {
                 self.join_search();
                 self.position = Position::new();
                 self.game = Game::new();
-                self.history = vec![HistoryEntry::new(&self.position, None)];
                 self.searcher().clear();
             }
             "position" => {
                 self.join_search();
                 match parse_position(&rest) {
-                    Ok((game, history)) => {
+                    Ok(game) => {
                         self.position = game.position().clone();
                         self.game = game;
-                        self.history = history;
                     }
                     Err(e) => writeln!(out, "info string {e}")?,
                 }
@@ -399,9 +393,8 @@ fn parse_go(args: &[&str], pos: &Position) -> Result<(Limits, bool), String> {
     Ok((limits, ponder))
 }
 
-/// Parses the arguments of `position` into a new game and the search
-/// history leading to its position, or says why not.
-fn parse_position(args: &[&str]) -> Result<(Game, Vec<HistoryEntry>), String> {
+/// Parses the arguments of `position` into a new game, or says why not.
+fn parse_position(args: &[&str]) -> Result<Game, String> {
     let moves_at = args.iter().position(|t| *t == "moves");
     let (setup, moves) = match moves_at {
         Some(i) => (&args[..i], &args[i + 1..]),
@@ -423,8 +416,7 @@ fn parse_position(args: &[&str]) -> Result<(Game, Vec<HistoryEntry>), String> {
         game.play_on(m)
             .map_err(|e| format!("move {} {text:?}: {e}", i + 1))?;
     }
-    let history = game.search_history();
-    Ok((game, history))
+    Ok(game)
 }
 
 fn main() -> io::Result<()> {

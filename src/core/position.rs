@@ -38,11 +38,6 @@ pub struct Position {
     hash: u64,
     pub(crate) generals: [Square; 2],
     pub(crate) checkers: Bitboard,
-    /// Material plus square bonuses of the default evaluator, Red's minus
-    /// Black's, kept up to date as moves are played.
-    pub(crate) psq: i32,
-    /// The number of pieces of each kind, by [`Piece::index`].
-    pub(crate) counts: [u8; 14],
 }
 
 /// A move that is not legal in the position it was played in. The position
@@ -113,8 +108,6 @@ impl Position {
             hash: 0,
             generals,
             checkers: Bitboard::EMPTY,
-            psq: 0,
-            counts: [0; 14],
         };
         let [red, black] = generals;
         let between_open = red.file() == black.file()
@@ -134,12 +127,6 @@ impl Position {
             return Err(PositionError { problems });
         }
         pos.hash = pos.compute_hash();
-        pos.psq = crate::engine::eval::psq_sum(&pos.board);
-        for sq in pos.board.occupied() {
-            if let Some(p) = pos.board.piece_at(sq) {
-                pos.counts[p.index()] += 1;
-            }
-        }
         pos.checkers = pos.attackers_of_general(pos.turn);
         Ok(pos)
     }
@@ -363,12 +350,8 @@ impl Position {
         let captured = self.board.move_piece(from, to, piece);
         self.hash ^=
             zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to) ^ zobrist::side_key();
-        self.psq += crate::engine::eval::signed_psq(piece, to)
-            - crate::engine::eval::signed_psq(piece, from);
         if let Some(c) = captured {
             self.hash ^= zobrist::piece_key(c, to);
-            self.psq -= crate::engine::eval::signed_psq(c, to);
-            self.counts[c.index()] -= 1;
             self.halfmoves = 0;
         } else {
             self.halfmoves = self.halfmoves.saturating_add(1);

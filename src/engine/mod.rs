@@ -4,8 +4,5 @@
 pub(crate) mod eval;
 pub(crate) mod search;
 
-pub use eval::{EVAL_LIMIT, Evaluator, MaterialPst};
-pub use search::{
-    ChaseDetector, Clock, HistoryEntry, Limits, MATE_SCORE, Repetition, Score, SearchInfo,
-    SearchResult, Searcher, judge_repetition,
-};
+pub use eval::{EVAL_LIMIT, Evaluator, MaterialPst, MaterialPstState};
+pub use search::{Clock, Limits, MATE_SCORE, Score, SearchInfo, SearchResult, Searcher};

@@ -1,43 +1,11 @@
 //! [`Game`]: a start position plus moves, with undo and adjudication.
 
-use crate::core::{Bitboard, Color, EndReason, Move, Piece, PlayError, Position};
-use crate::engine::HistoryEntry;
-use crate::game::verdict::Verdict;
-use crate::game::{Rules, chase, is_insufficient_material, repetition};
-
-/// One ply of a [`Game`]: the move and what it did.
-///
-/// ```
-/// use xiangqi::{Game, Square};
-/// let mut game = Game::new();
-/// game.play("h2e2".parse()?)?; // central cannon
-/// let rec = &game.records()[0];
-/// assert_eq!(rec.mv.to_string(), "h2e2");
-/// assert_eq!(rec.captured, None);
-/// assert_eq!(rec.hash, game.position().hash());
-/// assert!(rec.checkers.is_empty());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct PlyRecord {
-    /// The move played.
-    pub mv: Move,
-    /// The piece that moved.
-    pub piece: Piece,
-    /// The piece it captured, if any.
-    pub captured: Option<Piece>,
-    /// The hash of the position after the move.
-    pub hash: u64,
-    /// The mover's pieces giving check after the move.
-    pub checkers: Bitboard,
-    /// The opponent's pieces newly chased by the move (see the `chase`
-    /// rules on [`Game`]); empty if chase detection is off, or if the move
-    /// gives check (unless [`Rules::checks_also_chase`]).
-    pub chased: Bitboard,
-    /// The mover's pieces making those new chases.
-    pub chasers: Bitboard,
-}
+use crate::core::{Bitboard, Color, Move, Piece, PlayError, Position};
+use crate::game::arbiter::{self, Asker, Ruling};
+use crate::game::record::{LimitCount, PlyRecord};
+use crate::game::repetition::SideConduct;
+use crate::game::verdict::{Conduct, Cycle, Placed, Verdict};
+use crate::game::{Rules, chase};
 
 /// Why [`Game::play`] refused a move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -51,24 +19,10 @@ pub enum GameError {
     Over(Box<Verdict>),
 }
 
-/// Counters for the move limit, after a ply.
-#[derive(Copy, Clone, Debug, Default)]
-struct Limit {
-    /// Plies counted toward the move limit.
-    counted: u32,
-    /// Checks given by each side since the last capture.
-    checks: [u32; 2],
-    /// Whether this ply was a check beyond the cap.
-    excess: bool,
-}
-
-/// A position of the game with what is known about it.
+/// A position of the game with its verdict.
 #[derive(Clone, Debug)]
 pub(crate) struct Node {
     pub(crate) pos: Position,
-    /// Plies since the last capture in this game (the repetition window).
-    pub(crate) reversible: usize,
-    limit: Limit,
     verdict: Option<Verdict>,
 }
 
@@ -79,7 +33,7 @@ pub(crate) struct Node {
 /// Fairy-Stockfish's):
 ///
 /// 1. the side to move has no legal move: it loses (checkmate or stalemate);
-/// 2. insufficient material (see [`is_insufficient_material`]): draw;
+/// 2. insufficient material (see [`is_insufficient_material`](crate::is_insufficient_material)): draw;
 /// 3. the move limit (see [`Rules`]): draw;
 /// 4. repetition: when the current position has occurred
 ///    [`Rules::repetition_count`] times (3 by default) since the last
@@ -141,6 +95,8 @@ pub(crate) struct Node {
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,
+    /// The move-limit counters of the start position.
+    start_limit: LimitCount,
     nodes: Vec<Node>,
     records: Vec<PlyRecord>,
 }
@@ -185,16 +141,11 @@ impl Game {
     /// assert_eq!(game.rules().move_limit, Some(50));
     /// ```
     pub fn with_rules(start: Position, rules: Rules) -> Game {
-        let limit = Limit {
-            counted: start.halfmoves(),
-            ..Limit::default()
-        };
         let mut game = Game {
+            start_limit: LimitCount::start(&start),
             rules,
             nodes: vec![Node {
                 pos: start,
-                reversible: 0,
-                limit,
                 verdict: None,
             }],
             records: Vec::new(),
@@ -302,7 +253,7 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn limit_plies(&self) -> u32 {
-        self.last().limit.counted
+        self.limit().counted
     }
 
     /// How the game ended, or `None` while it goes on.
@@ -319,62 +270,35 @@ impl Game {
         self.last().verdict.as_ref()
     }
 
-    /// The game as the search takes it: one [`HistoryEntry`] per position,
-    /// the start first and the current position last, for
-    /// [`Searcher::search`](crate::Searcher::search).
+    /// What `records()[i]` newly chased, and the mover's pieces chasing
+    /// them (squares after that move), as the repetition judge sees it:
+    /// the chases the move created (see the rules above). `None` past the
+    /// end. Empty if the move gave check (unless
+    /// [`Rules::checks_also_chase`]).
     ///
     /// ```
-    /// use xiangqi::Game;
-    /// let mut game = Game::new();
-    /// game.play("h2e2".parse()?)?;
-    /// let history = game.search_history();
-    /// assert_eq!(history.len(), 2);
-    /// assert_eq!(history[1].hash, game.position().hash());
-    /// assert_eq!(history[1].last_move, Some("h2e2".parse()?));
+    /// use xiangqi::{Game, Position, Square};
+    /// // Red's chariot comes to a6 and attacks the unprotected black horse on h6.
+    /// let start: Position = "4k4/9/9/7n1/9/9/R8/9/9/3K5 w".parse()?;
+    /// let mut game = Game::from_position(start);
+    /// game.play("a3a6".parse()?)?;
+    /// let (chased, chasers) = game.chases_of(0).unwrap();
+    /// assert_eq!(chased.first(), Some(Square::H6));
+    /// assert_eq!(chasers.first(), Some(Square::A6));
+    /// assert!(game.chases_of(1).is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn search_history(&self) -> Vec<HistoryEntry> {
-        self.nodes
-            .iter()
-            .enumerate()
-            .map(|(i, n)| HistoryEntry::new(&n.pos, i.checked_sub(1).map(|k| self.records[k].mv)))
-            .collect()
-    }
-
-    /// The side that chases with every move of `cycle`, a sequence of moves
-    /// from `start` that comes back to `start`, while the other side does
-    /// not (so it loses under the Asian rules); `None` if neither or both
-    /// chase, if a side checks with every move (perpetual check is judged
-    /// first), or if `cycle` is not a legal cycle. This is the game's chase
-    /// detection in the shape the search wants
-    /// ([`ChaseDetector`](crate::ChaseDetector)); the default
-    /// [`Searcher`](crate::Searcher) uses it.
-    ///
-    /// ```
-    /// use xiangqi::{Color, Game, Move, Position};
-    /// // Red's horse chases the black chariot, which flees back and forth.
-    /// let start: Position = "5k3/9/9/9/4r4/9/N8/9/9/3K5 w".parse()?;
-    /// let cycle: Vec<Move> = ["a3c4", "e5b5", "c4a3", "b5e5"]
-    ///     .iter()
-    ///     .map(|m| m.parse())
-    ///     .collect::<Result<_, _>>()?;
-    /// assert_eq!(Game::perpetual_chaser(&start, &cycle), Some(Color::Red));
-    /// assert_eq!(Game::perpetual_chaser(&start, &[]), None);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn perpetual_chaser(start: &Position, cycle: &[Move]) -> Option<Color> {
-        let rules = Rules::new()
-            .with_repetition_count(2)
-            .with_move_limit(None)
-            .with_insufficient_material(false);
-        let mut game = Game::with_rules(start.clone(), rules);
-        for &m in cycle {
-            game.play_on(m).ok()?;
+    pub fn chases_of(&self, i: usize) -> Option<(Bitboard, Bitboard)> {
+        let rec = self.records.get(i)?;
+        if let Some(c) = rec.chases() {
+            return Some(c);
         }
-        match game.outcome() {
-            Some(v) if v.reason == EndReason::PerpetualChase => v.winner.map(|w| !w),
-            _ => None,
-        }
+        Some(chase::new_chases(
+            &self.nodes[i].pos,
+            &self.nodes[i + 1].pos,
+            rec.mv,
+            self.rules.checks_also_chase,
+        ))
     }
 
     /// The verdict reached at `ply` (0 is the start), if the game ended
@@ -438,33 +362,9 @@ impl Game {
         };
         let mut pos = before.clone();
         let captured = pos.play_unchecked(m);
-        let (chased, chasers) = if self.rules.chase_detection {
-            chase::new_chases(before, &pos, m, self.rules.checks_also_chase)
-        } else {
-            (Bitboard::EMPTY, Bitboard::EMPTY)
-        };
-        let mover = before.turn;
-        let limit = self.next_limit(node.limit, mover, captured.is_some(), pos.is_check());
-        let reversible = if captured.is_some() {
-            0
-        } else {
-            node.reversible + 1
-        };
-        self.records.push(PlyRecord {
-            mv: m,
-            piece,
-            captured,
-            hash: pos.hash(),
-            checkers: pos.checkers(),
-            chased,
-            chasers,
-        });
-        self.nodes.push(Node {
-            pos,
-            reversible,
-            limit,
-            verdict: None,
-        });
+        let record = PlyRecord::new(m, piece, captured, &pos, self.limit(), &self.rules);
+        self.records.push(record);
+        self.nodes.push(Node { pos, verdict: None });
         let verdict = self.judge();
         if let Some(last) = self.nodes.last_mut() {
             last.verdict = verdict;
@@ -517,58 +417,94 @@ impl Game {
         &self.nodes[self.nodes.len() - 1]
     }
 
-    /// The move-limit counters after a ply by `mover`.
-    fn next_limit(&self, prev: Limit, mover: Color, capture: bool, check: bool) -> Limit {
-        if capture {
-            return Limit::default();
-        }
-        let mut checks = prev.checks;
-        if check {
-            checks[mover as usize] = checks[mover as usize].saturating_add(1);
-        }
-        let excess = check
-            && self
-                .rules
-                .check_cap
-                .is_some_and(|cap| checks[mover as usize] > cap);
-        let counts = !excess && !prev.excess;
-        Limit {
-            counted: prev.counted.saturating_add(u32::from(counts)),
-            checks,
-            excess,
-        }
+    /// The move-limit counters of the start position.
+    pub(crate) fn start_limit(&self) -> LimitCount {
+        self.start_limit
+    }
+
+    /// The move-limit counters at the current position.
+    fn limit(&self) -> LimitCount {
+        self.records.last().map_or(self.start_limit, |r| r.limit)
     }
 
     /// Adjudicates the last node.
-    fn judge(&self) -> Option<Verdict> {
-        let ply = self.ply();
-        let node = self.last();
-        let plain = |winner, reason| Verdict {
-            winner,
-            reason,
-            ply,
-            cycle: None,
-            move_limit: None,
+    fn judge(&mut self) -> Option<Verdict> {
+        let n = self.ply();
+        let limit = self.limit();
+        let start_hash = self.nodes[0].pos.hash();
+        let pos = &self.nodes[n].pos;
+        let ruling = arbiter::adjudicate(
+            pos,
+            start_hash,
+            &mut self.records,
+            limit,
+            &self.rules,
+            Asker::Game,
+        )?;
+        Some(self.verdict(ruling))
+    }
+
+    /// The verdict of `ruling` at the last node, with the evidence.
+    fn verdict(&self, ruling: Ruling) -> Verdict {
+        let n = self.ply();
+        let cycle = ruling.cycle.map(|c| Cycle {
+            first_ply: c.found.first,
+            last_ply: n,
+            occurrences: c.found.occurrences,
+            red: self.conduct(c.conduct[Color::Red as usize]),
+            black: self.conduct(c.conduct[Color::Black as usize]),
+        });
+        Verdict {
+            winner: ruling.winner,
+            reason: ruling.reason,
+            ply: n,
+            cycle,
+            move_limit: (ruling.reason == crate::core::EndReason::MoveLimit)
+                .then_some(self.rules.move_limit)
+                .flatten(),
+        }
+    }
+
+    /// Describes a side's conduct in a cycle ending at the last node.
+    fn conduct(&self, c: SideConduct) -> Conduct {
+        let n = self.ply();
+        let final_board = self.nodes[n].pos.board();
+        let placed = |set: Bitboard| -> Vec<Placed> {
+            set.into_iter()
+                .filter_map(|square| {
+                    final_board
+                        .piece_at(square)
+                        .map(|piece| Placed { square, piece })
+                })
+                .collect()
         };
-        if let Some(o) = node.pos.outcome() {
-            return Some(plain(o.winner, o.reason));
-        }
-        if self.rules.insufficient_material && is_insufficient_material(&node.pos.board) {
-            return Some(plain(None, EndReason::InsufficientMaterial));
-        }
-        if let Some(limit) = self.rules.limit_plies() {
-            if node.limit.counted >= limit {
-                let mut v = plain(None, EndReason::MoveLimit);
-                v.move_limit = self.rules.move_limit;
-                return Some(v);
+        match c {
+            SideConduct::Idle => Conduct::Idle,
+            SideConduct::Check { checkers } => Conduct::Check {
+                checkers: placed(checkers),
+            },
+            SideConduct::Chase { targets, last_own } => {
+                // The chasers: those of the side's last move that chase
+                // these pieces (on their squares after that move).
+                let mut at_last = targets;
+                for k in (last_own + 1..=n).rev() {
+                    at_last = chase::unplay_squares(at_last, self.records[k - 1].mv);
+                }
+                let own = self
+                    .chases_of(last_own - 1)
+                    .map_or(Bitboard::EMPTY, |c| c.1);
+                let side = self.nodes[last_own - 1].pos.turn();
+                let mut chasers = Bitboard::EMPTY;
+                chase::for_each_chase(&self.nodes[last_own].pos, side, |a, t| {
+                    if at_last.contains(t) && own.contains(a) {
+                        chasers = chasers.with(a);
+                    }
+                });
+                Conduct::Chase {
+                    chasers: placed(chasers),
+                    targets: placed(targets),
+                }
             }
         }
-        let cycle = repetition::find_cycle(&self.nodes, self.rules.occurrences())?;
-        Some(repetition::judge(
-            &self.nodes,
-            &self.records,
-            cycle,
-            self.rules.chase_detection,
-        ))
     }
 }

@@ -4,17 +4,20 @@
 //!
 //! Built on the rules core only.
 
+pub(crate) mod arbiter;
 pub(crate) mod chase;
 #[allow(clippy::module_inception)]
 mod game;
 mod material;
+pub(crate) mod record;
 pub(crate) mod repetition;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde;
 mod verdict;
 
-pub use game::{Game, GameError, PlyRecord};
+pub use game::{Game, GameError};
 pub use material::is_insufficient_material;
+pub use record::PlyRecord;
 pub use rules::Rules;
 pub use verdict::{Conduct, Cycle, Placed, Verdict};

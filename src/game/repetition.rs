@@ -1,37 +1,58 @@
-//! Repetition: finding the cycle that ends a game and judging it by the
-//! Asian rules (perpetual check, perpetual chase, idle repetition).
+//! Repetition: the one cycle finder and the one cycle judge (perpetual
+//! check, perpetual chase, idle repetition under the Asian rules), shared
+//! by [`Game`](crate::Game) and the search.
+//!
+//! Both work on a *line*: the hash of a first position and the
+//! [`PlyRecord`]s of the plies played from it. Position `k` of the line is
+//! the position after `k` plies (position 0 is the first one); no cycle
+//! reaches back across an irreversible ply (a capture).
 
-use crate::core::{Bitboard, Color, EndReason};
+use crate::core::{Bitboard, Color, Position};
 use crate::game::chase;
-use crate::game::game::{Node, PlyRecord};
-use crate::game::verdict::{Conduct, Cycle, Placed, Verdict};
+use crate::game::record::{Chases, PlyRecord};
 
-/// A repetition found at the last node: the ply of the first of the
-/// `occurrences` occurrences of the current position.
-#[derive(Copy, Clone, Debug)]
+/// A repetition found at the last position of a line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Found {
-    first: usize,
-    occurrences: usize,
+    /// The index of the first of the `occurrences` occurrences.
+    pub(crate) first: usize,
+    /// How many times the position occurred from `first` to the end.
+    pub(crate) occurrences: usize,
 }
 
-/// Looks for `count` occurrences of the last node's position since the last
-/// capture. Cost: the number of plies since the last capture.
-pub(crate) fn find_cycle(nodes: &[Node], count: usize) -> Option<Found> {
-    let n = nodes.len().checked_sub(1)?;
-    let cur = &nodes[n];
-    let oldest = n - cur.reversible.min(n);
+/// Looks for `count` (at least 2) occurrences of the last position of the
+/// line (`start_hash` then `records`), not reaching back across an
+/// irreversible ply. Positions are told apart by hash.
+///
+/// With `in_tree_after: Some(root)`, a single earlier occurrence after
+/// position `root` is enough (the search's repetition inside its tree).
+/// Cost: the number of reversible plies scanned.
+#[inline]
+pub(crate) fn find_cycle(
+    start_hash: u64,
+    records: &[PlyRecord],
+    count: usize,
+    in_tree_after: Option<usize>,
+) -> Option<Found> {
+    let n = records.len();
+    let hash = records.last()?.hash;
+    let count = count.max(2);
     let mut occurrences = 1;
     let mut j = n;
-    while j >= oldest + 2 {
+    // Positions j - 1 and j - 2 are reachable from j only if plies j and
+    // j - 1 are reversible.
+    while j >= 2 && !records[j - 1].is_irreversible() && !records[j - 2].is_irreversible() {
         j -= 2;
+        let h = if j == 0 {
+            start_hash
+        } else {
+            records[j - 1].hash
+        };
         // A position cannot recur after fewer than four plies.
-        if n - j < 4 {
-            continue;
-        }
-        let p = &nodes[j].pos;
-        if p.hash() == cur.pos.hash() && p.turn == cur.pos.turn && p.board == cur.pos.board {
+        if h == hash && n - j >= 4 {
             occurrences += 1;
-            if occurrences >= count {
+            let in_tree = occurrences == 2 && in_tree_after.is_some_and(|root| j > root);
+            if in_tree || occurrences >= count {
                 return Some(Found {
                     first: j,
                     occurrences,
@@ -42,105 +63,161 @@ pub(crate) fn find_cycle(nodes: &[Node], count: usize) -> Option<Found> {
     None
 }
 
-/// The conduct of `side` in the plies `first + 1 ..= n`.
-fn conduct(
-    nodes: &[Node],
-    records: &[PlyRecord],
-    first: usize,
-    side: Color,
-    chase_on: bool,
-) -> Conduct {
-    let n = records.len();
-    let mover = |k: usize| nodes[k - 1].pos.turn;
-    let own: Vec<usize> = (first + 1..=n).filter(|&k| mover(k) == side).collect();
-    let Some(&last_own) = own.last() else {
-        return Conduct::Idle;
-    };
-    let final_board = &nodes[n].pos.board;
-    let placed = |set: Bitboard| -> Vec<Placed> {
-        set.into_iter()
-            .filter_map(|square| {
-                final_board
-                    .piece_at(square)
-                    .map(|piece| Placed { square, piece })
-            })
-            .collect()
-    };
-    if own.iter().all(|&k| records[k - 1].checkers.any()) {
-        // The side's pieces do not move in a later ply of the other side.
-        return Conduct::Check {
-            checkers: placed(records[last_own - 1].checkers),
-        };
-    }
-    if !chase_on {
-        return Conduct::Idle;
-    }
-    // Intersect the newly chased pieces of every move of `side`, following
-    // the chased pieces back through the other side's moves.
-    let mut acc = Bitboard::FULL;
-    for k in (first + 1..=n).rev() {
-        let rec = &records[k - 1];
-        if mover(k) == side {
-            acc &= rec.chased;
-        } else {
-            acc = chase::unplay_squares(acc, rec.mv);
+/// What one side did with every one of its moves in a judged span.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SideConduct {
+    /// Neither checked with every move nor chased one piece with every move.
+    Idle,
+    /// Checked with every move; the checkers after its last move.
+    Check {
+        /// Squares of the checking pieces in the final position.
+        checkers: Bitboard,
+    },
+    /// Chased the same pieces with every move.
+    Chase {
+        /// The pieces chased by every move, on their final squares.
+        targets: Bitboard,
+        /// The position index after the side's last move of the span.
+        last_own: usize,
+    },
+}
+
+/// The judge's findings on a cycle: each side's conduct, and the loser.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CycleRuling {
+    /// The cycle found.
+    pub(crate) found: Found,
+    /// Red's and Black's conduct, by [`Color`] index.
+    pub(crate) conduct: [SideConduct; 2],
+}
+
+impl CycleRuling {
+    /// The loser and whether by perpetual check (`true`) or chase.
+    pub(crate) fn loser(&self) -> Option<(Color, bool)> {
+        let checks = |c: &SideConduct| matches!(c, SideConduct::Check { .. });
+        let chases = |c: &SideConduct| matches!(c, SideConduct::Chase { .. });
+        let [red, black] = &self.conduct;
+        match (checks(red), checks(black)) {
+            (true, false) => Some((Color::Red, true)),
+            (false, true) => Some((Color::Black, true)),
+            (true, true) => None,
+            (false, false) => match (chases(red), chases(black)) {
+                (true, false) => Some((Color::Red, false)),
+                (false, true) => Some((Color::Black, false)),
+                _ => None,
+            },
         }
-        if acc.is_empty() {
-            return Conduct::Idle;
-        }
-    }
-    // `acc` is on the squares of the position at `first`, which is the
-    // final position. The chasers: those of the side's last move that
-    // attack these pieces (on their squares after that move).
-    let mut at_last = acc;
-    for k in (last_own + 1..=n).rev() {
-        at_last = chase::unplay_squares(at_last, records[k - 1].mv);
-    }
-    let mut chasers = Bitboard::EMPTY;
-    chase::for_each_chase(&nodes[last_own].pos, side, |a, t| {
-        if at_last.contains(t) && records[last_own - 1].chasers.contains(a) {
-            chasers = chasers.with(a);
-        }
-    });
-    Conduct::Chase {
-        chasers: placed(chasers),
-        targets: placed(acc),
     }
 }
 
-/// Judges the cycle `found` ending at the last node.
-pub(crate) fn judge(
-    nodes: &[Node],
-    records: &[PlyRecord],
+/// Works out, by replaying the span from `pos` (which is also the position
+/// at `first`), the chases of the records of plies `first + 1 ..= n` that
+/// have none yet. `false` if the replay does not come back to `pos` (the
+/// hashes collided: no real cycle).
+fn fill_chases(
+    pos: &Position,
+    records: &mut [PlyRecord],
+    first: usize,
+    checks_chase: bool,
+) -> bool {
+    if records[first..].iter().all(|r| r.chases.is_some()) {
+        return true;
+    }
+    let mut p = pos.clone();
+    for rec in &mut records[first..] {
+        if !p.is_legal(rec.mv) {
+            return false;
+        }
+        let before = p.clone();
+        p.play_unchecked(rec.mv);
+        if rec.chases.is_none() {
+            let (chased, chasers) = chase::new_chases(&before, &p, rec.mv, checks_chase);
+            rec.chases = Some(Chases { chased, chasers });
+        }
+    }
+    p.board() == pos.board() && p.turn() == pos.turn()
+}
+
+/// Judges the cycle `found` ending at `pos`, the last position of the line
+/// `records`. Perpetual check is read from the records; chases are worked
+/// out (and kept in the records) only if `chase_on` and no side checked
+/// with every move (or, with `full`, to describe the conduct of a side
+/// that did not check). `None` if the cycle is not real (a hash collision).
+pub(crate) fn judge_cycle(
+    pos: &Position,
+    records: &mut [PlyRecord],
     found: Found,
     chase_on: bool,
-) -> Verdict {
+    checks_chase: bool,
+    full: bool,
+) -> Option<CycleRuling> {
     let n = records.len();
-    let red = conduct(nodes, records, found.first, Color::Red, chase_on);
-    let black = conduct(nodes, records, found.first, Color::Black, chase_on);
-    let checks = |c: &Conduct| matches!(c, Conduct::Check { .. });
-    let chases = |c: &Conduct| matches!(c, Conduct::Chase { .. });
-    let (winner, reason) = match (checks(&red), checks(&black)) {
-        (true, false) => (Some(Color::Black), EndReason::PerpetualCheck),
-        (false, true) => (Some(Color::Red), EndReason::PerpetualCheck),
-        (true, true) => (None, EndReason::Repetition),
-        (false, false) => match (chases(&red), chases(&black)) {
-            (true, false) => (Some(Color::Black), EndReason::PerpetualChase),
-            (false, true) => (Some(Color::Red), EndReason::PerpetualChase),
-            _ => (None, EndReason::Repetition),
-        },
+    let first = found.first;
+    // The mover of ply k (1-based) is the side to move at position k - 1;
+    // the side to move at `n` is `pos.turn()`.
+    let mover = |k: usize| {
+        if (n - k) % 2 == 0 {
+            !pos.turn()
+        } else {
+            pos.turn()
+        }
     };
-    Verdict {
-        winner,
-        reason,
-        ply: n,
-        cycle: Some(Cycle {
-            first_ply: found.first,
-            last_ply: n,
-            occurrences: found.occurrences,
-            red,
-            black,
-        }),
-        move_limit: None,
+    let last_own = |side: Color| (first + 1..=n).rev().find(|&k| mover(k) == side);
+    let checking = |side: Color| {
+        (first + 1..=n)
+            .filter(|&k| mover(k) == side)
+            .all(|k| records[k - 1].gives_check())
+    };
+    let mut conduct = [SideConduct::Idle; 2];
+    for side in [Color::Red, Color::Black] {
+        if let Some(last) = last_own(side) {
+            if checking(side) {
+                conduct[side as usize] = SideConduct::Check {
+                    checkers: records[last - 1].checkers,
+                };
+            }
+        }
     }
+    let checks = conduct
+        .iter()
+        .filter(|c| matches!(c, SideConduct::Check { .. }))
+        .count();
+    // Chases decide only if neither side checked with every move; `full`
+    // works them out anyway, to describe both sides' conduct.
+    if !chase_on || (checks > 0 && !full) || checks == 2 {
+        return Some(CycleRuling { found, conduct });
+    }
+    if !fill_chases(pos, records, first, checks_chase) {
+        return None;
+    }
+    for side in [Color::Red, Color::Black] {
+        if matches!(conduct[side as usize], SideConduct::Check { .. }) {
+            continue;
+        }
+        let Some(last) = last_own(side) else {
+            continue;
+        };
+        // Intersect the pieces newly chased by every move of `side`,
+        // following them back through the other side's moves to their
+        // squares at `first`, which are their squares at `n`.
+        let mut acc = Bitboard::FULL;
+        for k in (first + 1..=n).rev() {
+            let rec = &records[k - 1];
+            if mover(k) == side {
+                acc &= rec.chases.map_or(Bitboard::EMPTY, |c| c.chased);
+            } else {
+                acc = chase::unplay_squares(acc, rec.mv);
+            }
+            if acc.is_empty() {
+                break;
+            }
+        }
+        if acc.any() {
+            conduct[side as usize] = SideConduct::Chase {
+                targets: acc,
+                last_own: last,
+            };
+        }
+    }
+    Some(CycleRuling { found, conduct })
 }

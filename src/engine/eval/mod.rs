@@ -6,6 +6,7 @@ mod pst;
 
 use crate::core::attacks;
 use crate::core::{Bitboard, Board, Color, Piece, Position, Role, Square};
+use crate::game::PlyRecord;
 
 /// The largest magnitude an evaluation may have. The search clamps scores
 /// to `-EVAL_LIMIT..=EVAL_LIMIT` so they never look like mate scores.
@@ -23,7 +24,7 @@ pub(crate) fn piece_value(role: Role) -> i32 {
 }
 
 /// Material plus square bonus of `piece` on `sq`, signed from Red's side
-/// (kept incrementally by [`Position`]).
+/// (kept incrementally in [`MaterialPstState`]).
 #[inline]
 pub(crate) fn signed_psq(piece: Piece, sq: Square) -> i32 {
     pst::SIGNED[piece.index()][sq.index()]
@@ -70,15 +71,26 @@ pub(crate) fn psq_sum(board: &Board) -> i32 {
 /// Scores a position for the search.
 ///
 /// The score is in centipawns (a soldier that has not crossed the river is
-/// worth about 100) from the point of view of the side to move: positive
-/// means the side to move stands better. Mates, stalemates and repetitions
-/// are handled by the search itself, so an evaluator only judges the
-/// placement (it may be called on a position with no legal move).
+/// worth about 90) from the point of view of the side to move: positive
+/// means the side to move stands better. Mates, stalemates, repetitions,
+/// the move limit and insufficient material are handled by the search
+/// itself, so an evaluator only judges the placement (it may be called on a
+/// position with no legal move).
+///
+/// **Incremental state.** An evaluator may keep a [`State`](Evaluator::State)
+/// per position of the search's line, updated move by move, as an NNUE
+/// accumulator or a running material sum is: the search builds the root's
+/// state with [`new_state`](Evaluator::new_state); for each move it copies
+/// the parent's state and calls [`play`](Evaluator::play) on the copy (with
+/// the move's [`PlyRecord`]: the moved piece, the capture, the new hash);
+/// going back is dropping the copy, so no unmake and no interior mutability
+/// is needed. An evaluator without state uses `type State = ();` and
+/// implements only [`evaluate`](Evaluator::evaluate) and `new_state`.
 ///
 /// Implement this trait to plug your own evaluation (a neural network, a
 /// tuned table) into [`Searcher`](crate::Searcher) without touching the
 /// search. An evaluator is shared between search threads, hence `Send +
-/// Sync`; keep any per-call scratch space on the stack.
+/// Sync`; each thread keeps its own states.
 ///
 /// ```
 /// use xiangqi::{Evaluator, Position, Role, Searcher, Limits};
@@ -86,7 +98,9 @@ pub(crate) fn psq_sum(board: &Board) -> i32 {
 /// /// Counts chariots only.
 /// struct Chariots;
 /// impl Evaluator for Chariots {
-///     fn evaluate(&self, pos: &Position) -> i32 {
+///     type State = ();
+///     fn new_state(&self, _: &Position) {}
+///     fn evaluate(&self, pos: &Position, _: &()) -> i32 {
 ///         let b = pos.board();
 ///         let mine = (b.by_color(pos.turn()) & b.by_role(Role::Chariot)).count() as i32;
 ///         let theirs = (b.by_color(!pos.turn()) & b.by_role(Role::Chariot)).count() as i32;
@@ -97,22 +111,124 @@ pub(crate) fn psq_sum(board: &Board) -> i32 {
 /// let mut searcher = Searcher::new(Chariots);
 /// let result = searcher.search_simple(&Position::new(), &Limits::depth(2));
 /// assert!(result.best_move.is_some());
+/// assert_eq!(Chariots.evaluate_position(&Position::new()), 0);
 /// ```
+///
+/// `examples/custom_eval.rs` shows an incremental evaluator.
 pub trait Evaluator: Send + Sync {
+    /// What the evaluator keeps per position of the search's line (an
+    /// accumulator); `()` for none.
+    type State: Clone + Send;
+
+    /// The state of `pos`, computed from scratch (at the root of a search).
+    fn new_state(&self, pos: &Position) -> Self::State;
+
+    /// Updates `state`, a copy of the state of the position before the move
+    /// `record.mv`, to the position `after` it. `record` says which piece
+    /// moved and what it captured. The default does nothing (for evaluators
+    /// without state).
+    #[inline]
+    fn play(&self, state: &mut Self::State, record: &PlyRecord, after: &Position) {
+        let _ = (state, record, after);
+    }
+
+    /// Updates `state` for a null move (the side to move passes, for
+    /// null-move pruning) leading to `after`. The default does nothing: the
+    /// placement is unchanged.
+    #[inline]
+    fn play_null(&self, state: &mut Self::State, after: &Position) {
+        let _ = (state, after);
+    }
+
     /// The score of `pos` for the side to move, within
-    /// `-EVAL_LIMIT..=EVAL_LIMIT`.
-    fn evaluate(&self, pos: &Position) -> i32;
+    /// `-EVAL_LIMIT..=EVAL_LIMIT`; `state` is the state of `pos`.
+    fn evaluate(&self, pos: &Position, state: &Self::State) -> i32;
+
+    /// The score of `pos` from scratch: [`evaluate`](Evaluator::evaluate)
+    /// with a fresh [`new_state`](Evaluator::new_state).
+    ///
+    /// ```
+    /// use xiangqi::{Evaluator, MaterialPst, Position};
+    /// let eval = MaterialPst::default();
+    /// assert_eq!(eval.evaluate_position(&Position::new()), eval.tempo);
+    /// ```
+    fn evaluate_position(&self, pos: &Position) -> i32 {
+        self.evaluate(pos, &self.new_state(pos))
+    }
 }
 
 impl<E: Evaluator + ?Sized> Evaluator for &E {
-    fn evaluate(&self, pos: &Position) -> i32 {
-        (**self).evaluate(pos)
+    type State = E::State;
+    #[inline]
+    fn new_state(&self, pos: &Position) -> E::State {
+        (**self).new_state(pos)
+    }
+    #[inline]
+    fn play(&self, state: &mut E::State, record: &PlyRecord, after: &Position) {
+        (**self).play(state, record, after)
+    }
+    #[inline]
+    fn play_null(&self, state: &mut E::State, after: &Position) {
+        (**self).play_null(state, after)
+    }
+    #[inline]
+    fn evaluate(&self, pos: &Position, state: &E::State) -> i32 {
+        (**self).evaluate(pos, state)
     }
 }
 
 impl<E: Evaluator + ?Sized> Evaluator for Box<E> {
-    fn evaluate(&self, pos: &Position) -> i32 {
-        (**self).evaluate(pos)
+    type State = E::State;
+    #[inline]
+    fn new_state(&self, pos: &Position) -> E::State {
+        (**self).new_state(pos)
+    }
+    #[inline]
+    fn play(&self, state: &mut E::State, record: &PlyRecord, after: &Position) {
+        (**self).play(state, record, after)
+    }
+    #[inline]
+    fn play_null(&self, state: &mut E::State, after: &Position) {
+        (**self).play_null(state, after)
+    }
+    #[inline]
+    fn evaluate(&self, pos: &Position, state: &E::State) -> i32 {
+        (**self).evaluate(pos, state)
+    }
+}
+
+/// The incremental state of [`MaterialPst`]: its material and square-bonus
+/// sum and the number of pieces of each kind, updated move by move.
+///
+/// ```
+/// use xiangqi::{Evaluator, MaterialPst, Position};
+/// let eval = MaterialPst::default();
+/// let state = eval.new_state(&Position::new());
+/// assert_eq!(state.count(xiangqi::Piece::new(xiangqi::Color::Red, xiangqi::Role::Soldier)), 5);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MaterialPstState {
+    /// Material plus square bonuses, Red's minus Black's.
+    psq: i32,
+    /// The number of pieces of each kind, by [`Piece::index`].
+    counts: [u8; 14],
+}
+
+impl MaterialPstState {
+    /// The number of `piece`s on the board.
+    ///
+    /// ```
+    /// use xiangqi::{Color, Evaluator, MaterialPst, Piece, Position, Role};
+    /// let state = MaterialPst::default().new_state(&Position::new());
+    /// assert_eq!(state.count(Piece::new(Color::Black, Role::Chariot)), 2);
+    /// ```
+    pub fn count(&self, piece: Piece) -> u32 {
+        u32::from(self.counts[piece.index()])
+    }
+
+    #[inline]
+    fn n(&self, color: Color, role: Role) -> i32 {
+        i32::from(self.counts[color as usize * 7 + role as usize])
     }
 }
 
@@ -125,10 +241,10 @@ impl<E: Evaluator + ?Sized> Evaluator for Box<E> {
 /// use xiangqi::{Evaluator, MaterialPst, Position};
 /// let eval = MaterialPst::default();
 /// // The start position is symmetric: only the tempo bonus remains.
-/// assert_eq!(eval.evaluate(&Position::new()), MaterialPst::default().tempo);
+/// assert_eq!(eval.evaluate_position(&Position::new()), MaterialPst::default().tempo);
 /// // Red is a chariot up.
 /// let pos: Position = "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w".parse().unwrap();
-/// assert!(eval.evaluate(&pos) > 800);
+/// assert!(eval.evaluate_position(&pos) > 800);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MaterialPst {
@@ -190,8 +306,8 @@ impl MaterialPst {
 
     /// The cannon/horse value shift with material, Red's minus Black's.
     #[inline]
-    fn cannon_horse(&self, pos: &Position) -> i32 {
-        let n = |c: Color, r: Role| i32::from(pos.counts[c as usize * 7 + r as usize]);
+    fn cannon_horse(&self, st: &MaterialPstState) -> i32 {
+        let n = |c: Color, r: Role| st.n(c, r);
         let both = |r: Role| n(Color::Red, r) + n(Color::Black, r);
         let big = both(Role::Chariot) * 2 + both(Role::Horse) + both(Role::Cannon);
         let diff = n(Color::Red, Role::Cannon)
@@ -245,8 +361,8 @@ impl MaterialPst {
 
     /// How exposed `color`'s general is: missing defenders times attackers.
     #[inline]
-    fn exposure(&self, pos: &Position, color: Color) -> i32 {
-        let n = |c: Color, r: Role| i32::from(pos.counts[c as usize * 7 + r as usize]);
+    fn exposure(&self, st: &MaterialPstState, color: Color) -> i32 {
+        let n = |c: Color, r: Role| st.n(c, r);
         let defenders = n(color, Role::Advisor) + n(color, Role::Elephant);
         let missing = (4 - defenders).max(0);
         let them = !color;
@@ -256,16 +372,40 @@ impl MaterialPst {
 }
 
 impl Evaluator for MaterialPst {
-    fn evaluate(&self, pos: &Position) -> i32 {
+    type State = MaterialPstState;
+
+    fn new_state(&self, pos: &Position) -> MaterialPstState {
+        let mut counts = [0; 14];
+        for (_, p) in pos.board().pieces() {
+            counts[p.index()] += 1;
+        }
+        MaterialPstState {
+            psq: psq_sum(pos.board()),
+            counts,
+        }
+    }
+
+    #[inline]
+    fn play(&self, st: &mut MaterialPstState, rec: &PlyRecord, _: &Position) {
+        let (from, to) = (rec.mv.from(), rec.mv.to());
+        st.psq += signed_psq(rec.piece, to) - signed_psq(rec.piece, from);
+        if let Some(c) = rec.captured {
+            st.psq -= signed_psq(c, to);
+            st.counts[c.index()] = st.counts[c.index()].saturating_sub(1);
+        }
+    }
+
+    #[inline]
+    fn evaluate(&self, pos: &Position, st: &MaterialPstState) -> i32 {
         let us = pos.turn();
         let them = !us;
-        let red = pos.psq;
+        let red = st.psq;
         let material = if us == Color::Red { red } else { -red };
-        let safety = self.exposure(pos, them) - self.exposure(pos, us)
+        let safety = self.exposure(st, them) - self.exposure(st, us)
             + self.palace_attack(pos, them)
             - self.palace_attack(pos, us);
         let mobility = self.mobility(pos, us) - self.mobility(pos, them);
-        let shift = self.cannon_horse(pos);
+        let shift = self.cannon_horse(st);
         let shift = if us == Color::Red { shift } else { -shift };
         (material + safety + mobility + shift + self.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
@@ -302,26 +442,34 @@ mod tests {
             king_attack: 0,
             ..MaterialPst::default()
         };
-        assert_eq!(eval.evaluate(&two), off.evaluate(&two) + 100 * 6 / 16);
+        assert_eq!(
+            eval.evaluate_position(&two),
+            off.evaluate_position(&two) + 100 * 6 / 16
+        );
     }
 
     #[test]
-    fn incremental_psq_matches_a_full_sum() {
+    fn incremental_state_matches_a_fresh_one() {
+        let eval = MaterialPst::default();
+        let rules = crate::game::Rules::default();
         let mut pos = Position::new();
+        let mut state = eval.new_state(&pos);
         // Captures (h2h9, b7b0, a0b0) and a general move.
         for m in ["h2h9", "b7b0", "a0b0", "i9i8", "e0e1"] {
-            pos.play(m.parse().unwrap()).unwrap();
-            assert_eq!(pos.psq, psq_sum(pos.board()), "after {m}");
-            for piece in pos
-                .board()
-                .occupied()
-                .into_iter()
-                .filter_map(|sq| pos.board().piece_at(sq))
-            {
-                let n =
-                    (pos.board().by_color(piece.color) & pos.board().by_role(piece.role)).count();
-                assert_eq!(usize::from(pos.counts[piece.index()]), n, "after {m}");
-            }
+            let m: crate::core::Move = m.parse().unwrap();
+            let piece = pos.board().piece_at(m.from()).unwrap();
+            let captured = pos.play(m).unwrap();
+            let rec = PlyRecord::new(
+                m,
+                piece,
+                captured,
+                &pos,
+                crate::game::record::LimitCount::default(),
+                &rules,
+            );
+            eval.play(&mut state, &rec, &pos);
+            assert_eq!(state, eval.new_state(&pos), "after {m}");
+            assert_eq!(eval.evaluate(&pos, &state), eval.evaluate_position(&pos));
         }
     }
 }

@@ -146,9 +146,9 @@ impl Deadlines {
         if let Some(c) = limits.clock {
             let left = c.remaining.saturating_sub(OVERHEAD);
             let mtg = c.moves_to_go.unwrap_or(30).clamp(1, 50);
-            let base = left / mtg + c.increment * 3 / 4;
+            let base = (left / mtg).saturating_add(c.increment / 4 * 3);
             let optimum = base.min(left / 2);
-            let maximum = (optimum * 3).min(left / 3).max(optimum);
+            let maximum = optimum.saturating_mul(3).min(left / 3).max(optimum);
             soft = Some(soft.map_or(optimum, |s: Duration| s.min(optimum)));
             hard = Some(hard.map_or(maximum, |h: Duration| h.min(maximum)));
         }
@@ -164,7 +164,7 @@ impl Deadlines {
     /// soft budget is gone (the next iteration would likely not finish).
     pub(crate) fn soft_passed(&self) -> bool {
         self.soft
-            .is_some_and(|s| self.start.elapsed() >= s.mul_f32(0.55))
+            .is_some_and(|s| self.start.elapsed() >= s / 20 * 11)
     }
 }
 
@@ -183,6 +183,28 @@ mod tests {
         let hard = d.hard.unwrap();
         assert!(hard <= Duration::from_secs(20) && hard >= Duration::from_secs(1));
         assert!(d.soft.unwrap() <= hard);
+    }
+
+    #[test]
+    fn extreme_limits_do_not_overflow() {
+        let huge = Clock {
+            remaining: Duration::MAX,
+            increment: Duration::MAX,
+            moves_to_go: Some(u32::MAX),
+        };
+        let now = Instant::now();
+        for l in [
+            Limits::clock(huge),
+            Limits::movetime(Duration::MAX),
+            Limits {
+                movetime: Some(Duration::ZERO),
+                clock: Some(Clock::default()),
+                ..Limits::default()
+            },
+        ] {
+            let d = Deadlines::new(&l, now);
+            let _ = (d.hard_passed(), d.soft_passed());
+        }
     }
 
     #[test]

@@ -5,7 +5,6 @@
 
 mod limits;
 mod ordering;
-mod repetition;
 mod tt;
 mod worker;
 
@@ -15,13 +14,13 @@ use std::time::{Duration, Instant};
 
 use crate::core::{Move, Position};
 use crate::engine::eval::{Evaluator, MaterialPst};
+use crate::game::Game;
 
 pub use limits::{Clock, Limits};
-pub use repetition::{ChaseDetector, HistoryEntry, Repetition, judge_repetition};
 
 use limits::Deadlines;
 use tt::Table;
-use worker::{Shared, Worker};
+use worker::{Line, Shared, Worker};
 
 /// The score of being mated right now; a mate in `n` plies scores
 /// `MATE_SCORE - n` for the winner.
@@ -91,10 +90,10 @@ impl fmt::Display for Score {
 /// Progress after a completed iteration (one per line with multi-PV).
 ///
 /// ```
-/// use xiangqi::{Limits, Position, Searcher};
+/// use xiangqi::{Game, Limits, Searcher};
 /// use std::sync::atomic::AtomicBool;
 /// let mut depths = Vec::new();
-/// Searcher::default().search(&Position::new(), &[], &Limits::depth(3), &AtomicBool::new(false),
+/// Searcher::default().search(&Game::new(), &Limits::depth(3), &AtomicBool::new(false),
 ///     |info| depths.push(info.depth));
 /// assert_eq!(depths, [1, 2, 3]);
 /// ```
@@ -164,7 +163,6 @@ pub struct Searcher<E: Evaluator = MaterialPst> {
     evaluator: E,
     tt: Table,
     threads: usize,
-    chase: Option<ChaseDetector>,
 }
 
 impl Default for Searcher<MaterialPst> {
@@ -189,7 +187,6 @@ impl<E: Evaluator> Searcher<E> {
             evaluator,
             tt: Table::new(DEFAULT_HASH_MB),
             threads: 1,
-            chase: Some(crate::game::Game::perpetual_chaser),
         }
     }
 
@@ -203,15 +200,20 @@ impl<E: Evaluator> Searcher<E> {
         &self.evaluator
     }
 
-    /// Resizes the transposition table to about `mb` MiB (at least 1),
-    /// clearing it.
+    /// Resizes the transposition table to about `mb` MiB, clearing it, and
+    /// returns the size it got. The size is clamped to 1 MiB ..= 32 GiB; if
+    /// the memory cannot be had, the table takes the largest half, quarter,
+    /// ... that can (it never panics on a size).
     ///
     /// ```
     /// let mut s = xiangqi::Searcher::default();
-    /// s.set_hash_size(1);
+    /// assert_eq!(s.set_hash_size(1), 1);
+    /// assert_eq!(s.set_hash_size(0), 1);
     /// ```
-    pub fn set_hash_size(&mut self, mb: usize) {
+    pub fn set_hash_size(&mut self, mb: usize) -> usize {
+        self.tt = Table::new(1);
         self.tt = Table::new(mb);
+        self.tt.size_mb()
     }
 
     /// Sets the number of search threads (at least 1). With more than one,
@@ -236,19 +238,6 @@ impl<E: Evaluator> Searcher<E> {
         self.threads
     }
 
-    /// Plugs in a perpetual-chase detector (see [`ChaseDetector`]). The
-    /// default is the game's own, [`Game::perpetual_chaser`](crate::game::Game::perpetual_chaser);
-    /// `None` judges every check-free repetition a draw.
-    ///
-    /// ```
-    /// use xiangqi::{Color, Move, Position, Searcher};
-    /// fn never(_: &Position, _: &[Move]) -> Option<Color> { None }
-    /// Searcher::default().set_chase_detector(Some(never));
-    /// ```
-    pub fn set_chase_detector(&mut self, detector: Option<ChaseDetector>) {
-        self.chase = detector;
-    }
-
     /// Forgets the transposition table (for a new game).
     ///
     /// ```
@@ -258,7 +247,8 @@ impl<E: Evaluator> Searcher<E> {
         self.tt.clear();
     }
 
-    /// Searches `pos` without game history, stop flag or progress callback.
+    /// Searches `pos` as the start of a new game under the default
+    /// [`Rules`](crate::Rules), without stop flag or progress callback.
     ///
     /// ```
     /// use xiangqi::{Limits, Position, Searcher};
@@ -266,49 +256,54 @@ impl<E: Evaluator> Searcher<E> {
     /// assert!(r.best_move.is_some());
     /// ```
     pub fn search_simple(&mut self, pos: &Position, limits: &Limits) -> SearchResult {
-        self.search(pos, &[], limits, &AtomicBool::new(false), |_| {})
+        let game = Game::from_position(pos.clone());
+        self.search(&game, limits, &AtomicBool::new(false), |_| {})
     }
 
-    /// Searches `pos` and returns the best move found.
+    /// Searches the current position of `game` and returns the best move
+    /// found.
     ///
-    /// * `history`: the game so far, oldest first, for repetition (see
-    ///   [`HistoryEntry::line`]); its last entry may be `pos` itself. A
-    ///   position repeated within the searched line is judged at once
-    ///   (perpetual check or chase loses, anything else draws); one whose
-    ///   earlier occurrence is `pos` or in `history` is judged at its third
-    ///   occurrence, as [`Game`](crate::Game) adjudicates by default.
+    /// The search knows the game's history and [`Rules`](crate::Rules): at
+    /// every node it asks the same arbiter as [`Game::outcome`] (no legal
+    /// move, insufficient material, the move limit with its check cap,
+    /// repetition with perpetual check and chase), so it never plays for a
+    /// result the game would not give. A position repeated within the
+    /// searched line is judged at once (the side that made the cycle can
+    /// make it again); one whose earlier occurrence is the root or in the
+    /// game before it is judged when it reaches the game's repetition count.
+    ///
     /// * `limits`: when to stop; see [`Limits`].
     /// * `stop`: raise it (from any thread) to stop within a few
     ///   milliseconds; the best move so far is returned.
     /// * `on_iteration`: called after each completed iteration, once per
     ///   multi-PV line, on the calling thread.
     ///
-    /// Always returns a legal move when one exists, even if stopped at once.
+    /// Always returns a legal move when one exists, even if stopped at once
+    /// or if the game is already over.
     ///
     /// ```
     /// use std::sync::atomic::AtomicBool;
-    /// use xiangqi::{HistoryEntry, Limits, Position, Searcher};
-    /// let moves = ["h2e2".parse().unwrap()];
-    /// let (history, pos) = HistoryEntry::line(&Position::new(), &moves).unwrap();
+    /// use xiangqi::{Game, Limits, Searcher};
+    /// let mut game = Game::new();
+    /// game.play("h2e2".parse()?)?;
     /// let stop = AtomicBool::new(false);
     /// let mut last_depth = 0;
-    /// let r = Searcher::default().search(&pos, &history, &Limits::depth(3), &stop, |i| last_depth = i.depth);
+    /// let r = Searcher::default().search(&game, &Limits::depth(3), &stop, |i| last_depth = i.depth);
     /// assert_eq!((r.depth, last_depth), (3, 3));
+    /// assert!(game.position().is_legal(r.best_move.unwrap()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn search(
         &mut self,
-        pos: &Position,
-        history: &[HistoryEntry],
+        game: &Game,
         limits: &Limits,
         stop: &AtomicBool,
         mut on_iteration: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         let start = Instant::now();
         self.tt.new_search();
-        let mut hist: Vec<HistoryEntry> = history.to_vec();
-        if hist.last().map(|e| e.hash) != Some(pos.hash()) {
-            hist.push(HistoryEntry::new(pos, None));
-        }
+        let pos = game.position();
+        let line = game_line(game);
         let helpers_stop = AtomicBool::new(false);
         let shared = Shared {
             eval: &self.evaluator,
@@ -317,25 +312,25 @@ impl<E: Evaluator> Searcher<E> {
             helpers_stop: &helpers_stop,
             deadlines: Deadlines::new(limits, start),
             node_limit: limits.nodes,
-            chase: self.chase,
+            rules: game.rules(),
         };
         let threads = self.threads;
-        let hist = &hist;
+        let line = &line;
         let mut result = std::thread::scope(|scope| {
             let mut handles = Vec::new();
             for id in 1..threads {
                 let sh = shared.clone_refs();
                 handles.push(scope.spawn(move || {
-                    let mut w = Worker::new(sh, hist, false);
+                    let mut w = Worker::new(sh, line, false);
                     let r = iterate(&mut w, pos, limits, id, &mut |_| {});
                     r.nodes
                 }));
             }
-            let mut main = Worker::new(shared, hist, true);
+            let mut main = Worker::new(shared, line, true);
             let mut r = iterate(&mut main, pos, limits, 0, &mut on_iteration);
             helpers_stop.store(true, Ordering::Relaxed);
             for h in handles {
-                r.nodes += h.join().unwrap_or(0);
+                r.nodes = r.nodes.saturating_add(h.join().unwrap_or(0));
             }
             r
         });
@@ -344,17 +339,25 @@ impl<E: Evaluator> Searcher<E> {
     }
 }
 
-impl<'a, E: ?Sized> Shared<'a, E> {
-    fn clone_refs(&self) -> Shared<'a, E> {
-        Shared {
-            eval: self.eval,
-            tt: self.tt,
-            stop: self.stop,
-            helpers_stop: self.helpers_stop,
-            deadlines: self.deadlines,
-            node_limit: self.node_limit,
-            chase: self.chase,
-        }
+/// The reversible tail of `game` (since its last irreversible ply) as the
+/// search's line.
+fn game_line(game: &Game) -> Line {
+    let records = game.records();
+    let tail = records
+        .iter()
+        .rposition(|r| r.is_irreversible())
+        .map_or(0, |i| i + 1);
+    let start_hash = game
+        .position_at(tail)
+        .map_or(game.position().hash(), |p| p.hash());
+    Line {
+        start_hash,
+        records: records[tail..].to_vec(),
+        start_limit: if tail == 0 {
+            game.start_limit()
+        } else {
+            records[tail - 1].limit
+        },
     }
 }
 
@@ -382,6 +385,7 @@ fn iterate<E: Evaluator + ?Sized>(
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let lines = limits.multi_pv.clamp(1, legal.len());
     let start = w.deadlines_start();
+    let state = w.root_state(pos);
     w.new_search();
     let mut prev = 0;
     for depth in 1..=max_depth {
@@ -389,11 +393,12 @@ fn iterate<E: Evaluator + ?Sized>(
         let d = if id % 2 == 1 { depth + 1 } else { depth } as i32;
         w.root_depth = d;
         w.excluded.clear();
+        w.root_best = None;
         let mut found: Vec<(i32, Vec<Move>)> = Vec::with_capacity(lines);
         for k in 0..lines {
             w.start_iteration();
             let guess = if k == 0 { prev } else { found[k - 1].0 };
-            let score = aspiration(w, pos, d, guess);
+            let score = aspiration(w, pos, &state, d, guess);
             if w.aborted || w.pv().is_empty() {
                 break;
             }
@@ -402,12 +407,15 @@ fn iterate<E: Evaluator + ?Sized>(
             found.push((score, pv));
         }
         if w.aborted {
-            // Keep a partial first line only if nothing completed before.
-            if result.depth == 0 {
-                if let Some((score, pv)) = found.into_iter().next() {
-                    result.best_move = Some(pv[0]);
-                    result.score = Score::from_value(score);
-                    result.pv = pv;
+            // The best root move of the interrupted iteration, if one was
+            // fully searched (it raised alpha or failed high): it beat the
+            // moves searched before it at this depth, the last iteration's
+            // choice first among them.
+            if let Some(best) = w.root_best.take() {
+                if let Some(&m) = best.pv.first() {
+                    result.best_move = Some(m);
+                    result.score = Score::from_value(best.score);
+                    result.pv = best.pv;
                 }
             }
             break;
@@ -428,7 +436,7 @@ fn iterate<E: Evaluator + ?Sized>(
                 multipv: i + 1,
                 score: Score::from_value(score),
                 nodes: w.nodes,
-                nps: (w.nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64,
+                nps: (u128::from(w.nodes) * 1_000_000 / time.as_micros().max(1)) as u64,
                 time,
                 hashfull: w.hashfull(),
                 pv,
@@ -450,17 +458,18 @@ fn iterate<E: Evaluator + ?Sized>(
 fn aspiration<E: Evaluator + ?Sized>(
     w: &mut Worker<'_, E>,
     pos: &Position,
+    state: &E::State,
     depth: i32,
     guess: i32,
 ) -> i32 {
     if depth < 4 || guess.abs() >= MATE_BOUND {
-        return w.search(pos, depth, -INFINITY, INFINITY, 0, false);
+        return w.search(pos, state, depth, -INFINITY, INFINITY, 0, false);
     }
     let mut delta = 30;
     let mut alpha = (guess - delta).max(-INFINITY);
     let mut beta = (guess + delta).min(INFINITY);
     loop {
-        let s = w.search(pos, depth, alpha, beta, 0, false);
+        let s = w.search(pos, state, depth, alpha, beta, 0, false);
         if w.aborted {
             return s;
         }

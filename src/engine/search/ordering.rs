@@ -9,6 +9,8 @@ use super::MAX_PLY;
 
 /// History scores stay within this bound.
 const HISTORY_MAX: i32 = 1 << 20;
+/// The largest history bonus (a cutoff at depth 20).
+const MAX_BONUS: i32 = 400;
 
 /// Killer moves and the history table of one search thread.
 pub(crate) struct Heuristics {
@@ -61,7 +63,7 @@ impl Heuristics {
             k[1] = k[0];
             k[0] = Some(m);
         }
-        let bonus = (depth * depth).min(400);
+        let bonus = depth.clamp(0, 20).pow(2).min(MAX_BONUS);
         self.update(pos, m, bonus);
         for &q in tried {
             if q != m {
@@ -74,9 +76,12 @@ impl Heuristics {
     fn update(&mut self, pos: &Position, m: Move, bonus: i32) {
         if let Some(p) = pos.board().piece_at(m.from()) {
             let h = &mut self.history[p.index()][m.to().index()];
-            // Gravity: scores saturate towards +-HISTORY_MAX.
-            *h += bonus * 32 - *h * bonus.abs() * 32 / HISTORY_MAX;
-            *h = (*h).clamp(-HISTORY_MAX, HISTORY_MAX);
+            // Gravity: scores saturate towards +-HISTORY_MAX. In i64: the
+            // product reaches 2^20 * 400 * 32, past i32.
+            let (old, bonus) = (i64::from(*h), i64::from(bonus.clamp(-MAX_BONUS, MAX_BONUS)));
+            let max = i64::from(HISTORY_MAX);
+            let new = old + bonus * 32 - old * bonus.abs() * 32 / max;
+            *h = new.clamp(-max, max) as i32;
         }
     }
 

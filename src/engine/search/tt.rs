@@ -43,14 +43,25 @@ pub(crate) struct Table {
 }
 
 const SLOT_BYTES: usize = 16;
+/// The largest table, in MiB (32 GiB).
+pub(crate) const MAX_MB: usize = 1 << 15;
 
 impl Table {
-    /// A table of about `mb` mebibytes (at least one slot).
+    /// A table of about `mb` mebibytes, clamped to `1..=MAX_MB`; if that
+    /// much memory cannot be had, the largest half, quarter, ... that can.
     pub(crate) fn new(mb: usize) -> Table {
-        let n = (mb.max(1) * 1024 * 1024 / SLOT_BYTES).max(1);
-        let mut slots = Vec::with_capacity(n);
+        let mut n = mb.clamp(1, MAX_MB) * (1024 * 1024 / SLOT_BYTES);
+        let mut slots = Vec::new();
+        while slots.try_reserve_exact(n).is_err() && n > 1 {
+            n /= 2;
+        }
         slots.resize_with(n, Slot::default);
         Table { slots, age: 0 }
+    }
+
+    /// The table's size in MiB.
+    pub(crate) fn size_mb(&self) -> usize {
+        self.slots.len() * SLOT_BYTES / (1024 * 1024)
     }
 
     /// Forgets everything.

@@ -1,15 +1,17 @@
 //! One search thread: PVS alpha-beta with a transposition table, null-move
 //! pruning, late-move reductions, check extension, quiescence on captures,
-//! mate-distance scores and repetition judging.
+//! mate-distance scores, and the game's own arbiter at every node.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::core::{Move, Position, Role, Square};
 use crate::engine::eval::{Evaluator, piece_value};
+use crate::game::Rules;
+use crate::game::arbiter::{self, Asker};
+use crate::game::record::{LimitCount, PlyRecord};
 
 use super::limits::Deadlines;
 use super::ordering::{Heuristics, Picker};
-use super::repetition::{ChaseDetector, HistoryEntry, find_cycle, judge_cycle};
 use super::tt::{Bound, Table};
 use super::{INFINITY, MATE_BOUND, MATE_SCORE, MAX_PLY};
 
@@ -21,22 +23,57 @@ pub(crate) struct Shared<'a, E: ?Sized> {
     pub(crate) helpers_stop: &'a AtomicBool,
     pub(crate) deadlines: Deadlines,
     pub(crate) node_limit: Option<u64>,
-    pub(crate) chase: Option<ChaseDetector>,
+    pub(crate) rules: &'a Rules,
+}
+
+impl<'a, E: ?Sized> Shared<'a, E> {
+    pub(crate) fn clone_refs(&self) -> Shared<'a, E> {
+        Shared {
+            eval: self.eval,
+            tt: self.tt,
+            stop: self.stop,
+            helpers_stop: self.helpers_stop,
+            deadlines: self.deadlines,
+            node_limit: self.node_limit,
+            rules: self.rules,
+        }
+    }
+}
+
+/// The game a search starts from: the reversible tail of its history.
+#[derive(Clone, Debug)]
+pub(crate) struct Line {
+    /// The hash of the first position of the tail.
+    pub(crate) start_hash: u64,
+    /// The plies from there to the root.
+    pub(crate) records: Vec<PlyRecord>,
+    /// The move-limit counters at the first position.
+    pub(crate) start_limit: LimitCount,
 }
 
 const NO_MOVE: Move = Move::new(Square::A0, Square::A0);
 /// Evasions searched in quiescence before standing pat even in check.
 const QS_CHECK_PLIES: usize = 4;
 
+/// The best root move of the current iteration so far.
+#[derive(Clone, Debug)]
+pub(crate) struct RootBest {
+    pub(crate) score: i32,
+    pub(crate) pv: Vec<Move>,
+}
+
 /// The state of one search thread.
-pub(crate) struct Worker<'a, E: ?Sized> {
+pub(crate) struct Worker<'a, E: Evaluator + ?Sized> {
     sh: Shared<'a, E>,
     pub(crate) nodes: u64,
     pub(crate) seldepth: usize,
     pub(crate) aborted: bool,
-    /// Game history followed by the current search path.
-    stack: Vec<HistoryEntry>,
-    root_len: usize,
+    /// The line: the game's reversible tail, then the current search path.
+    start_hash: u64,
+    start_limit: LimitCount,
+    records: Vec<PlyRecord>,
+    /// The root's position index in the line.
+    root: usize,
     heur: Box<Heuristics>,
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -46,25 +83,31 @@ pub(crate) struct Worker<'a, E: ?Sized> {
     is_main: bool,
     /// The depth of the current iteration.
     pub(crate) root_depth: i32,
+    /// The best fully searched root move of the current iteration (first
+    /// line only), kept when the iteration is cut short.
+    pub(crate) root_best: Option<RootBest>,
 }
 
 impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
-    pub(crate) fn new(sh: Shared<'a, E>, history: &[HistoryEntry], is_main: bool) -> Self {
-        let mut stack = Vec::with_capacity(history.len() + MAX_PLY + 2);
-        stack.extend_from_slice(history);
+    pub(crate) fn new(sh: Shared<'a, E>, line: &Line, is_main: bool) -> Self {
+        let mut records = Vec::with_capacity(line.records.len() + MAX_PLY + 2);
+        records.extend_from_slice(&line.records);
         Worker {
             sh,
             nodes: 0,
             seldepth: 0,
             aborted: false,
-            root_len: stack.len(),
-            stack,
+            start_hash: line.start_hash,
+            start_limit: line.start_limit,
+            root: records.len(),
+            records,
             heur: Box::new(Heuristics::new()),
             pv: Box::new([[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             excluded: Vec::new(),
             is_main,
             root_depth: 1,
+            root_best: None,
         }
     }
 
@@ -96,48 +139,57 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     }
 
     #[inline]
-    fn evaluate(&self, pos: &Position) -> i32 {
+    fn evaluate(&self, pos: &Position, st: &E::State) -> i32 {
         self.sh
             .eval
-            .evaluate(pos)
+            .evaluate(pos, st)
             .clamp(-crate::engine::EVAL_LIMIT, crate::engine::EVAL_LIMIT)
     }
 
-    /// The repetition verdict at a node, as a score for the side to move.
+    /// The move-limit counters at the current node.
     #[inline]
-    fn repetition_score(&self, pos: &Position, ply: usize) -> Option<i32> {
-        let start = find_cycle(&self.stack)?;
-        // A repetition inside the search tree (the earlier occurrence after
-        // the root) is final: the side that made it can make it again. One
-        // reaching back to the root or the game before it counts only at
-        // the third occurrence, as the game adjudicates it: until then the
-        // opponent may still deviate (treating it as final would, e.g., score
-        // a general that steps back and forth against checks as winning by
-        // perpetual check after a single cycle).
-        if start < self.root_len {
-            find_cycle(&self.stack[..=start])?;
-        }
-        let verdict = judge_cycle(&self.stack, start, pos, self.sh.chase);
-        Some(match verdict.loser() {
+    fn limit(&self) -> LimitCount {
+        self.records.last().map_or(self.start_limit, |r| r.limit)
+    }
+
+    /// What the game's arbiter rules at this node (not the root), as a
+    /// score for the side to move: the same rules, in the same order, as
+    /// [`Game::outcome`](crate::Game::outcome), with a repetition inside the
+    /// tree judged at once.
+    #[inline]
+    fn arbiter_score(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+        let limit = self.limit();
+        let ruling = arbiter::adjudicate(
+            pos,
+            self.start_hash,
+            &mut self.records,
+            limit,
+            self.sh.rules,
+            Asker::Search { root: self.root },
+        )?;
+        Some(match ruling.winner {
             None => 0,
-            Some(c) if c == pos.turn() => -(MATE_SCORE - ply as i32),
-            Some(_) => MATE_SCORE - ply as i32,
+            Some(c) if c == pos.turn() => MATE_SCORE - ply as i32,
+            Some(_) => -(MATE_SCORE - ply as i32),
         })
     }
 
+    /// Plays `m` (legal) on `child` and `cs`, copies of a position and its
+    /// evaluator state, and pushes the move's record on the line. Undo
+    /// with `pop`.
     #[inline]
-    fn push(&mut self, hash: u64, in_check: bool, mv: Option<Move>, irreversible: bool) {
-        self.stack.push(HistoryEntry {
-            hash,
-            in_check,
-            last_move: mv,
-            irreversible,
-        });
+    fn make(&mut self, child: &mut Position, cs: &mut E::State, m: Move) {
+        let piece = child.board().piece_at(m.from());
+        let piece = piece.unwrap_or(crate::core::Piece::new(child.turn(), Role::General));
+        let captured = child.play_unchecked(m);
+        let rec = PlyRecord::new(m, piece, captured, child, self.limit(), self.sh.rules);
+        self.sh.eval.play(cs, &rec, child);
+        self.records.push(rec);
     }
 
     #[inline]
     fn pop(&mut self) {
-        self.stack.pop();
+        self.records.pop();
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -166,17 +218,24 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
 
     /// Resets per-search state before an iteration from the root.
     pub(crate) fn start_iteration(&mut self) {
-        self.stack.truncate(self.root_len);
+        self.records.truncate(self.root);
     }
 
     pub(crate) fn new_search(&mut self) {
         self.heur.new_search();
     }
 
+    /// The evaluator state of the root.
+    pub(crate) fn root_state(&self, pos: &Position) -> E::State {
+        self.sh.eval.new_state(pos)
+    }
+
     /// The alpha-beta search proper.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn search(
         &mut self,
         pos: &Position,
+        st: &E::State,
         depth: i32,
         mut alpha: i32,
         mut beta: i32,
@@ -186,7 +245,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         let pv_node = beta - alpha > 1;
         self.pv_len[ply] = ply;
         if ply > 0 {
-            if let Some(score) = self.repetition_score(pos, ply) {
+            if let Some(score) = self.arbiter_score(pos, ply) {
                 return score;
             }
             // Mate-distance pruning.
@@ -197,9 +256,9 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             }
         }
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply, 0);
+            return self.qsearch(pos, st, alpha, beta, ply, 0);
         }
-        if let Some(score) = self.enter_node(pos, ply) {
+        if let Some(score) = self.enter_node(pos, st, ply) {
             return score;
         }
         let in_check = pos.is_check();
@@ -222,7 +281,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.evaluate(pos)
+            self.evaluate(pos, st)
         };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility pruning.
@@ -234,8 +293,11 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 let r = 3 + depth / 4;
                 let mut child = pos.clone();
                 child.play_null();
-                self.push(child.hash(), false, None, true);
-                let s = -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                let mut cs = st.clone();
+                self.sh.eval.play_null(&mut cs, &child);
+                let rec = PlyRecord::null(pos.turn(), &child, self.limit(), self.sh.rules);
+                self.records.push(rec);
+                let s = -self.search(&child, &cs, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.pop();
                 if self.aborted {
                     return 0;
@@ -255,11 +317,9 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         };
         // At shallow depth far below alpha, quiet moves cannot help: only
         // captures are generated (futility pruning of the whole node).
-        let futile = !pv_node
-            && !in_check
-            && depth <= 3
-            && static_eval + FUTILITY_MARGIN * depth <= alpha
-            && alpha.abs() < MATE_BOUND;
+        let futility = static_eval + FUTILITY_MARGIN * depth;
+        let futile =
+            !pv_node && !in_check && depth <= 3 && futility <= alpha && alpha.abs() < MATE_BOUND;
         let mut picker = Picker::new(pos, tt_move, futile);
         let mut quiets_tried = arrayvec::ArrayVec::<Move, 64>::new();
         let mut best = -INFINITY;
@@ -273,7 +333,8 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             }
             let quiet = pos.board().piece_at(m.to()).is_none();
             // Late-move pruning: at shallow depth, only the first quiet moves
-            // are searched. Quiet moves come last, so the rest are skipped.
+            // are searched. Quiet moves come last, so the rest are skipped;
+            // a move already searched keeps `best` off a mated score.
             if !pv_node
                 && !in_check
                 && quiet
@@ -284,17 +345,16 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             {
                 break;
             }
-            let mut child = pos.clone();
-            child.play_unchecked(m);
+            let (mut child, mut cs) = (pos.clone(), st.clone());
+            self.make(&mut child, &mut cs, m);
             let gives_check = child.is_check();
             quiets_seen += usize::from(quiet);
             count += 1;
             // Check extension, bounded so perpetual checks cannot run away.
             let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + ext;
-            self.push(child.hash(), gives_check, Some(m), !quiet);
             let score = if count == 1 {
-                -self.search(&child, new_depth, -beta, -alpha, ply + 1, true)
+                -self.search(&child, &cs, new_depth, -beta, -alpha, ply + 1, true)
             } else {
                 let mut r = 0;
                 if depth >= 3
@@ -314,12 +374,20 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                let mut s = -self.search(
+                    &child,
+                    &cs,
+                    new_depth - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    true,
+                );
                 if s > alpha && r > 0 {
-                    s = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                    s = -self.search(&child, &cs, new_depth, -alpha - 1, -alpha, ply + 1, true);
                 }
                 if s > alpha && s < beta {
-                    s = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true);
+                    s = -self.search(&child, &cs, new_depth, -beta, -alpha, ply + 1, true);
                 }
                 s
             };
@@ -333,6 +401,12 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                     best_move = Some(m);
                     alpha = score;
                     self.update_pv(ply, m);
+                    if ply == 0 && self.excluded.is_empty() {
+                        self.root_best = Some(RootBest {
+                            score,
+                            pv: self.pv().to_vec(),
+                        });
+                    }
                     if score >= beta {
                         if quiet {
                             self.heur.reward(pos, ply, m, &quiets_tried, depth);
@@ -345,17 +419,22 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 quiets_tried.push(m);
             }
         }
-        if count == 0 && futile && !picker.had_moves() && pos.has_legal_moves() {
-            // Only futile quiet moves: fail low.
-            return static_eval + FUTILITY_MARGIN * depth;
-        }
         if count == 0 {
             if !picker.had_moves() {
+                if futile && pos.has_legal_moves() {
+                    // Only futile quiet moves: fail low.
+                    return futility;
+                }
                 // No legal move loses, in check or not.
                 return -(MATE_SCORE - ply as i32);
             }
             // Every root move excluded (multi-PV beyond the move count).
             return -INFINITY;
+        }
+        if futile && best < futility {
+            // The quiet moves were not searched: the node's score is the
+            // futility estimate, never a mate found among the captures.
+            best = futility;
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -379,14 +458,14 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     /// Counts a node entered at `ply`; `Some(score)` if the search must
     /// return at once (stopped, or too deep to go on).
     #[inline]
-    fn enter_node(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+    fn enter_node(&mut self, pos: &Position, st: &E::State, ply: usize) -> Option<i32> {
         self.nodes += 1;
         if self.should_stop() {
             return Some(0);
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return Some(self.evaluate(pos));
+            return Some(self.evaluate(pos, st));
         }
         None
     }
@@ -396,12 +475,18 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     fn qsearch(
         &mut self,
         pos: &Position,
+        st: &E::State,
         mut alpha: i32,
         beta: i32,
         ply: usize,
         qply: usize,
     ) -> i32 {
-        if let Some(score) = self.enter_node(pos, ply) {
+        if qply > 0 {
+            if let Some(score) = self.arbiter_score(pos, ply) {
+                return score;
+            }
+        }
+        if let Some(score) = self.enter_node(pos, st, ply) {
             return score;
         }
         let in_check = pos.is_check();
@@ -417,7 +502,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             stand = -INFINITY;
             Picker::captures(pos, moves)
         } else {
-            stand = self.evaluate(pos);
+            stand = self.evaluate(pos, st);
             if stand >= beta {
                 return stand;
             }
@@ -447,9 +532,10 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                     continue;
                 }
             }
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
+            let (mut child, mut cs) = (pos.clone(), st.clone());
+            self.make(&mut child, &mut cs, m);
+            let score = -self.qsearch(&child, &cs, -beta, -alpha, ply + 1, qply + 1);
+            self.pop();
             if self.aborted {
                 return 0;
             }
@@ -483,7 +569,7 @@ const HISTORY_LMR: i32 = 1 << 18;
 /// `0.5 + ln(depth) ln(count) / 2.5`, from a table.
 #[inline]
 fn lmr_reduction(depth: i32, count: usize) -> i32 {
-    LMR[(depth as usize).min(31)][count.min(63)] as i32
+    LMR[(depth.max(0) as usize).min(31)][count.min(63)] as i32
 }
 
 /// `LMR[d][c]` = round(0.5 + ln(d) ln(c) / 2.5), with integer logarithms
