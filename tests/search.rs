@@ -431,3 +431,31 @@ fn reported_mates_are_proven() {
     }
     assert!(checked >= 10, "only {checked} mate scores seen");
 }
+
+#[test]
+fn search_moves_restrict_the_root() {
+    let pos = Position::new();
+    let only: Move = "a3a4".parse().unwrap();
+    let limits = Limits {
+        search_moves: vec![only, "a0a5".parse().unwrap()], // the second is illegal
+        ..Limits::depth(4)
+    };
+    let r = Searcher::default().search_simple(&pos, &limits);
+    assert_eq!(r.best_move, Some(only));
+    // Only illegal moves listed: every move is searched.
+    let limits = Limits {
+        search_moves: vec!["a0a5".parse().unwrap()],
+        ..Limits::depth(2)
+    };
+    let r = Searcher::default().search_simple(&pos, &limits);
+    assert!(pos.is_legal(r.best_move.unwrap()));
+}
+
+#[test]
+fn go_mate_stops_at_the_mate() {
+    let pos: Position = "4k4/1R7/9/9/9/9/9/9/9/R2K5 w".parse().unwrap();
+    let r = Searcher::default().search_simple(&pos, &Limits::mate(1));
+    assert_eq!(r.score, Score::Mate(1));
+    assert_eq!(r.best_move, Some("a0a9".parse().unwrap()));
+    assert!(r.depth <= 2, "{r:?}");
+}

@@ -3,6 +3,8 @@
 
 use std::time::{Duration, Instant};
 
+use crate::core::Move;
+
 /// The clock of the side to move, as a GUI sends it.
 ///
 /// ```
@@ -47,6 +49,13 @@ pub struct Limits {
     /// Number of best lines to report (1 if 0). Lines beyond the first are
     /// searched with the first excluded, then the second, and so on.
     pub multi_pv: usize,
+    /// Stop once a mate in at most this many moves (of the side to move)
+    /// is found (UCI `go mate`).
+    pub mate: Option<u32>,
+    /// Search only these root moves (UCI `go searchmoves`); moves that are
+    /// not legal are ignored, and if none is legal every move is searched.
+    /// Empty: all moves.
+    pub search_moves: Vec<Move>,
 }
 
 impl Limits {
@@ -98,6 +107,19 @@ impl Limits {
     pub fn clock(clock: Clock) -> Limits {
         Limits {
             clock: Some(clock),
+            ..Limits::default()
+        }
+    }
+
+    /// Searches until a mate in at most `moves` moves is found (or
+    /// stopped).
+    ///
+    /// ```
+    /// assert_eq!(xiangqi::Limits::mate(3).mate, Some(3));
+    /// ```
+    pub fn mate(moves: u32) -> Limits {
+        Limits {
+            mate: Some(moves),
             ..Limits::default()
         }
     }

@@ -370,7 +370,11 @@ fn iterate<E: Evaluator + ?Sized>(
     id: usize,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
-    let legal = pos.legal_moves();
+    let mut legal = pos.legal_moves();
+    if legal.iter().any(|m| limits.search_moves.contains(m)) {
+        legal.retain(|m| limits.search_moves.contains(m));
+        w.root_moves = legal.to_vec();
+    }
     let mut result = SearchResult {
         best_move: legal.first().copied(),
         score: Score::from_value(if legal.is_empty() { -MATE_SCORE } else { 0 }),
@@ -445,6 +449,10 @@ fn iterate<E: Evaluator + ?Sized>(
         let mate_plies = MATE_SCORE - best_score.abs();
         if !limits.infinite && best_score.abs() >= MATE_BOUND && mate_plies <= depth as i32 {
             break; // the shortest mate is proven
+        }
+        let mate_moves = u32::try_from((mate_plies + 1) / 2).unwrap_or(u32::MAX);
+        if best_score >= MATE_BOUND && limits.mate.is_some_and(|n| mate_moves <= n) {
+            break; // the mate asked for
         }
         if w.soft_deadline_passed() {
             break;

@@ -79,6 +79,8 @@ pub(crate) struct Worker<'a, E: Evaluator + ?Sized> {
     pv_len: [usize; MAX_PLY + 1],
     /// Root moves excluded from this iteration (multi-PV).
     pub(crate) excluded: Vec<Move>,
+    /// The root moves to search (all if empty).
+    pub(crate) root_moves: Vec<Move>,
     /// Main thread: may be told to check limits; helpers only the flags.
     is_main: bool,
     /// The depth of the current iteration.
@@ -105,6 +107,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             pv: Box::new([[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             excluded: Vec::new(),
+            root_moves: Vec::new(),
             is_main,
             root_depth: 1,
             root_best: None,
@@ -328,7 +331,10 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         let mut quiets_seen = 0;
         let orig_alpha = alpha;
         while let Some(m) = picker.next_move(pos, ply, &self.heur) {
-            if ply == 0 && self.excluded.contains(&m) {
+            if ply == 0
+                && (self.excluded.contains(&m)
+                    || !(self.root_moves.is_empty() || self.root_moves.contains(&m)))
+            {
                 continue;
             }
             let quiet = pos.board().piece_at(m.to()).is_none();
