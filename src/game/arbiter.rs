@@ -3,7 +3,7 @@
 
 use crate::core::{Color, EndReason, Position};
 use crate::game::record::{LimitCount, PlyRecord};
-use crate::game::repetition::{self, CycleRuling};
+use crate::game::repetition::{self, CycleRuling, Found};
 use crate::game::{Rules, is_insufficient_material};
 
 /// Who asks the arbiter.
@@ -14,13 +14,17 @@ pub(crate) enum Asker {
     /// The search at a node of its tree, whose root is position `root` of
     /// the line. The search finds a side without legal moves itself, so it
     /// is only looked for where a draw rule would otherwise apply. A
-    /// position repeated within the tree (its earlier occurrence after the
-    /// root) is judged at once, as if the cycle were repeated until the
-    /// game's repetition count: the side that made it can make it again.
+    /// position repeated within the tree (its latest earlier occurrence
+    /// after the root) ends the line at once, with the verdict the game
+    /// would give if that cycle were played again until the game ends: the
+    /// side that made it can make it again.
     Search {
         /// The root's position index in the line.
         root: usize,
     },
+    /// Playing out such a cycle: every rule but "no legal move" (each
+    /// position of the cycle had a move played from it).
+    Replay,
 }
 
 /// The arbiter's decision: winner, reason and, for a repetition, the
@@ -64,7 +68,7 @@ impl Ruling {
 pub(crate) fn adjudicate(
     pos: &Position,
     start_hash: u64,
-    records: &mut [PlyRecord],
+    records: &mut Vec<PlyRecord>,
     limit: LimitCount,
     rules: &Rules,
     asker: Asker,
@@ -90,10 +94,13 @@ pub(crate) fn adjudicate(
     }
     let count = rules.occurrences();
     let in_tree_after = match asker {
-        Asker::Game => None,
         Asker::Search { root } => Some(root),
+        Asker::Game | Asker::Replay => None,
     };
     let found = repetition::find_cycle(start_hash, records, count, in_tree_after)?;
+    if found.occurrences < count {
+        return play_out(pos, start_hash, records, found, rules);
+    }
     let full = asker == Asker::Game;
     let cycle = repetition::judge_cycle(
         pos,
@@ -113,4 +120,43 @@ pub(crate) fn adjudicate(
         reason,
         cycle: Some(cycle),
     })
+}
+
+/// The verdict the game would reach if the last cycle of `found` (from its
+/// latest earlier occurrence to `pos`) were played again and again: the
+/// game ends when some position of it reaches the repetition count, or
+/// earlier on the move limit. The replayed plies are pushed on `records`
+/// and taken off again. `None` if the cycle's moves do not replay (a hash
+/// collision).
+fn play_out(
+    pos: &Position,
+    start_hash: u64,
+    records: &mut Vec<PlyRecord>,
+    found: Found,
+    rules: &Rules,
+) -> Option<Ruling> {
+    let n = records.len();
+    let cycle = n - found.nearest;
+    // The current position recurs once per cycle: the count is reached
+    // after this many plies at the latest.
+    let plies = (rules.occurrences() - found.occurrences) * cycle;
+    let mut p = pos.clone();
+    let mut ruling = None;
+    for step in 0..plies {
+        let mut rec = records[found.nearest + step % cycle].clone();
+        if !p.is_legal(rec.mv) {
+            break;
+        }
+        p.play_unchecked(rec.mv);
+        let prev = records[records.len() - 1].limit;
+        rec.limit = prev.after(rec.piece.color, false, rec.gives_check(), rules);
+        let limit = rec.limit;
+        records.push(rec);
+        ruling = adjudicate(&p, start_hash, records, limit, rules, Asker::Replay);
+        if ruling.is_some() {
+            break;
+        }
+    }
+    records.truncate(n);
+    ruling
 }

@@ -14,19 +14,25 @@ use crate::game::record::{Chases, PlyRecord};
 /// A repetition found at the last position of a line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Found {
-    /// The index of the first of the `occurrences` occurrences.
+    /// The index of the first occurrence of the judged span.
     pub(crate) first: usize,
     /// How many times the position occurred from `first` to the end.
     pub(crate) occurrences: usize,
+    /// The index of the latest earlier occurrence (the last cycle).
+    pub(crate) nearest: usize,
 }
 
-/// Looks for `count` (at least 2) occurrences of the last position of the
-/// line (`start_hash` then `records`), not reaching back across an
-/// irreversible ply. Positions are told apart by hash.
+/// Looks for the repetition count of the last position of the line
+/// (`start_hash` then `records`), not reaching back across an irreversible
+/// ply. Positions are told apart by hash. Cost: the number of reversible
+/// plies scanned.
 ///
-/// With `in_tree_after: Some(root)`, a single earlier occurrence after
-/// position `root` is enough (the search's repetition inside its tree).
-/// Cost: the number of reversible plies scanned.
+/// With `count` occurrences (at least 2), the span judged starts at the
+/// first of the last `count`. With `in_tree_after: Some(root)` (the
+/// search), fewer occurrences are enough if the latest earlier one is after
+/// position `root`: the side that made that cycle can repeat it until the
+/// count, and the game would then judge the span from the oldest occurrence
+/// found, which is the span returned (its cycles repeated add nothing new).
 #[inline]
 pub(crate) fn find_cycle(
     start_hash: u64,
@@ -38,10 +44,16 @@ pub(crate) fn find_cycle(
     let hash = records.last()?.hash;
     let count = count.max(2);
     let mut occurrences = 1;
+    let mut oldest = n;
+    let mut nearest = n;
     let mut j = n;
     // Positions j - 1 and j - 2 are reachable from j only if plies j and
     // j - 1 are reversible.
-    while j >= 2 && !records[j - 1].is_irreversible() && !records[j - 2].is_irreversible() {
+    while occurrences < count
+        && j >= 2
+        && !records[j - 1].is_irreversible()
+        && !records[j - 2].is_irreversible()
+    {
         j -= 2;
         let h = if j == 0 {
             start_hash
@@ -51,16 +63,18 @@ pub(crate) fn find_cycle(
         // A position cannot recur after fewer than four plies.
         if h == hash && n - j >= 4 {
             occurrences += 1;
-            let in_tree = occurrences == 2 && in_tree_after.is_some_and(|root| j > root);
-            if in_tree || occurrences >= count {
-                return Some(Found {
-                    first: j,
-                    occurrences,
-                });
+            oldest = j;
+            if occurrences == 2 {
+                nearest = j;
             }
         }
     }
-    None
+    let in_tree = occurrences >= 2 && in_tree_after.is_some_and(|root| nearest > root);
+    (occurrences >= count || in_tree).then_some(Found {
+        first: oldest,
+        occurrences,
+        nearest,
+    })
 }
 
 /// What one side did with every one of its moves in a judged span.

@@ -5,6 +5,8 @@
 
 mod limits;
 mod ordering;
+#[cfg(test)]
+mod props;
 mod tt;
 mod worker;
 

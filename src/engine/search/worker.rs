@@ -160,7 +160,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     /// [`Game::outcome`](crate::Game::outcome), with a repetition inside the
     /// tree judged at once.
     #[inline]
-    fn arbiter_score(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+    pub(crate) fn arbiter_score(&mut self, pos: &Position, ply: usize) -> Option<i32> {
         let limit = self.limit();
         let ruling = arbiter::adjudicate(
             pos,
@@ -181,13 +181,19 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     /// evaluator state, and pushes the move's record on the line. Undo
     /// with `pop`.
     #[inline]
-    fn make(&mut self, child: &mut Position, cs: &mut E::State, m: Move) {
+    pub(crate) fn make(&mut self, child: &mut Position, cs: &mut E::State, m: Move) {
         let piece = child.board().piece_at(m.from());
         let piece = piece.unwrap_or(crate::core::Piece::new(child.turn(), Role::General));
         let captured = child.play_unchecked(m);
         let rec = PlyRecord::new(m, piece, captured, child, self.limit(), self.sh.rules);
         self.sh.eval.play(cs, &rec, child);
         self.records.push(rec);
+    }
+
+    /// The line: the game's reversible tail, then the current path.
+    #[cfg(test)]
+    pub(crate) fn records(&self) -> &[PlyRecord] {
+        &self.records
     }
 
     #[inline]
