@@ -3,7 +3,7 @@
 mod common;
 
 use proptest::prelude::*;
-use xiangqi::{Move, Position, Square};
+use xiangqi::{Game, Move, Position, Square};
 
 /// Start positions: the standard one plus every 50th committed data position.
 fn starts() -> Vec<Position> {
@@ -63,17 +63,39 @@ proptest! {
     }
 
     #[test]
-    fn undo_restores_fen_and_hash(start in 0usize..64, choices in prop::collection::vec(any::<u16>(), 1..80)) {
-        // Copy-make: the undo stack is the list of earlier positions.
+    fn game_undo_restores_each_earlier_position(start in 0usize..64, choices in prop::collection::vec(any::<u16>(), 1..80)) {
+        // The positions of the line, each rebuilt from its FEN (hash
+        // computed from scratch), against the game's undo.
         let starts = starts();
         let line = walk(&starts[start % starts.len()], &choices);
-        let fens: Vec<String> = line.iter().map(|p| p.to_string()).collect();
-        let mut stack = line.clone();
-        while let Some(pos) = stack.pop() {
-            let i = stack.len();
-            prop_assert_eq!(pos.to_string(), fens[i].clone());
-            prop_assert_eq!(pos.hash(), line[i].hash());
+        let fresh: Vec<Position> = line.iter().map(|p| p.to_string().parse().unwrap()).collect();
+        let mut game = Game::from_position(line[0].clone());
+        for pair in line.windows(2) {
+            let m = pair[0]
+                .legal_moves()
+                .into_iter()
+                .find(|&m| {
+                    let mut p = pair[0].clone();
+                    p.play_unchecked(m);
+                    p == pair[1]
+                })
+                .unwrap();
+            // Past a verdict (a repetition) the game still records moves.
+            game.play_on(m).unwrap();
         }
+        prop_assert_eq!(game.ply(), line.len() - 1);
+        while game.ply() > 0 {
+            let before = game.position().clone();
+            let undone = game.undo().unwrap();
+            let i = game.ply();
+            prop_assert_eq!(game.position(), &fresh[i]);
+            prop_assert_eq!(game.position().hash(), fresh[i].hash());
+            // Replaying the undone move leads back to where we were.
+            let mut again = game.position().clone();
+            again.play(undone).unwrap();
+            prop_assert_eq!(again, before);
+        }
+        prop_assert_eq!(game.undo(), None);
     }
 
     #[test]

@@ -1,0 +1,75 @@
+//! The layers of the crate, checked on its source: each folder under `src/`
+//! imports only from its own layer and the layers below it.
+//!
+//! core (rules) <- game (adjudication) <- records (notation, PGN) <- engine
+//! (evaluator, search). Code refers to other modules through
+//! `crate::<layer>::...` paths (never the crate-root re-exports), so every
+//! `crate::` path names its layer.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const LAYERS: [&str; 4] = ["core", "game", "records", "engine"];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Every `crate::<name>` in the code (comments skipped) of `text`.
+fn crate_paths(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        let mut rest = code;
+        while let Some(at) = rest.find("crate::") {
+            rest = &rest[at + "crate::".len()..];
+            let mut name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if name.is_empty() && rest.starts_with('{') {
+                name.push('{');
+            }
+            out.push((i + 1, name));
+        }
+    }
+    out
+}
+
+#[test]
+fn each_layer_imports_only_from_below() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut checked = 0;
+    for (level, layer) in LAYERS.iter().enumerate() {
+        let allowed = &LAYERS[..=level];
+        let mut files = Vec::new();
+        rust_files(&src.join(layer), &mut files);
+        assert!(!files.is_empty(), "no files in src/{layer}");
+        for file in files {
+            let text = fs::read_to_string(&file).unwrap();
+            for (line, name) in crate_paths(&text) {
+                assert!(
+                    allowed.contains(&name.as_str()),
+                    "{}:{line}: `crate::{name}` reaches outside the layers {allowed:?}",
+                    file.display()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} paths checked");
+}
+
+#[test]
+fn the_checker_sees_a_violation() {
+    let paths =
+        crate_paths("use crate::engine::Searcher; // crate::game in a comment\nuse crate::{Game};");
+    assert_eq!(paths, vec![(1, "engine".to_string()), (2, "{".to_string())]);
+}
