@@ -1,13 +1,17 @@
 //! Legal move generation, legality tests and bulk move counting.
 //!
 //! Moves are generated per piece as target bitboards. Most moves cannot
-//! expose the own general, and are emitted without a test: when the side to
-//! move is not in check, a non-general move can only uncover an attack if it
-//! leaves a line (rank or file) of the general on which an enemy chariot,
-//! cannon or general stands, leaves a horse leg next to the general behind
-//! which an enemy horse stands, or lands on such a line (adding a cannon
-//! screen). Only those moves, general moves and every move while in check are
-//! tested by replaying the attack queries on the changed occupancy.
+//! expose the own general, and are emitted without a test. When the side to
+//! move is not in check, only a line (chariot, cannon, facing general) or a
+//! horse can be uncovered, so a non-general move needs a test only if it
+//! leaves a square that is the single piece between the general and an
+//! enemy chariot or general, one of exactly two pieces between the general
+//! and an enemy cannon, or a horse leg next to the general behind which an
+//! enemy horse stands; or if it lands on the empty stretch between the
+//! general and an enemy cannon (becoming its screen). Soldiers, advisors and
+//! elephants attack nothing that a move could uncover. Those moves, general
+//! moves and every move while in check are tested by replaying the attack
+//! queries on the changed occupancy.
 
 use crate::core::attacks::{self, transposed_bit};
 use crate::core::position::general_attackers;
@@ -50,6 +54,26 @@ impl Sink for CountSink {
     fn push(&mut self, _from: Square, _to: Square) {
         self.0 += 1;
     }
+}
+
+/// The squares strictly between `a` and `b` if they share a rank or file,
+/// else none.
+#[inline]
+fn between(a: Square, b: Square) -> Bitboard {
+    let (lo, hi) = if a.index() < b.index() {
+        (a.index(), b.index())
+    } else {
+        (b.index(), a.index())
+    };
+    let range = (1u128 << hi) - (2u128 << lo);
+    let line = if a.rank() == b.rank() {
+        Bitboard::rank(a.rank())
+    } else if a.file() == b.file() {
+        Bitboard::file(a.file())
+    } else {
+        Bitboard::EMPTY
+    };
+    Bitboard(range) & line
 }
 
 impl Position {
@@ -191,31 +215,46 @@ impl Position {
     }
 
     /// Squares whose vacating (first) or occupation (second) may expose the
-    /// general when the side to move is not in check; see the module docs.
+    /// general on `g` when the side to move is not in check; see the module
+    /// docs. Vacating: a piece that alone stands between the general and an
+    /// enemy chariot or the enemy general, one of exactly two pieces between
+    /// it and an enemy cannon, or on a horse leg next to it behind which an
+    /// enemy horse stands. Occupying: an empty stretch between the general
+    /// and an enemy cannon (the new piece would be the cannon's screen).
     #[inline]
     fn risk_squares(&self, g: Square) -> (Bitboard, Bitboard) {
         let b = &self.board;
         let them = b.by_color(!self.turn);
-        let sliders = them & (b.by_role(Role::Chariot) | b.by_role(Role::Cannon));
-        let rank = Bitboard::rank(g.rank());
-        let file = Bitboard::file(g.file());
-        let mut lines = Bitboard::EMPTY;
-        if (sliders & rank).any() {
-            lines |= rank;
+        let occ = b.occupied();
+        let lines = Bitboard::rank(g.rank()) | Bitboard::file(g.file());
+        let chariots = them & (b.by_role(Role::Chariot) | b.by_role(Role::General)) & lines;
+        let cannons = them & b.by_role(Role::Cannon) & lines;
+        let mut vacate = Bitboard::EMPTY;
+        let mut occupy = Bitboard::EMPTY;
+        for s in chariots {
+            let between = between(g, s) & occ;
+            if !between.more_than_one() {
+                vacate |= between;
+            }
         }
-        if ((sliders | b.by_role(Role::General)) & them & file).any() {
-            lines |= file;
+        for s in cannons {
+            let line = between(g, s);
+            let between = line & occ;
+            match between.count() {
+                0 => occupy |= line,
+                2 => vacate |= between,
+                _ => {}
+            }
         }
         let horses = them & b.by_role(Role::Horse);
-        let mut legs = Bitboard::EMPTY;
         if horses.any() {
             for leg in attacks::horse_attacker_legs(g) {
                 if leg.squares & horses.0 != 0 {
-                    legs.0 |= leg.leg;
+                    vacate.0 |= leg.leg;
                 }
             }
         }
-        (lines | legs, lines)
+        (vacate, occupy)
     }
 
     fn generate<S: Sink>(&self, target_mask: Bitboard, sink: &mut S) {
