@@ -7,6 +7,7 @@ mod limits;
 mod ordering;
 #[cfg(test)]
 mod props;
+mod see;
 mod tt;
 mod worker;
 
