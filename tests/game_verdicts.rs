@@ -34,30 +34,24 @@ const OVERRIDES: &[(&str, &str, &str, &str)] = &[
     ),
     ("fsf_check_3", "1/2-1/2", "repetition", ONE_CHECK_ONE_CHASE),
     ("fsf_check_4", "1/2-1/2", "repetition", ONE_CHECK_ONE_CHASE),
-    // Red's chariot on b8 and cannon on a8 chase the black chariot f8 with
-    // every move; Black's advisor moves make Red's horse g8 unprotected in
-    // turn (f9e8 blocks the chariot b8's protection on rank 8, e8f9 removes
-    // the screen of the cannon a8's protection), so the black chariot f8,
-    // which may legally take the horse that pins it, chases the horse with
-    // every move too. Both chase the same piece with every move: draw
-    // (rule: "both: draw"; a protector counts only if it could legally
-    // recapture). Fairy-Stockfish does not see a chase created by removing
-    // a protector and lets Black lose.
+    // Two red chariots take turns attacking Black's crossed soldier e4, which
+    // stands still: e2-d2 uncovers the chariot e0, d2-e2 brings the chariot
+    // back in front of it. The soldier is threatened before and after every
+    // red move, only by another chariot: no move threatens a piece that was
+    // not threatened before, so nothing is chased (the threatened sets are
+    // diffed piece by piece, as Pikafish does: its judge rules these draws
+    // at ply 8 too). pyffish counts the uncovered attack as a new chase.
     (
-        "fsf_d39_pinned_chariot_1",
+        "perpetual_chase_chariots_on_crossed_soldier_static_red",
         "1/2-1/2",
         "repetition",
-        MUTUAL_CHASE,
+        NOT_NEW,
     ),
-    // The same with colours reversed in roles: Red's chariot d1, pinned by
-    // the horse c1 that it attacks, chases that horse (taking the pinner is
-    // legal) each time Red's advisor move unprotects it; Black's cannon i1
-    // (and chariot h1) chase the chariot d1. Both chase: draw.
     (
-        "fsf_d39_pinned_chariot_2",
+        "perpetual_chase_chariots_on_crossed_soldier_static_black",
         "1/2-1/2",
         "repetition",
-        MUTUAL_CHASE,
+        NOT_NEW,
     ),
     // Black's horse e5 attacks Red's cannon f3 with every move: e9f9
     // unpins the horse (flying general), f9e9 pins Red's horse e1, the only
@@ -112,18 +106,6 @@ const OVERRIDES: &[(&str, &str, &str, &str)] = &[
         "repetition",
         ONE_CHECK_ONE_CHASE,
     ),
-    (
-        "fs_d39_pinned_chariot_mutual_chase",
-        "1/2-1/2",
-        "repetition",
-        MUTUAL_CHASE,
-    ),
-    (
-        "fs_d39_pinned_chariot_2",
-        "1/2-1/2",
-        "repetition",
-        MUTUAL_CHASE,
-    ),
     // VERDICTS.md reads this as Black chasing on every other move only,
     // because Red's horse e1 protects the cannon when it comes back; but
     // after f9e9 that horse is the last piece between the generals, so it
@@ -162,7 +144,7 @@ const ENDS_EARLY: &[(&str, usize, &str, &str)] = &[
 ];
 
 const ONE_CHECK_ONE_CHASE: &str = "one check one chase is a draw";
-const MUTUAL_CHASE: &str = "both sides chase with every move";
+const NOT_NEW: &str = "a piece already threatened is not chased anew";
 
 struct Case {
     file: &'static str,
@@ -383,4 +365,37 @@ fn check_cap_extends_the_limit() {
     assert_eq!(ended, Some(40));
     assert_eq!(game.outcome().map(|v| v.reason), Some(EndReason::MoveLimit));
     assert_eq!(game.limit_plies(), 100);
+}
+
+/// AXF diagram 39 (Fairy-Stockfish's test.py, "D39: Chased chariot pinned
+/// by horse"): by the rule book a chariot on the leg of a horse that would
+/// check its general chases nothing, not even the horse, so the side
+/// chasing that pinned chariot with every move loses (pyffish agrees).
+/// Pikafish lets a pinned piece chase its pinner, which makes both sides
+/// chase: its judge (`/work/engines/pikafish-tools/judge`) rules both
+/// cases a draw at the same ply, and so does `Rules::pinned_chases_pinner`.
+#[test]
+fn pinned_chariot_diagram_39_under_both_readings() {
+    let cases = all_cases();
+    for (label, pikafish_ply) in [
+        ("fsf_d39_pinned_chariot_1", 9),
+        ("fsf_d39_pinned_chariot_2", 8),
+    ] {
+        let case = cases.iter().find(|c| c.label == label).unwrap();
+        let book = adjudicate(case, fsf_rules()).unwrap();
+        assert_eq!(
+            (book.0.as_str(), book.1.as_str()),
+            (case.result.as_str(), "perpetual_chase"),
+            "{label}: {}",
+            book.2
+        );
+        assert_eq!(case.moves.len(), pikafish_ply);
+        let pika = adjudicate(case, fsf_rules().with_pinned_chases_pinner(true)).unwrap();
+        assert_eq!(
+            (pika.0.as_str(), pika.1.as_str()),
+            ("1/2-1/2", "repetition"),
+            "{label}: {}",
+            pika.2
+        );
+    }
 }

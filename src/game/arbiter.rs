@@ -2,6 +2,7 @@
 //! [`Game`](crate::Game) and for the search alike.
 
 use crate::core::{Color, EndReason, Position};
+use crate::game::chase;
 use crate::game::record::{LimitCount, PlyRecord};
 use crate::game::repetition::{self, CycleRuling, Found};
 use crate::game::{Rules, is_insufficient_material};
@@ -107,7 +108,7 @@ pub(crate) fn adjudicate(
         records,
         found,
         rules.chase_detection,
-        rules.checks_also_chase,
+        chase::Reading::of(rules),
         full,
     )?;
     let (winner, reason) = match cycle.loser() {

@@ -1,31 +1,63 @@
 //! Chase detection (捉) under the Asian rules.
 //!
-//! A side *chases* an enemy piece when one of its pieces could capture it
-//! with a legal move (its own general stays safe, so a pinned piece chases
-//! only along its pin and the flying-general rule is respected) and the
-//! capture would win something:
+//! A side *threatens* (chases) an enemy piece when one of its pieces could
+//! capture it with a legal move and the capture would win something:
 //!
 //! * a horse or cannon attacking a chariot, or an advisor or elephant
 //!   attacking a chariot, horse or cannon, chases it even if it is protected;
 //! * any other attack chases only an *unprotected* piece: no enemy piece
 //!   could legally recapture on its square after the capture;
 //! * two pieces of the same kind attacking each other do not chase each
-//!   other, unless the reverse capture is impossible (a blocked horse leg, a
-//!   pin, the flying general).
+//!   other, unless the reverse attack does not exist (a blocked horse leg, or
+//!   the target cannot take back: see pins below).
+//!
+//! **Pins.** A *pinned* piece is one whose removal would expose its own
+//! general to a new attack: it blocks a chariot's line, a horse's leg or one
+//! of a cannon's two screens, or it stands alone between the two generals.
+//! By default (the AXF rule book, diagrams 39-41 and 63) a pinned piece
+//! chases nothing, even a piece it could legally take (its pinner), and it
+//! does not attack back: a piece of the same kind attacking it chases it.
+//! With [`Rules::pinned_chases_pinner`](crate::Rules::pinned_chases_pinner)
+//! (Pikafish's reading) a pinned piece chases the pieces pinning it when
+//! taking them is legal, and a target that can legally take back is not
+//! chased by a piece of its own kind.
 //!
 //! Generals and soldiers never chase; generals and soldiers that have not
-//! crossed the river are never chased. A *new* chase is one that the move
-//! created: an attacker chasing a target after the move that did not chase
-//! it before (a piece uncovered, moved, unpinned, or a protector taken
-//! away, blocked or pinned all create one).
-//! A move that gives check chases nothing (it is a check), unless
-//! [`Rules::checks_also_chase`](crate::Rules::checks_also_chase) is set.
-
-use arrayvec::ArrayVec;
+//! crossed the river are never chased.
+//!
+//! **New chases.** A move chases the enemy pieces that the mover threatens
+//! after the move and did not threaten before it: the sets of threatened
+//! pieces are compared, piece by piece (the enemy's pieces stand still
+//! during the move), as Pikafish and Fairy-Stockfish do. A piece that was
+//! already threatened, by the same attacker or another one, is not chased
+//! anew when a second attacker joins or a screen move swaps which piece
+//! threatens it. A move that gives check chases nothing (it is a check),
+//! unless [`Rules::checks_also_chase`](crate::Rules::checks_also_chase) is
+//! set.
 
 use crate::core::attacks::{self, transposed_bit};
 use crate::core::position::general_attackers;
 use crate::core::{Bitboard, Board, Color, Move, Position, Role, Square};
+use crate::game::Rules;
+
+/// The settings of [`Rules`] that chase detection reads.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Reading {
+    /// A checking move can chase too ([`Rules::checks_also_chase`]).
+    pub(crate) checks_chase: bool,
+    /// A pinned piece chases its pinners ([`Rules::pinned_chases_pinner`]).
+    pub(crate) pinned_chases_pinner: bool,
+}
+
+impl Reading {
+    /// The reading `rules` ask for.
+    pub(crate) fn of(rules: &Rules) -> Reading {
+        Reading {
+            checks_chase: rules.checks_also_chase,
+            pinned_chases_pinner: rules.pinned_chases_pinner,
+        }
+    }
+}
 
 /// Occupancy in both layouts (rank-major and file-major).
 #[derive(Copy, Clone)]
@@ -86,14 +118,38 @@ fn general_safe(b: &Board, color: Color, general: Square, o: Occ, captured: Bitb
     general_attackers(b, general, !color, o.occ, o.occ_t, captured).is_empty()
 }
 
-/// Calls `f(attacker, target)` for every chase by `side` in `pos` (whoever
-/// is to move).
-pub(crate) fn for_each_chase(pos: &Position, side: Color, mut f: impl FnMut(Square, Square)) {
+/// The enemy pieces that would newly attack the general on `general` (of
+/// the colour of the piece on `sq`) if that piece were lifted off the
+/// board: the pieces pinning it (empty if it is not pinned). `already`
+/// are the general's attackers as the board stands.
+fn pinners(
+    b: &Board,
+    sq: Square,
+    general: Square,
+    enemy: Color,
+    o: Occ,
+    already: Bitboard,
+) -> Bitboard {
+    let o = o.without(sq);
+    general_attackers(b, general, enemy, o.occ, o.occ_t, Bitboard::EMPTY) - already
+}
+
+/// Calls `f(attacker, target)` for every threat (chase) by `side` in `pos`
+/// (whoever is to move), read as `reading` says.
+pub(crate) fn for_each_chase(
+    pos: &Position,
+    side: Color,
+    reading: Reading,
+    mut f: impl FnMut(Square, Square),
+) {
     let b = &pos.board;
     let them = !side;
     let o = Occ::of(b);
     let our_general = pos.generals[side as usize];
     let their_general = pos.generals[them as usize];
+    let our_attackers = general_attackers(b, our_general, them, o.occ, o.occ_t, Bitboard::EMPTY);
+    let their_attackers =
+        general_attackers(b, their_general, side, o.occ, o.occ_t, Bitboard::EMPTY);
     let chasers = b.by_color(side) - b.by_role(Role::General) - b.by_role(Role::Soldier);
     let targets_all = b.by_color(them) - b.by_role(Role::General);
     for a in chasers {
@@ -101,7 +157,19 @@ pub(crate) fn for_each_chase(pos: &Position, side: Color, mut f: impl FnMut(Squa
             continue;
         };
         let role = attacker.role;
-        for t in capture_set(side, role, a, o) & targets_all {
+        let mut targets = capture_set(side, role, a, o) & targets_all;
+        if targets.is_empty() {
+            continue;
+        }
+        // A pinned piece chases nothing, or (Pikafish) only its pinners.
+        let pinned_by = pinners(b, a, our_general, them, o, our_attackers);
+        if pinned_by.any() {
+            if !reading.pinned_chases_pinner {
+                continue;
+            }
+            targets &= pinned_by;
+        }
+        for t in targets {
             let Some(target) = b.piece_at(t) else {
                 continue;
             };
@@ -135,10 +203,13 @@ pub(crate) fn for_each_chase(pos: &Position, side: Color, mut f: impl FnMut(Squa
                 continue;
             }
             if role == trole {
-                // Mutual attack: a chase only if the reverse capture t x a
-                // is impossible.
+                // Mutual attack: a chase only if the target does not attack
+                // back: it cannot legally take the attacker, or (rule book)
+                // it is pinned.
                 let reverse = capture_set(them, trole, t, o).contains(a)
-                    && general_safe(b, them, their_general, o.without(t), Bitboard::from(a));
+                    && general_safe(b, them, their_general, o.without(t), Bitboard::from(a))
+                    && (reading.pinned_chases_pinner
+                        || pinners(b, t, their_general, side, o, their_attackers).is_empty());
                 if reverse {
                     continue;
                 }
@@ -148,31 +219,31 @@ pub(crate) fn for_each_chase(pos: &Position, side: Color, mut f: impl FnMut(Squa
     }
 }
 
-/// The pieces newly chased by the move `m` from `before` to `after`, and
-/// the mover's pieces making those new chases. A chase is new if that
-/// attacker did not chase that target before the move (the moved piece
-/// keeps its identity: a chariot sliding along the line of its attack
-/// makes no new chase). A checking move chases nothing unless
-/// `checks_chase`.
+/// The enemy pieces `side` threatens in `pos` (see [`for_each_chase`]).
+fn threatened(pos: &Position, side: Color, reading: Reading) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for_each_chase(pos, side, reading, |_, t| out = out.with(t));
+    out
+}
+
+/// The pieces newly chased by the move from `before` to `after`, and the
+/// mover's pieces chasing them after the move. A piece is newly chased
+/// if the mover threatens it after the move and did not threaten it before
+/// (by any piece). A checking move chases nothing unless
+/// `reading.checks_chase`.
 pub(crate) fn new_chases(
     before: &Position,
     after: &Position,
-    m: Move,
-    checks_chase: bool,
+    reading: Reading,
 ) -> (Bitboard, Bitboard) {
     let mover = before.turn;
-    if after.is_check() && !checks_chase {
+    if after.is_check() && !reading.checks_chase {
         return (Bitboard::EMPTY, Bitboard::EMPTY);
     }
-    // At most 10 chasers with at most 8 targets each.
-    let mut old: ArrayVec<(Square, Square), 96> = ArrayVec::new();
-    for_each_chase(before, mover, |a, t| {
-        let a = if a == m.from() { m.to() } else { a };
-        let _ = old.try_push((a, t));
-    });
+    let old = threatened(before, mover, reading);
     let (mut targets, mut chasers) = (Bitboard::EMPTY, Bitboard::EMPTY);
-    for_each_chase(after, mover, |a, t| {
-        if !old.contains(&(a, t)) {
+    for_each_chase(after, mover, reading, |a, t| {
+        if !old.contains(t) {
             targets = targets.with(t);
             chasers = chasers.with(a);
         }
@@ -193,19 +264,72 @@ pub(crate) fn unplay_squares(set: Bitboard, m: Move) -> Bitboard {
 mod tests {
     use super::*;
 
-    /// Every enemy piece chased by `side` in `pos`.
-    fn chased_by(pos: &Position, side: Color) -> Bitboard {
-        let mut out = Bitboard::EMPTY;
-        for_each_chase(pos, side, |_, t| out = out.with(t));
-        out
-    }
+    const PIKAFISH: Reading = Reading {
+        checks_chase: false,
+        pinned_chases_pinner: true,
+    };
 
-    fn chased(fen: &str, side: Color) -> Vec<String> {
+    fn chased_with(fen: &str, side: Color, reading: Reading) -> Vec<String> {
         let pos: Position = fen.parse().unwrap();
-        chased_by(&pos, side)
+        threatened(&pos, side, reading)
             .into_iter()
             .map(|s| s.to_string())
             .collect()
+    }
+
+    /// Every enemy piece chased by `side` in `fen` (rule-book reading).
+    fn chased(fen: &str, side: Color) -> Vec<String> {
+        chased_with(fen, side, Reading::default())
+    }
+
+    #[test]
+    fn a_pinned_piece_chases_nothing_not_even_its_pinner() {
+        // Red's chariot e5 and horse e3 are the two screens between Black's
+        // cannon e8 and Red's general e0: the chariot is pinned (without it
+        // the cannon checks). It may legally take the unprotected cannon.
+        let fen = "3k5/4c4/9/9/4R4/9/4N4/9/9/4K4 b";
+        assert!(chased(fen, Color::Red).is_empty());
+        // Pikafish's reading: a pinned piece chases its pinner.
+        assert_eq!(chased_with(fen, Color::Red, PIKAFISH), vec!["e8"]);
+        // With the general off the file the chariot is free: a chase.
+        assert_eq!(
+            chased("3k5/4c4/9/9/4R4/9/9/9/9/5K3 b", Color::Red),
+            vec!["e8"]
+        );
+    }
+
+    #[test]
+    fn a_chariot_on_a_horse_leg_does_not_chase_the_horse() {
+        // AXF diagram 39 as in Fairy-Stockfish's test.py: Black's chariot
+        // f8 stands on the leg of Red's horse g8 toward Black's general e9.
+        // With the black advisor on e8 the horse is unprotected (the red
+        // chariot b8's line to g8 is blocked).
+        let fen = "2bak2r1/CR2arN2/9/2p1p4/9/9/4P4/9/4A4/4KA3 w";
+        assert!(chased(fen, Color::Black).is_empty());
+        assert_eq!(chased_with(fen, Color::Black, PIKAFISH), vec!["g8"]);
+    }
+
+    #[test]
+    fn a_pinned_target_does_not_attack_back() {
+        // Black's chariot e7 is pinned by Red's chariot e5 against the
+        // general e9. Rule book: it does not attack back, so Red's chariot
+        // chases it; Pikafish: it can legally take e5, a mutual attack.
+        let fen = "4k4/9/4r4/9/4R4/9/9/9/9/3K5 b";
+        assert_eq!(chased(fen, Color::Red), vec!["e7"]);
+        assert!(chased_with(fen, Color::Red, PIKAFISH).is_empty());
+        // The pinned chariot chases nothing in either reading.
+        assert!(chased_with(fen, Color::Black, Reading::default()).is_empty());
+        assert!(chased_with(fen, Color::Black, PIKAFISH).is_empty());
+    }
+
+    #[test]
+    fn a_chariot_pinned_by_a_horse_is_chased_by_a_chariot() {
+        // The black chariot f8 on the leg of Red's horse g8 cannot take
+        // Red's chariot b8 (the horse would check): Red chases it, in both
+        // readings.
+        let fen = "2baka1r1/CR3rN2/9/2p1p4/9/9/4P4/9/4A4/4KA3 b";
+        assert_eq!(chased(fen, Color::Red), vec!["f8"]);
+        assert_eq!(chased_with(fen, Color::Red, PIKAFISH), vec!["f8"]);
     }
 
     #[test]

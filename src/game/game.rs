@@ -42,32 +42,41 @@ pub(crate) struct Node {
 ///    the cycle loses if the other did not (both: draw); otherwise a side
 ///    that chased the same piece with every move loses if the other did not
 ///    (both: draw); anything else (idle moves, alternating a check and a
-///    chase, chasing different pieces in turn) is a draw. A chase is an
-///    attack created by the move that could be carried out legally, on an
+///    chase, chasing different pieces in turn) is a draw. A piece is
+///    *threatened* by an attack that could be carried out legally, on an
 ///    unprotected piece, or on a chariot by a horse or cannon, or on a
 ///    chariot, horse or cannon by an advisor or elephant; generals and
 ///    soldiers never chase, generals and soldiers that have not crossed the
 ///    river are never chased, two pieces of the same kind attacking each
-///    other do not chase unless the reverse capture is impossible, and a
-///    protector counts only if it could legally recapture. A checking move
-///    is a check, not a chase (unless [`Rules::checks_also_chase`]). Only
-///    new chases count: an attacker chasing a target after the move that
-///    did not chase it before (so a chase is also created by uncovering an
-///    attacker, by taking a protector away, blocking or pinning it, or by
-///    unpinning the chaser), the moved piece keeping its identity.
+///    other do not chase unless the reverse attack does not exist, and a
+///    protector counts only if it could legally recapture. A pinned piece
+///    (one whose removal would expose its general) chases nothing and does
+///    not attack back (AXF diagrams 39-41, 63; see
+///    [`Rules::pinned_chases_pinner`] for Pikafish's reading). A move
+///    *chases* the pieces it leaves threatened that were not threatened
+///    before it, by any piece (the threatened sets are compared piece by
+///    piece, as Pikafish and Fairy-Stockfish do), so uncovering an
+///    attacker, taking a protector away, blocking or pinning it all create
+///    a chase, while a second attacker on a piece already threatened, or a
+///    screen move that only swaps which piece threatens it, does not. A
+///    checking move is a check, not a chase (unless
+///    [`Rules::checks_also_chase`]).
 ///
 /// Memory is one position and one record per ply; the repetition scan looks
 /// only at the plies since the last capture.
 ///
-/// **Differences from the engines.** Checked against pyffish
-/// (Fairy-Stockfish) in `tests/game_verdicts.rs`; where the verdicts differ
-/// it is on purpose:
+/// **Differences from the engines.** Checked against Pikafish's rule judge
+/// and pyffish (Fairy-Stockfish) on thousands of random games in
+/// `tests/chase_oracle.rs`, and against pyffish on hand-made cases in
+/// `tests/game_verdicts.rs`; every difference is listed and argued in
+/// `VERDICTS.md`. In short:
 ///
-/// * a piece that cannot legally capture (pinned, or held by the flying
-///   general) does not chase; Fairy-Stockfish ignores the chaser's pins;
+/// * a pinned piece chases nothing (Pikafish lets it chase its pinner: set
+///   [`Rules::pinned_chases_pinner`]); Fairy-Stockfish ignores the chaser's
+///   pins;
 /// * a chase created by taking a protector away (moving its screen,
 ///   blocking it, pinning it) counts; Fairy-Stockfish sees only some of
-///   these, so it may miss a mutual chase or a chase behind a pin;
+///   these, so it may miss a chase;
 /// * a checking move is not a chase, so alternating a check and a chase is
 ///   a draw; Fairy-Stockfish counts the chase made by a checking move (set
 ///   [`Rules::checks_also_chase`] for that);
@@ -296,8 +305,7 @@ impl Game {
         Some(chase::new_chases(
             &self.nodes[i].pos,
             &self.nodes[i + 1].pos,
-            rec.mv,
-            self.rules.checks_also_chase,
+            chase::Reading::of(&self.rules),
         ))
     }
 
@@ -495,7 +503,8 @@ impl Game {
                     .map_or(Bitboard::EMPTY, |c| c.1);
                 let side = self.nodes[last_own - 1].pos.turn();
                 let mut chasers = Bitboard::EMPTY;
-                chase::for_each_chase(&self.nodes[last_own].pos, side, |a, t| {
+                let reading = chase::Reading::of(&self.rules);
+                chase::for_each_chase(&self.nodes[last_own].pos, side, reading, |a, t| {
                     if at_last.contains(t) && own.contains(a) {
                         chasers = chasers.with(a);
                     }

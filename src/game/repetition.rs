@@ -132,7 +132,7 @@ fn fill_chases(
     pos: &Position,
     records: &mut [PlyRecord],
     first: usize,
-    checks_chase: bool,
+    reading: chase::Reading,
 ) -> bool {
     if records[first..].iter().all(|r| r.chases.is_some()) {
         return true;
@@ -145,7 +145,7 @@ fn fill_chases(
         let before = p.clone();
         p.play_unchecked(rec.mv);
         if rec.chases.is_none() {
-            let (chased, chasers) = chase::new_chases(&before, &p, rec.mv, checks_chase);
+            let (chased, chasers) = chase::new_chases(&before, &p, reading);
             rec.chases = Some(Chases { chased, chasers });
         }
     }
@@ -162,7 +162,7 @@ pub(crate) fn judge_cycle(
     records: &mut [PlyRecord],
     found: Found,
     chase_on: bool,
-    checks_chase: bool,
+    reading: chase::Reading,
     full: bool,
 ) -> Option<CycleRuling> {
     let n = records.len();
@@ -201,7 +201,7 @@ pub(crate) fn judge_cycle(
     if !chase_on || (checks > 0 && !full) || checks == 2 {
         return Some(CycleRuling { found, conduct });
     }
-    if !fill_chases(pos, records, first, checks_chase) {
+    if !fill_chases(pos, records, first, reading) {
         return None;
     }
     for side in [Color::Red, Color::Black] {

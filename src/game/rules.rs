@@ -12,6 +12,7 @@
 /// | [`check_cap`](Rules::check_cap) | `None` | if `Some(n)`, each side's checks beyond its `n`-th since the last capture (and the replies to them) do not count toward the move limit |
 /// | [`chase_detection`](Rules::chase_detection) | `true` | perpetual chase loses; if `false`, a repetition without perpetual check is a draw |
 /// | [`checks_also_chase`](Rules::checks_also_chase) | `false` | if `true`, a checking move can also chase (Fairy-Stockfish), so alternating a check and a chase of the same piece (一将一捉) loses; if `false`, a checking move is only a check and that alternation is a draw (Pikafish) |
+/// | [`pinned_chases_pinner`](Rules::pinned_chases_pinner) | `false` | if `true`, a pinned piece (blocking a chariot's line, a horse's leg or a cannon's screen toward its own general) chases the piece pinning it when taking it is legal, and a target that can legally take back is not chased by a piece of its own kind (Pikafish); if `false`, a pinned piece chases nothing and does not attack back, so chasing it is the offence (AXF rule book, diagrams 39-41 and 63; Fairy-Stockfish's tests) |
 /// | [`insufficient_material`](Rules::insufficient_material) | `true` | draw when neither side has a chariot, horse, cannon or soldier |
 ///
 /// **Move limit and other programs.** A capture resets the count; moves of
@@ -55,6 +56,18 @@ pub struct Rules {
     /// (as in Pikafish). On: the chase made by a checking move counts too,
     /// so that side loses (as in Fairy-Stockfish).
     pub checks_also_chase: bool,
+    /// Whether a pinned piece chases the pieces that pin it. Off by default:
+    /// as the AXF rule book has it (diagrams 39-41 and 63), a pinned piece
+    /// (one whose removal would expose its own general: it blocks a
+    /// chariot's line, a horse's leg, one of a cannon's two screens, or
+    /// stands alone between the generals) chases nothing, not even its
+    /// pinner that it could legally take, and it does not attack back, so a
+    /// piece of its own kind attacking it chases it. On: Pikafish's reading,
+    /// in which a pinned piece chases its pinners when taking them is legal
+    /// and a target that can legally take back is not chased by a piece of
+    /// its own kind.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub pinned_chases_pinner: bool,
     /// Whether a game without attacking pieces is drawn at once.
     pub insufficient_material: bool,
 }
@@ -67,6 +80,7 @@ impl Default for Rules {
             check_cap: None,
             chase_detection: true,
             checks_also_chase: false,
+            pinned_chases_pinner: false,
             insufficient_material: true,
         }
     }
@@ -135,6 +149,20 @@ impl Rules {
     /// ```
     pub fn with_checks_also_chase(mut self, on: bool) -> Rules {
         self.checks_also_chase = on;
+        self
+    }
+
+    /// Sets [`pinned_chases_pinner`](Rules::pinned_chases_pinner).
+    ///
+    /// ```
+    /// use xiangqi::Rules;
+    /// // Pikafish's rules: its check cap, and pinned pieces chase their pinners.
+    /// let pikafish = Rules::new().with_check_cap(Some(10)).with_pinned_chases_pinner(true);
+    /// assert!(pikafish.pinned_chases_pinner);
+    /// assert!(!Rules::new().pinned_chases_pinner);
+    /// ```
+    pub fn with_pinned_chases_pinner(mut self, on: bool) -> Rules {
+        self.pinned_chases_pinner = on;
         self
     }
 
