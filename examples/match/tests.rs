@@ -1,7 +1,12 @@
 //! Unit tests of the match runner.
 
-use super::*;
-use xiangqi::EndReason;
+use std::time::Duration;
+
+use crate::engine::{Engine, Protocol, Spec, Think, UcciTime};
+use crate::pyffish::{Judged, difference, our_verdict, parse_line};
+use crate::runner::*;
+use xiangqi::notation::UciRanks;
+use xiangqi::{Color, EndReason, Game, Move, Rules};
 
 fn game_after(fen: &str, moves: &str) -> Game {
     let mut game = Game::from_position(fen.parse().unwrap());
@@ -125,23 +130,41 @@ fn bad_replies_lose() {
     }
 }
 
-/// A fake engine: a shell script answering `go` with `reply` (a shell
-/// command).
+/// A fake engine: a shell script answering `go` with `on_go` and `stop`
+/// with `on_stop` (shell commands).
 #[cfg(unix)]
-fn fake_engine(name: &str, on_go: &str) -> Engine {
+fn fake(name: &str, protocol: Protocol, on_go: &str, on_stop: &str) -> Engine {
     let path = std::env::temp_dir().join(format!("xq-match-{}-{name}.sh", std::process::id()));
     let script = format!(
         "while read -r line; do case \"$line\" in\n\
          uci) echo 'id name fake'; echo uciok ;;\n\
+         ucci) echo 'id name fake'; echo ucciok ;;\n\
          isready) echo readyok ;;\n\
          go*) {on_go} ;;\n\
+         stop) {on_stop} ;;\n\
          quit) exit 0 ;;\n\
          esac; done\n"
     );
     std::fs::write(&path, script).unwrap();
-    let mut e = Engine::start(&format!("sh {}", path.display()), false).unwrap();
+    let spec = Spec {
+        protocol,
+        ..Spec::uci(&format!("sh {}", path.display()))
+    };
+    let mut e = Engine::start(&spec).unwrap();
     e.grace = Duration::from_millis(300);
     e
+}
+
+#[cfg(unix)]
+fn fake_engine(name: &str, on_go: &str) -> Engine {
+    fake(name, Protocol::Uci, on_go, ":")
+}
+
+fn movetime(ms: u64) -> Arbiter {
+    Arbiter {
+        think: Think::MoveTime(ms),
+        ..Arbiter::default()
+    }
 }
 
 #[cfg(unix)]
@@ -153,14 +176,14 @@ fn illegal_crash_and_timeout_lose_and_are_reported() {
     let mut silent = fake_engine("silent", ":");
 
     // Black (to move after the opening) sends an illegal move.
-    let (winner, reason, moves) = play_game(&mut crash, &mut illegal, &opening, 10);
+    let (winner, reason, moves) = play_game(&mut crash, &mut illegal, &opening, &movetime(10));
     assert_eq!(winner, Some(Color::Red));
     assert_eq!(reason, "1-0 red wins: black played the illegal move a0a5");
     assert_eq!(moves, opening);
     assert!(illegal.healthy() && crash.healthy());
 
     // Black crashes.
-    let (winner, reason, _) = play_game(&mut illegal, &mut crash, &opening, 10);
+    let (winner, reason, _) = play_game(&mut illegal, &mut crash, &opening, &movetime(10));
     assert_eq!(winner, Some(Color::Red));
     assert_eq!(reason, "1-0 red wins: black failed: engine exited");
     std::thread::sleep(Duration::from_millis(100));
@@ -169,8 +192,185 @@ fn illegal_crash_and_timeout_lose_and_are_reported() {
     assert!(crash.healthy());
 
     // Red never answers.
-    let (winner, reason, _) = play_game(&mut silent, &mut illegal, &[], 10);
+    let (winner, reason, _) = play_game(&mut silent, &mut illegal, &[], &movetime(10));
     assert_eq!(winner, Some(Color::Black));
     assert_eq!(reason, "0-1 black wins: red failed: no bestmove in time");
     assert!(!silent.healthy(), "a hung engine is restarted before reuse");
+}
+
+#[cfg(unix)]
+#[test]
+fn ucci_engines_are_stopped_after_the_move_time() {
+    // Answers only `stop`: the move time must end in a `stop`.
+    let opening: Vec<Move> = vec!["h2e2".parse().unwrap()];
+    let mut red = fake("red", Protocol::Uci, "echo 'bestmove h0g2'", ":");
+    let mut black = fake("stopped", Protocol::Ucci, ":", "echo 'bestmove h9g7'");
+    assert_eq!(black.ucci_time, UcciTime::Stop);
+    let arbiter = Arbiter {
+        max_plies: 3,
+        ..movetime(20)
+    };
+    let (winner, reason, moves) = play_game(&mut red, &mut black, &opening, &arbiter);
+    assert_eq!(
+        (winner, reason.as_str()),
+        (None, "1/2-1/2 draw after 3 plies")
+    );
+    let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["h2e2", "h9g7", "h0g2"]);
+    assert!(black.healthy());
+
+    // nobestmove loses.
+    let mut none = fake("none", Protocol::Ucci, "echo nobestmove", ":");
+    let (winner, reason, _) = play_game(&mut red, &mut none, &opening, &movetime(20));
+    assert_eq!(winner, Some(Color::Red));
+    assert_eq!(reason, "1-0 red wins: black failed: sent nobestmove");
+    // With a fixed depth a UCCI engine gets `go depth N` and answers.
+    let mut deep = fake("deep", Protocol::Ucci, "echo 'bestmove h9g7 draw'", ":");
+    let arbiter = Arbiter {
+        think: Think::Depth(3),
+        max_plies: 2,
+        ..Arbiter::default()
+    };
+    let (_, reason, moves) = play_game(&mut red, &mut deep, &opening, &arbiter);
+    assert_eq!(moves.len(), 2, "{reason}");
+}
+
+fn strings(line: &str) -> Vec<String> {
+    line.split_whitespace().map(String::from).collect()
+}
+
+#[test]
+fn flags() {
+    let c = parse_args(&strings("--engine1 a --engine2 b")).unwrap();
+    assert_eq!(c.engines[0], Spec::uci("a"));
+    assert_eq!(c.engines[1], Spec::uci("b"));
+    assert_eq!((c.games, c.first, c.think), (10, 0, Think::MoveTime(200)));
+    assert_eq!(c.rules, Rules::default());
+    assert_eq!(
+        (c.max_plies, c.verbose, c.sprt, c.pyffish),
+        (400, false, None, None)
+    );
+
+    let c = parse_args(&strings(
+        "--engine1 a --engine2 b --engine2-fsf --games 4 --first-game 2 --movetime 50 \
+         --openings o.txt --verbose --sprt -5 10 --move-limit 50 --check-cap 10 \
+         --repetition-count 4 --chase fairy-stockfish --max-plies 30 --pyffish py \
+         --engine1-protocol ucci --engine1-init x --engine1-init y --ucci-time movestogo",
+    ))
+    .unwrap();
+    assert_eq!(c.engines[1].ranks, UciRanks::OneToTen);
+    assert_eq!(
+        c.engines[1].init,
+        ["setoption name UCI_Variant value xiangqi"]
+    );
+    assert_eq!(c.engines[0].protocol, Protocol::Ucci);
+    assert_eq!(c.engines[0].init, ["x", "y"]);
+    assert_eq!((c.games, c.first, c.think), (4, 2, Think::MoveTime(50)));
+    assert_eq!((c.openings.as_str(), c.verbose), ("o.txt", true));
+    assert_eq!(c.sprt, Some((-5.0, 10.0)));
+    assert_eq!(c.rules.move_limit, Some(50));
+    assert_eq!(c.rules.check_cap, Some(10));
+    assert_eq!(c.rules.repetition_count, 4);
+    assert!(c.rules.chase_detection && c.rules.checks_also_chase);
+    assert_eq!((c.max_plies, c.pyffish.as_deref()), (30, Some("py")));
+    assert_eq!(c.ucci_time, UcciTime::MovesToGo);
+
+    let c = parse_args(&strings(
+        "--engine1 a --engine2 b --depth 3 --move-limit 0 --engine2-ranks 1-10",
+    ))
+    .unwrap();
+    assert_eq!(c.think, Think::Depth(3));
+    assert_eq!(c.rules.move_limit, None);
+    assert_eq!(c.engines[1].ranks, UciRanks::OneToTen);
+    let c = parse_args(&strings("--engine1 a --engine2 b --nodes 500 --chase none")).unwrap();
+    assert_eq!(c.think, Think::Nodes(500));
+    assert!(!c.rules.chase_detection);
+
+    for (bad, why) in [
+        ("--engine2 b", "--engine1 <command> required"),
+        ("--engine1 a", "--engine2 <command> required"),
+        ("--engine1 a --engine2 b --games x", "--games \"x\""),
+        ("--engine1 a --engine2 b --games", "--games needs a value"),
+        ("--engine1 a --engine2 b --depth 2 --nodes 3", "give one of"),
+        (
+            "--engine1 a --engine2 b --engine3 c",
+            "unknown flag \"--engine3\"",
+        ),
+        (
+            "--engine1 a --engine2 b --engine1-proto uci",
+            "unknown flag",
+        ),
+        (
+            "--engine1 a --engine2 b --engine1-protocol xboard",
+            "expected uci or ucci",
+        ),
+        (
+            "--engine1 a --engine2 b --engine1-ranks 2-11",
+            "expected 0-9 or 1-10",
+        ),
+        ("--engine1 a --engine2 b --chase some", "expected asian"),
+        ("--engine1 a --engine2 b --repetition-count 1", "at least 2"),
+        (
+            "--engine1 a --engine2 b --bogus",
+            "unknown flag \"--bogus\"",
+        ),
+        ("--engine1 a --engine2 b --sprt 0", "--sprt needs a value"),
+    ] {
+        match parse_args(&strings(bad)) {
+            Err(e) => assert!(e.contains(why), "{bad}: {e}"),
+            Ok(_) => panic!("{bad}: accepted"),
+        }
+    }
+}
+
+#[test]
+fn pyffish_lines_and_differences() {
+    let end = parse_line("57 0-1 optional (value -32000)");
+    assert_eq!(
+        end,
+        Judged::End {
+            ply: 57,
+            result: "0-1".into(),
+            reason: "optional (value -32000)".into()
+        }
+    );
+    assert_eq!(parse_line("* 80"), Judged::GoesOn);
+    assert!(
+        matches!(parse_line("error move 3 a0a5 is illegal"), Judged::Error(e) if e == "move 3 a0a5 is illegal")
+    );
+    assert!(matches!(parse_line("x 1-0"), Judged::Error(_)));
+    assert!(matches!(parse_line("5 2-0 no"), Judged::Error(_)));
+    assert!(matches!(parse_line(""), Judged::Error(_)));
+
+    // Same end, same result: no difference.
+    assert_eq!(difference(57, Some("0-1"), &end), None);
+    assert!(
+        difference(57, Some("1/2-1/2"), &end)
+            .unwrap()
+            .contains("ours 1/2-1/2")
+    );
+    assert!(
+        difference(60, Some("0-1"), &end)
+            .unwrap()
+            .contains("earlier, at ply 57")
+    );
+    assert!(difference(57, None, &end).is_some());
+    assert!(difference(80, Some("1/2-1/2"), &Judged::GoesOn).is_some());
+    assert_eq!(difference(80, None, &Judged::GoesOn), None);
+    assert!(difference(80, None, &Judged::Error("x".into())).is_some());
+
+    // Our verdict of a game, replayed under the rules.
+    let cycle: Vec<Move> = "h2e2 h9g7 h0g2 g7h9 g2h0 h9g7 h0g2 g7h9 g2h0"
+        .split(' ')
+        .map(|m| m.parse().unwrap())
+        .collect();
+    assert_eq!(
+        our_verdict(&cycle, &Rules::default()).as_deref(),
+        Some("1/2-1/2")
+    );
+    assert_eq!(our_verdict(&cycle[..4], &Rules::default()), None);
+    assert_eq!(
+        our_verdict(&cycle, &Rules::default().with_repetition_count(4)),
+        None
+    );
 }

@@ -6,7 +6,12 @@
 //! cargo run --release --example play -- --letters   # FEN letters, no Chinese
 //! cargo run --release --example play -- --level 5
 //! cargo run --release --example play -- --fen "3k5/9/9/9/9/9/9/9/4R4/5K3 w"
+//! cargo run --release --example play -- --help
 //! ```
+//!
+//! Flags: `--black`, `--level 1-6`, `--fen FEN`, `--letters`, `--no-color`,
+//! `--help`; an unknown flag or a bad value is an error (exit status 2)
+//! with a message, never silently ignored.
 //!
 //! Enter moves in any of these notations (each parser is tried in turn):
 //! ICCS coordinates (`h2e2`, `H2-E2`: files a..i from Red's left, ranks
@@ -28,13 +33,20 @@
 //! (`--letters`: Red upper case, Black lower case). Red pieces are red when
 //! standard output is a terminal and `NO_COLOR` is not set (`--no-color`
 //! turns colour off). Nothing assumes a terminal: a script can be piped in,
-//! e.g. `printf 'h2e2\nC2.5\nquit\n' | cargo run --release --example play`.
+//! e.g. `printf 'h2e2\nC2.5\nquit\n' | cargo run --release --example play`;
+//! piped lines are echoed after the prompt (at most 80 characters each).
+//! Any bytes are accepted: a line that is not UTF-8, or too long to be a
+//! move, gets a message and the game goes on.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 mod board;
+#[path = "../uci/lines.rs"]
+mod lines;
+
+use lines::{read_line, shorten};
 
 use board::{Style, draw};
 use xiangqi::notation::{ChineseScript, Notation, ParseNotationError, WxfDialect};
@@ -309,70 +321,189 @@ impl Session {
     }
 }
 
-/// The value after `name` in the arguments.
-fn arg<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    let i = args.iter().position(|a| a == name)?;
-    args.get(i + 1).map(String::as_str)
+/// The usage text of `--help` and of argument errors.
+const USAGE: &str = "\
+usage: play [--black] [--level 1-6] [--fen FEN] [--letters] [--no-color]
+  --black       play Black (the engine moves first)
+  --level N     engine strength from 1 to 6 (default 3): fixed depths at 1-2,
+                then 0.3 s, 1 s, 3 s and 10 s per move
+  --fen FEN     start from this position (quote it: it has spaces)
+  --letters     draw the pieces as FEN letters instead of Chinese characters
+  --no-color    no colour, even on a terminal
+  --help, -h    this text
+Type help in the game for the moves and commands.";
+
+/// The command-line settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Options {
+    human: Color,
+    level: u32,
+    start: Position,
+    letters: bool,
+    no_color: bool,
 }
 
-fn main() -> io::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!(
-            "usage: play [--black] [--letters] [--no-color] [--level 1-6] [--fen FEN]\n\
-             Type help in the game for the moves and commands."
-        );
-        return Ok(());
+/// What the command line asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Command {
+    /// Play with these settings.
+    Play(Box<Options>),
+    /// Print the usage.
+    Help,
+}
+
+/// Reads a `--level` value.
+fn parse_level(value: &str) -> Result<u32, String> {
+    match value.parse::<u32>() {
+        Ok(l) if (1..=6).contains(&l) => Ok(l),
+        _ => Err(format!("--level {value:?}: expected a number from 1 to 6")),
     }
-    let level = arg(&args, "--level")
-        .and_then(|l| l.parse().ok())
-        .unwrap_or(3u32)
-        .clamp(1, 6);
-    let start = match arg(&args, "--fen") {
-        Some(fen) => match fen.parse::<Position>() {
-            Ok(pos) => pos,
-            Err(e) => {
-                eprintln!("bad --fen: {e}");
-                std::process::exit(2);
-            }
-        },
-        None => Position::new(),
+}
+
+/// Parses the command-line arguments (without the program name). Flags
+/// taking a value accept `--flag value` and `--flag=value`; anything else
+/// is an error naming the culprit.
+fn parse_args(args: &[String]) -> Result<Command, String> {
+    let mut options = Options {
+        human: Color::Red,
+        level: 3,
+        start: Position::new(),
+        letters: false,
+        no_color: false,
     };
-    let human = if args.iter().any(|a| a == "--black") {
-        Color::Black
-    } else {
-        Color::Red
-    };
-    let style = Style {
-        letters: args.iter().any(|a| a == "--letters"),
-        color: !args.iter().any(|a| a == "--no-color") && Style::colour_wanted(),
-    };
-    let mut session = Session::new(start, human, level, style);
-    let mut out = io::stdout();
-    writeln!(out, "xiangqi: you play {human}, level {level}.")?;
-    help(&mut out)?;
-    session.begin(&mut out)?;
-    let stdin = io::stdin();
-    // Piped input is not echoed by a terminal: echo it after the prompt so
-    // the transcript reads as a dialogue.
-    let echo = !stdin.is_terminal();
-    let mut lines = stdin.lock().lines();
-    loop {
-        session.prompt(&mut out)?;
-        let Some(line) = lines.next() else {
-            writeln!(out)?;
-            break;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (arg.as_str(), None),
         };
-        let line = line?;
-        if echo {
-            writeln!(out, "{line}")?;
+        let mut value = |name: &str, what: &str| -> Result<String, String> {
+            match inline.clone().or_else(|| it.next().cloned()) {
+                Some(v) => Ok(v),
+                None => Err(format!("{name} needs {what}")),
+            }
+        };
+        let switch = |on: bool| -> Result<bool, String> {
+            match inline {
+                None => Ok(on),
+                Some(_) => Err(format!("{flag} takes no value")),
+            }
+        };
+        match flag {
+            "--help" | "-h" => return Ok(Command::Help),
+            "--black" => {
+                switch(true)?;
+                options.human = Color::Black;
+            }
+            "--red" => {
+                switch(true)?;
+                options.human = Color::Red;
+            }
+            "--letters" => options.letters = switch(true)?,
+            "--no-color" | "--no-colour" => options.no_color = switch(true)?,
+            "--level" => options.level = parse_level(&value("--level", "a number from 1 to 6")?)?,
+            "--fen" => {
+                let fen = value("--fen", "a FEN")?;
+                options.start = fen
+                    .parse::<Position>()
+                    .map_err(|e| format!("bad --fen {fen:?}: {e}"))?;
+            }
+            _ if flag.starts_with('-') => {
+                return Err(format!("unknown option {flag:?} (see --help)"));
+            }
+            _ => return Err(format!("unexpected argument {arg:?} (see --help)")),
         }
-        if !session.handle(&line, &mut out)? {
+    }
+    Ok(Command::Play(Box::new(options)))
+}
+
+/// The longest input line kept; the rest of a longer line is dropped.
+const MAX_INPUT: usize = 4096;
+/// The longest line taken for a move or a command, in bytes.
+const MAX_COMMAND: usize = 200;
+/// How many characters of a line the transcript echoes.
+const ECHO_CHARS: usize = 80;
+
+/// Plays `session` on `input` until `quit` or the end of input. With
+/// `echo` (piped input), each line read is written after the prompt, at
+/// most [`ECHO_CHARS`] characters of it. Lines that are not UTF-8 or too
+/// long for a move get a message and the game goes on.
+fn run(
+    session: &mut Session,
+    mut input: impl BufRead,
+    out: &mut impl Write,
+    echo: bool,
+) -> io::Result<()> {
+    session.begin(out)?;
+    loop {
+        session.prompt(out)?;
+        let line = match read_line(&mut input, MAX_INPUT) {
+            Ok(Some(line)) => line,
+            Ok(None) => {
+                writeln!(out)?;
+                break;
+            }
+            Err(e) => {
+                writeln!(out)?;
+                writeln!(out, "Cannot read the input any more ({e}).")?;
+                break;
+            }
+        };
+        if echo {
+            writeln!(out, "{}", shorten(&line, ECHO_CHARS))?;
+        }
+        if !line.utf8 {
+            writeln!(
+                out,
+                "That line is not valid UTF-8 text. Type moves like h2e2, C2.5 or 炮二平五; help lists the commands."
+            )?;
+        } else if line.len > MAX_COMMAND {
+            writeln!(
+                out,
+                "That line is too long ({} bytes) to be a move or a command.",
+                line.len
+            )?;
+        } else if !session.handle(&line.text, out)? {
             break;
         }
         out.flush()?;
     }
-    Ok(())
+    out.flush()
+}
+
+fn main() -> io::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let options = match parse_args(&args) {
+        Ok(Command::Play(options)) => options,
+        Ok(Command::Help) => {
+            println!("{USAGE}");
+            return Ok(());
+        }
+        Err(e) => {
+            eprintln!("play: {e}");
+            eprintln!("{}", USAGE.lines().next().unwrap_or_default());
+            std::process::exit(2);
+        }
+    };
+    let style = Style {
+        letters: options.letters,
+        color: !options.no_color && Style::colour_wanted(),
+    };
+    let Options {
+        human,
+        level,
+        start,
+        ..
+    } = *options;
+    let mut session = Session::new(start, human, level, style);
+    let mut out = io::stdout();
+    writeln!(out, "xiangqi: you play {human}, level {level}.")?;
+    help(&mut out)?;
+    let stdin = io::stdin();
+    // Piped input is not echoed by a terminal: echo it after the prompt so
+    // the transcript reads as a dialogue.
+    let echo = !stdin.is_terminal();
+    run(&mut session, stdin.lock(), &mut out, echo)
 }
 
 #[cfg(test)]

@@ -220,3 +220,106 @@ fn board_plain_and_letters() {
             .contains("\x1b[1;31m帅\x1b[0m")
     );
 }
+
+fn args(line: &str) -> Vec<String> {
+    line.split_whitespace().map(String::from).collect()
+}
+
+#[test]
+fn flags_parse() {
+    let Ok(Command::Play(o)) = parse_args(&[]) else {
+        panic!("no flags: play")
+    };
+    assert_eq!(
+        (o.human, o.level, o.letters, o.no_color),
+        (Color::Red, 3, false, false)
+    );
+    assert_eq!(o.start, Position::new());
+    let Ok(Command::Play(o)) = parse_args(&args("--black --level 5 --letters --no-color")) else {
+        panic!()
+    };
+    assert_eq!(
+        (o.human, o.level, o.letters, o.no_color),
+        (Color::Black, 5, true, true)
+    );
+    let Ok(Command::Play(o)) = parse_args(&args("--level=1")) else {
+        panic!()
+    };
+    assert_eq!(o.level, 1);
+    let fen = vec![
+        "--fen".to_string(),
+        "3k5/9/9/9/9/9/9/9/4R4/5K3 w".to_string(),
+    ];
+    let Ok(Command::Play(o)) = parse_args(&fen) else {
+        panic!()
+    };
+    assert_eq!(o.start.to_string(), "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1");
+    assert_eq!(parse_args(&args("--black --help")), Ok(Command::Help));
+    assert_eq!(parse_args(&args("-h")), Ok(Command::Help));
+}
+
+#[test]
+fn bad_flags_are_errors() {
+    for (line, what) in [
+        ("--blak", "unknown option \"--blak\""),
+        (
+            "--level abc",
+            "--level \"abc\": expected a number from 1 to 6",
+        ),
+        ("--level 0", "--level \"0\""),
+        ("--level 7", "--level \"7\""),
+        ("--level -1", "--level \"-1\""),
+        ("--level=", "--level \"\""),
+        ("--level", "--level needs a number"),
+        ("--fen", "--fen needs a FEN"),
+        ("--fen xyz", "bad --fen \"xyz\""),
+        ("--black=yes", "--black takes no value"),
+        ("black", "unexpected argument \"black\""),
+        ("-x", "unknown option \"-x\""),
+    ] {
+        match parse_args(&args(line)) {
+            Err(e) => assert!(e.contains(what), "{line}: {e}"),
+            Ok(c) => panic!("{line}: accepted as {c:?}"),
+        }
+    }
+    assert!(USAGE.contains("--level N"));
+}
+
+/// Plays the whole input through `run` as a pipe would.
+fn transcript(input: &[u8]) -> (Session, String) {
+    let mut s = session(Color::Red);
+    let mut out = Vec::new();
+    super::run(&mut s, input, &mut out, true).unwrap();
+    (s, String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn invalid_utf8_gets_a_message_and_the_game_goes_on() {
+    let (s, out) = transcript(b"\xff\xfe\xfd\nh2e2\n\xc3\x28 C2.5\nquit\n");
+    assert_eq!(out.matches("not valid UTF-8").count(), 2, "{out}");
+    assert!(out.contains("You play h2e2"), "{out}");
+    assert_eq!(s.game.ply(), 2);
+}
+
+#[test]
+fn huge_lines_are_echoed_once_and_cut() {
+    let mut input = vec![b'x'; 1 << 20];
+    input.extend_from_slice("\n炮二平五\nquit\n".as_bytes());
+    let (s, out) = transcript(&input);
+    // One echo of 80 characters, then the reason; nothing more of it.
+    assert_eq!(out.matches(&"x".repeat(80)).count(), 1, "{out}");
+    assert!(!out.contains(&"x".repeat(81)));
+    assert!(out.contains("... (1048576 bytes)"), "{out}");
+    assert!(out.contains("too long (1048576 bytes)"), "{out}");
+    assert!(out.len() < 20_000, "{} bytes of output", out.len());
+    // The game went on.
+    assert!(out.contains("You play h2e2"), "{out}");
+    assert_eq!(s.game.ply(), 2);
+}
+
+#[test]
+fn end_of_input_ends_the_game_quietly() {
+    let (s, out) = transcript(b"h2e2");
+    assert_eq!(s.game.ply(), 2, "a last line without a line end counts");
+    assert!(out.ends_with("red to move> \n"), "{out}");
+}

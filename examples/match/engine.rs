@@ -1,0 +1,302 @@
+//! An engine process spoken to in UCI or UCCI.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use xiangqi::Move;
+use xiangqi::notation::{UciMove, UciRanks, format_uci};
+
+/// Extra time allowed beyond three times the move time.
+pub const GRACE: Duration = Duration::from_secs(5);
+/// How long a fixed-depth or fixed-node move may take.
+pub const FIXED_TIMEOUT: Duration = Duration::from_secs(120);
+/// How long the handshake and `isready` may take.
+const READY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The protocol an engine speaks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// UCI: `uci`/`uciok`, `ucinewgame`, `go movetime`.
+    Uci,
+    /// UCCI (ElephantEye): `ucci`/`ucciok`, `setoption newgame`, `go time`,
+    /// `nobestmove`.
+    Ucci,
+}
+
+/// How to start and talk to an engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// The command line (split at whitespace).
+    pub cmd: String,
+    /// UCI or UCCI.
+    pub protocol: Protocol,
+    /// The rank numbering of its moves.
+    pub ranks: UciRanks,
+    /// Commands sent after the handshake, before `isready` (for example
+    /// `setoption name UCI_Variant value xiangqi`).
+    pub init: Vec<String>,
+}
+
+impl Spec {
+    /// A UCI engine with ranks 0-9 and no init commands.
+    pub fn uci(cmd: &str) -> Spec {
+        Spec {
+            cmd: cmd.to_string(),
+            protocol: Protocol::Uci,
+            ranks: UciRanks::ZeroToNine,
+            init: Vec::new(),
+        }
+    }
+}
+
+/// How much each move may think.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Think {
+    /// Milliseconds per move.
+    MoveTime(u64),
+    /// A fixed depth.
+    Depth(u32),
+    /// A fixed node count.
+    Nodes(u64),
+}
+
+/// How a UCCI engine gets a fixed time per move (UCCI has no `movetime`).
+///
+/// ElephantEye 3.31 budgets `go time T increment I` as T/20 + I with a hard
+/// limit of min(T/2, 10 × budget), stopping between iterations once the
+/// budget (halved when the score is steady, halved again when the best
+/// move is) is spent: `go time 200 increment 0` thinks about 15 ms.
+/// `go time T movestogo 1` budgets T with a hard limit of T and thinks
+/// T/4 to T (about 110 ms of 200).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UcciTime {
+    /// `go depth 32` (ElephantEye's deepest, so in effect unlimited), then
+    /// `stop` after the move time unless a move came first: exactly the
+    /// move time, as UCI `go movetime` (the default).
+    Stop,
+    /// `go time T movestogo 1`: the engine's own budget for T, at most T.
+    MovesToGo,
+}
+
+/// A running engine.
+pub struct Engine {
+    /// How it was started.
+    pub spec: Spec,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// Extra time allowed for a reply beyond three times the move time.
+    pub grace: Duration,
+    /// How a UCCI engine is given a move time.
+    pub ucci_time: UcciTime,
+    /// A reply timed out and was never collected: restart before reuse.
+    hung: bool,
+}
+
+impl Engine {
+    /// Starts `spec`'s command and completes the handshake.
+    pub fn start(spec: &Spec) -> Result<Engine, String> {
+        let cmd = &spec.cmd;
+        let mut parts = cmd.split_whitespace();
+        let prog = parts.next().ok_or("empty engine command")?;
+        let mut child = Command::new(prog)
+            .args(parts)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("{cmd}: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut e = Engine {
+            spec: spec.clone(),
+            child,
+            stdin,
+            lines,
+            grace: GRACE,
+            ucci_time: UcciTime::Stop,
+            hung: false,
+        };
+        match spec.protocol {
+            Protocol::Uci => {
+                e.send("uci")?;
+                e.wait_for("uciok", READY_TIMEOUT)?;
+            }
+            Protocol::Ucci => {
+                e.send("ucci")?;
+                e.wait_for("ucciok", READY_TIMEOUT)?;
+            }
+        }
+        for line in &spec.init {
+            e.send(line)?;
+        }
+        e.sync()?;
+        Ok(e)
+    }
+
+    /// The rank numbering of its moves.
+    pub fn ranks(&self) -> UciRanks {
+        self.spec.ranks
+    }
+
+    /// Whether the engine can play another game: running, and not owing a
+    /// late reply.
+    pub fn healthy(&mut self) -> bool {
+        !self.hung && matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// A fresh process of the same engine.
+    pub fn restart(&mut self) -> Result<(), String> {
+        let mut fresh = Engine::start(&self.spec)?;
+        fresh.grace = self.grace;
+        fresh.ucci_time = self.ucci_time;
+        *self = fresh; // drops (quits and kills) the old process
+        Ok(())
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("cannot write to the engine: {e}"))
+    }
+
+    /// Waits for a line that `wanted` accepts; returns it.
+    fn wait_until(
+        &mut self,
+        what: &str,
+        timeout: Duration,
+        wanted: impl Fn(&str) -> bool,
+    ) -> Result<String, String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if wanted(&line) => return Ok(line),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => return Err(format!("no {what} in time")),
+                Err(RecvTimeoutError::Disconnected) => return Err("engine exited".into()),
+            }
+        }
+    }
+
+    /// Waits for a line starting with `prefix`; returns it.
+    fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
+        self.wait_until(prefix, timeout, |l| l.starts_with(prefix))
+    }
+
+    /// `isready` and its `readyok`: everything the engine printed before
+    /// is read and dropped.
+    fn sync(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        self.wait_for("readyok", READY_TIMEOUT).map(|_| ())
+    }
+
+    /// Prepares a new game.
+    pub fn new_game(&mut self) -> Result<(), String> {
+        match self.spec.protocol {
+            Protocol::Uci => self.send("ucinewgame")?,
+            Protocol::Ucci => self.send("setoption newgame")?,
+        }
+        self.sync()
+    }
+
+    /// Waits for the answer to `go`: a `bestmove` line, or UCCI's
+    /// `nobestmove`.
+    fn wait_reply(&mut self, timeout: Duration) -> Result<String, String> {
+        self.wait_until("bestmove", timeout, |l| {
+            l.starts_with("bestmove") || l.trim() == "nobestmove"
+        })
+    }
+
+    /// Asks for a move after `moves` from the start position; returns the
+    /// move text of the `bestmove` line, or why there is none (`nobestmove`
+    /// included). Anything after the move (`ponder`, UCCI `draw` or
+    /// `resign`) is ignored: the game's rules decide.
+    pub fn best_move(&mut self, moves: &[Move], think: Think) -> Result<String, String> {
+        let list: Vec<String> = moves
+            .iter()
+            .map(|&m| format_uci(UciMove::Move(m), self.spec.ranks))
+            .collect();
+        let pos = if list.is_empty() {
+            "position startpos".to_string()
+        } else {
+            format!("position startpos moves {}", list.join(" "))
+        };
+        self.send(&pos)?;
+        let ucci = self.spec.protocol == Protocol::Ucci;
+        let (go, timeout) = match think {
+            Think::MoveTime(t) if ucci && self.ucci_time == UcciTime::Stop => {
+                return self.timed_by_stop(t);
+            }
+            Think::MoveTime(t) if ucci => (
+                format!("go time {t} movestogo 1"),
+                Duration::from_millis(t.saturating_mul(3)) + self.grace,
+            ),
+            Think::MoveTime(t) => (
+                format!("go movetime {t}"),
+                Duration::from_millis(t.saturating_mul(3)) + self.grace,
+            ),
+            Think::Depth(d) => (format!("go depth {d}"), FIXED_TIMEOUT + self.grace),
+            Think::Nodes(n) => (format!("go nodes {n}"), FIXED_TIMEOUT + self.grace),
+        };
+        self.send(&go)?;
+        match self.wait_reply(timeout) {
+            Ok(line) => reply_move(&line),
+            Err(e) => {
+                // Collect the late reply so it is not taken for the next
+                // move; if it does not come, restart before the next game.
+                if self.send("stop").is_err() || self.wait_reply(Duration::from_secs(1)).is_err() {
+                    self.hung = true;
+                }
+                Err(e)
+            }
+        }
+    }
+
+    /// UCCI with a fixed move time: search without a limit and `stop`
+    /// after `t` ms (see [`UcciTime::Stop`]).
+    fn timed_by_stop(&mut self, t: u64) -> Result<String, String> {
+        self.send("go depth 32")?;
+        let t = Duration::from_millis(t);
+        match self.wait_reply(t) {
+            Ok(line) => return reply_move(&line),
+            Err(e) if e == "engine exited" => return Err(e),
+            Err(_) => {}
+        }
+        self.send("stop")?;
+        let reply = self.wait_reply(t.saturating_mul(2) + self.grace);
+        // A `stop` that crossed the reply makes ElephantEye print a stray
+        // `nobestmove`: `isready` drains it before the next move.
+        if reply.is_err() || self.sync().is_err() {
+            self.hung = true;
+        }
+        reply.and_then(|line| reply_move(&line))
+    }
+}
+
+/// The move of a reply line, or why there is none.
+fn reply_move(line: &str) -> Result<String, String> {
+    if line.trim() == "nobestmove" {
+        return Err("sent nobestmove".to_string());
+    }
+    Ok(line.split_whitespace().nth(1).unwrap_or("").to_string())
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        std::thread::sleep(Duration::from_millis(100));
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
