@@ -5,6 +5,8 @@
 use crate::core::{MAX_MOVES, Move, MoveList, Position};
 use crate::engine::eval::piece_value;
 
+use super::see::see;
+
 use super::MAX_PLY;
 
 /// History scores stay within this bound.
@@ -103,6 +105,16 @@ pub(crate) fn mvv_lva(pos: &Position, m: Move) -> Option<i32> {
     Some(piece_value(victim.role) * 16 - attacker / 16)
 }
 
+/// Whether the capture `m` loses material in the exchange (a capture of a
+/// piece at least as valuable as the capturer never does).
+#[inline]
+fn losing(pos: &Position, m: Move) -> bool {
+    let b = pos.board();
+    let victim = b.piece_at(m.to()).map_or(0, |p| piece_value(p.role));
+    let attacker = b.piece_at(m.from()).map_or(0, |p| piece_value(p.role));
+    attacker > victim && see(pos, m) < 0
+}
+
 /// Stages of the main search's picker.
 const STAGE_TT: u8 = 0;
 const STAGE_GEN_CAPTURES: u8 = 1;
@@ -110,12 +122,14 @@ const STAGE_CAPTURES: u8 = 2;
 const STAGE_KILLERS: u8 = 3;
 const STAGE_GEN_QUIETS: u8 = 4;
 const STAGE_QUIETS: u8 = 5;
-const STAGE_DONE: u8 = 6;
+const STAGE_BAD_CAPTURES: u8 = 6;
+const STAGE_DONE: u8 = 7;
 
 /// Moves with their ordering scores, handed out best first. The main
 /// search's picker is staged: a legal TT move before any generation, then
-/// the captures (MVV-LVA), the killers, and only then the quiet moves (by
-/// history), so a cutoff skips the later generation.
+/// the captures (MVV-LVA) that do not lose material in the exchange (SEE),
+/// the killers, the quiet moves (by history), and last the losing captures;
+/// a cutoff skips the later generation.
 pub(crate) struct Picker {
     moves: MoveList,
     scores: [i32; MAX_MOVES],
@@ -127,6 +141,8 @@ pub(crate) struct Picker {
     captures_only: bool,
     /// Whether any move was handed out.
     any: bool,
+    /// Captures that lose material, handed out last.
+    bad: MoveList,
 }
 
 impl Picker {
@@ -144,6 +160,7 @@ impl Picker {
             stage: STAGE_TT,
             captures_only,
             any: false,
+            bad: MoveList::new(),
         }
     }
 
@@ -179,11 +196,16 @@ impl Picker {
                 }
                 STAGE_CAPTURES => {
                     if let Some(m) = self.pick() {
+                        if losing(pos, m) {
+                            let _ = self.bad.try_push(m);
+                            continue;
+                        }
                         return Some(m);
                     }
                     if self.captures_only {
-                        self.stage = STAGE_DONE;
-                        return None;
+                        self.stage = STAGE_BAD_CAPTURES;
+                        self.next = 0;
+                        continue;
                     }
                     self.stage = STAGE_KILLERS;
                     self.killers = heur.killers(ply);
@@ -218,7 +240,15 @@ impl Picker {
                     }
                 }
                 STAGE_QUIETS => {
-                    let m = self.pick();
+                    if let Some(m) = self.pick() {
+                        return Some(m);
+                    }
+                    self.stage = STAGE_BAD_CAPTURES;
+                    self.next = 0;
+                }
+                STAGE_BAD_CAPTURES => {
+                    let m = self.bad.get(self.next).copied();
+                    self.next += 1;
                     if m.is_none() {
                         self.stage = STAGE_DONE;
                     }
@@ -226,6 +256,16 @@ impl Picker {
                 }
                 _ => return None,
             }
+        }
+    }
+
+    /// Skips the remaining quiet moves (late-move pruning): the losing
+    /// captures still come.
+    #[inline]
+    pub(crate) fn skip_quiets(&mut self) {
+        if self.stage == STAGE_QUIETS {
+            self.stage = STAGE_BAD_CAPTURES;
+            self.next = 0;
         }
     }
 
@@ -261,6 +301,7 @@ impl Picker {
             stage: STAGE_QUIETS,
             captures_only: true,
             any: false,
+            bad: MoveList::new(),
         }
     }
 
@@ -290,24 +331,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn captures_come_first_most_valuable_victim_first() {
-        // Both red cannons can take a horse.
-        let pos: Position = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
+    fn winning_captures_first_losing_captures_last() {
+        // Black's chariot stands en prise to the soldier e3.
+        let pos: Position = "rnbakabn1/9/1c5c1/p1p1p1p1p/9/4r4/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
             .parse()
             .unwrap();
         let heur = Heuristics::new();
         let mut p = Picker::new(&pos, None, false);
-        let first = p.next_move(&pos, 0, &heur).unwrap();
-        assert!(pos.board().piece_at(first.to()).is_some());
+        assert_eq!(p.next_move(&pos, 0, &heur), Some("e3e4".parse().unwrap()));
+        // At the start, a cannon taking a horse loses the cannon to the
+        // chariot behind it: both such captures come after the quiet moves.
+        let pos = Position::new();
         let tt: Move = "a0a1".parse().unwrap();
         let mut p = Picker::new(&pos, Some(tt), false);
         assert_eq!(p.next_move(&pos, 0, &heur), Some(tt));
-        let mut rest = 0;
+        let mut rest = Vec::new();
         while let Some(m) = p.next_move(&pos, 0, &heur) {
             assert_ne!(m, tt);
-            rest += 1;
+            rest.push(m);
         }
-        assert_eq!(rest, 43);
+        assert_eq!(rest.len(), 43);
+        let last: Vec<String> = rest[41..].iter().map(|m| m.to_string()).collect();
+        assert_eq!(last, ["b2b9", "h2h9"]);
         // An illegal TT move (a hash collision) is not handed out.
         let bad: Move = "a0a5".parse().unwrap();
         let mut p = Picker::new(&pos, Some(bad), false);

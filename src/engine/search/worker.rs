@@ -12,6 +12,7 @@ use crate::game::record::{LimitCount, PlyRecord};
 
 use super::limits::Deadlines;
 use super::ordering::{Heuristics, Picker};
+use super::see::see;
 use super::tt::{Bound, Table};
 use super::{INFINITY, MATE_BOUND, MATE_SCORE, MAX_PLY};
 
@@ -345,8 +346,9 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             }
             let quiet = pos.board().piece_at(m.to()).is_none();
             // Late-move pruning: at shallow depth, only the first quiet moves
-            // are searched. Quiet moves come last, so the rest are skipped;
-            // a move already searched keeps `best` off a mated score.
+            // are searched; the rest are skipped (the losing captures after
+            // them still come). A move already searched keeps `best` off a
+            // mated score.
             if !pv_node
                 && !in_check
                 && quiet
@@ -355,7 +357,8 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 && best > -MATE_BOUND
                 && quiets_seen >= LMP_COUNT[depth as usize]
             {
-                break;
+                picker.skip_quiets();
+                continue;
             }
             let (mut child, mut cs) = (pos.clone(), st.clone());
             self.make(&mut child, &mut cs, m);
@@ -522,7 +525,6 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             alpha = alpha.max(stand);
             Picker::captures(pos, pos.capture_moves())
         };
-        let them = !pos.turn();
         while let Some(m) = picker.pick() {
             let victim = pos.board().piece_at(m.to());
             if !evasions {
@@ -532,15 +534,13 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 if stand + gain + 200 < alpha {
                     continue;
                 }
-                // Skip captures of a defended piece by a more valuable one.
+                // Skip captures that lose material in the exchange (a
+                // capture of something at least as valuable never does).
                 let attacker = pos
                     .board()
                     .piece_at(m.from())
                     .map_or(Role::General, |p| p.role);
-                if attacker != Role::General
-                    && piece_value(attacker) > gain + 50
-                    && pos.attackers(m.to(), them).any()
-                {
+                if attacker != Role::General && piece_value(attacker) > gain && see(pos, m) < 0 {
                     continue;
                 }
             }
