@@ -182,11 +182,16 @@ impl Deadlines {
         self.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
 
-    /// Whether a new iteration should not be started: more than half the
-    /// soft budget is gone (the next iteration would likely not finish).
-    pub(crate) fn soft_passed(&self) -> bool {
-        self.soft
-            .is_some_and(|s| self.start.elapsed() >= s / 20 * 11)
+    /// Whether a new iteration should not be started: more than `percent`
+    /// of the soft budget is gone (the next iteration would likely not
+    /// finish). The search passes 55 normally, less when its best move has
+    /// been stable for several iterations, more when it just changed or the
+    /// score dropped (bounded by the hard limit either way).
+    pub(crate) fn soft_passed(&self, percent: u32) -> bool {
+        self.soft.is_some_and(|s| {
+            let budget = (s / 100).saturating_mul(percent.clamp(10, 200));
+            self.start.elapsed() >= budget
+        })
     }
 }
 
@@ -225,7 +230,7 @@ mod tests {
             },
         ] {
             let d = Deadlines::new(&l, now);
-            let _ = (d.hard_passed(), d.soft_passed());
+            let _ = (d.hard_passed(), d.soft_passed(u32::MAX));
         }
     }
 

@@ -395,6 +395,7 @@ fn iterate<E: Evaluator + ?Sized>(
     let state = w.root_state(pos);
     w.new_search();
     let mut prev = 0;
+    let (mut last_best, mut stable, mut last_score) = (None, 0u32, 0);
     for depth in 1..=max_depth {
         // Helpers search some iterations one ply deeper to diversify.
         let d = if id % 2 == 1 { depth + 1 } else { depth } as i32;
@@ -457,7 +458,25 @@ fn iterate<E: Evaluator + ?Sized>(
         if best_score >= MATE_BOUND && limits.mate.is_some_and(|n| mate_moves <= n) {
             break; // the mate asked for
         }
-        if w.soft_deadline_passed() {
+        // Time management on a clock: stop early once the best move has
+        // held for several iterations, go on longer when it just changed or
+        // the score fell.
+        if result.best_move == last_best {
+            stable += 1;
+        } else {
+            stable = 0;
+        }
+        last_best = result.best_move;
+        let fell = depth > 1 && best_score < last_score - 30;
+        last_score = best_score;
+        let percent = match (stable, fell) {
+            (_, true) => 90,
+            (0, false) if depth > 4 => 75,
+            (0..=2, false) => 55,
+            (3..=5, false) => 40,
+            _ => 30,
+        };
+        if w.soft_deadline_passed(percent) {
             break;
         }
     }

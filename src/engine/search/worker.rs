@@ -217,8 +217,8 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     }
 
     /// Whether the main thread should not start another iteration.
-    pub(crate) fn soft_deadline_passed(&self) -> bool {
-        self.is_main && self.sh.deadlines.soft_passed()
+    pub(crate) fn soft_deadline_passed(&self, percent: u32) -> bool {
+        self.is_main && self.sh.deadlines.soft_passed(percent)
     }
 
     /// Transposition table use, in permille.
