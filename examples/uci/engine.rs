@@ -301,9 +301,7 @@ impl Engine {
             if draw {
                 self.flags.draw.store(true, Ordering::SeqCst);
             }
-            // `stop` interrupts the pondering search; raised before
-            // `ponderhit` so the thread's clearing of it comes after.
-            self.flags.stop.store(true, Ordering::SeqCst);
+            // The pondering search goes on, now on our own clock.
             self.flags.ponderhit.store(true, Ordering::SeqCst);
             self.pondering = false;
             self.waits_for_stop = self.infinite;
@@ -447,36 +445,24 @@ impl Engine {
             if no_move && style.protocol == Protocol::Uci {
                 emit(&sink, "info depth 0 score mate 0");
             }
-            // Pondering runs on the opponent's time: no time limit.
-            let first = if ponder {
-                Limits {
-                    infinite: true,
-                    ..limits.clone()
+            // Pondering runs on the opponent's time: no time limit until
+            // `ponderhit`, then the search goes on under the limits.
+            let result = (!no_move).then(|| {
+                if ponder {
+                    searcher.search_pondering(&game, &limits, &flags.stop, &flags.ponderhit, info)
+                } else {
+                    searcher.search(&game, &limits, &flags.stop, info)
                 }
-            } else {
-                limits.clone()
-            };
-            let mut result = (!no_move).then(|| searcher.search(&game, &first, &flags.stop, info));
+            });
             if ponder || limits.infinite {
-                // UCI: no bestmove before `stop`, even if the search ended.
+                // UCI: no bestmove before `stop` (or, pondering, before
+                // `ponderhit`), even if the search ended.
                 let released = || {
                     flags.halt.load(Ordering::SeqCst)
-                        || (ponder && flags.ponderhit.load(Ordering::SeqCst))
+                        || (ponder && !limits.infinite && flags.ponderhit.load(Ordering::SeqCst))
                 };
                 while !released() {
                     std::thread::sleep(Duration::from_millis(2));
-                }
-                if ponder && !flags.halt.load(Ordering::SeqCst) {
-                    // Ponderhit: think on our own clock now.
-                    flags.stop.store(false, Ordering::SeqCst);
-                    if !flags.halt.load(Ordering::SeqCst) {
-                        if !no_move {
-                            result = Some(searcher.search(&game, &limits, &flags.stop, info));
-                        }
-                        while limits.infinite && !flags.halt.load(Ordering::SeqCst) {
-                            std::thread::sleep(Duration::from_millis(2));
-                        }
-                    }
                 }
             }
             let draw = flags.draw.load(Ordering::SeqCst);

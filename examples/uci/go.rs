@@ -86,7 +86,8 @@ fn take_count<'a>(
 }
 
 /// Parses the arguments of UCI `go` for a search of `pos`. Moves in
-/// `searchmoves` use `ranks`; `overhead` is taken off the clock time.
+/// `searchmoves` use `ranks`; `overhead` is the time the search keeps back
+/// from the clock (`Limits::move_overhead`).
 pub fn parse_uci_go(
     args: &[&str],
     pos: &Position,
@@ -134,9 +135,10 @@ pub fn parse_uci_go(
         Color::Red => (wtime, winc),
         Color::Black => (btime, binc),
     };
+    go.limits.move_overhead = overhead;
     if let Some(t) = time {
         go.limits.clock = Some(Clock {
-            remaining: Duration::from_millis(t).saturating_sub(overhead),
+            remaining: Duration::from_millis(t),
             increment: Duration::from_millis(inc),
             moves_to_go: mtg,
         });
@@ -163,13 +165,14 @@ const UCCI_KEYWORDS: &[&str] = &[
 /// Parses the arguments of UCCI `go` (ElephantEye 3.31's grammar:
 /// `go [ponder|draw] {depth N|infinite | nodes N | time T [increment I |
 /// movestogo M] [opptime ...]}`; a plain `go` is `depth 32`). Times are in
-/// milliseconds if `millisec`, else in seconds; `overhead` is taken off the
+/// milliseconds if `millisec`, else in seconds; `overhead` is kept back from the
 /// clock time. `time T` without `increment` or `movestogo` is one move to
 /// go, as ElephantEye reads it. The clock is [`Limits::clock`]: the
 /// library budgets the time (about T/30 + 3/4 I per move with an increment,
 /// at most half of T).
 pub fn parse_ucci_go(args: &[&str], overhead: Duration, millisec: bool) -> (Go, Vec<String>) {
     let mut go = Go::default();
+    go.limits.move_overhead = overhead;
     let mut warnings = Vec::new();
     let (mut time, mut inc, mut mtg) = (None, None, None);
     let mut mode = false;
@@ -225,7 +228,7 @@ pub fn parse_ucci_go(args: &[&str], overhead: Duration, millisec: bool) -> (Go, 
     }
     if let Some(t) = time {
         go.limits.clock = Some(Clock {
-            remaining: ms(t).saturating_sub(overhead),
+            remaining: ms(t),
             increment: inc.map_or(Duration::ZERO, ms),
             // ElephantEye: `time T` alone is `movestogo 1`.
             moves_to_go: if inc.is_none() && mtg.is_none() {

@@ -26,7 +26,7 @@
 //! `moves` list is reported and does not stop the replay).
 //!
 //! Options: `Hash`, `Threads`, `MultiPV`, `Ponder`, `Clear Hash`, `Move
-//! Overhead` (ms taken off the clock), `UCI_Variant` (`xiangqi` only, for
+//! Overhead` (ms the search keeps back from the clock, `Limits::move_overhead`), `UCI_Variant` (`xiangqi` only, for
 //! GUIs written for Fairy-Stockfish), `Move Ranks` (`0-9`, ICCS, or `1-10`
 //! as Fairy-Stockfish writes moves, for input and output) and the
 //! arbiter's rules, which the search plays by: `Move Limit` (moves without
@@ -67,9 +67,9 @@
 //! on its own thread (this example's, not the library's), so `stop`,
 //! `ponderhit`, `isready` and `quit` are answered while it thinks. After
 //! `go infinite` or `go ponder` the `bestmove` waits for `stop` (or
-//! `quit`), even if the search ended early; `ponderhit` starts a search
-//! under the `go` command's own limits, helped by the transposition table
-//! the pondering filled. A command that needs the searcher while such a
+//! `quit`; after `go ponder`, also `ponderhit`), even if the search ended
+//! early; on `ponderhit` the pondering search goes on, its time limits
+//! counted from then ([`xiangqi::Searcher::search_pondering`]). A command that needs the searcher while such a
 //! search waits (`go`, `position`, `ucinewgame`, `setoption`) stops it
 //! first. End of input means `quit`: a running search is stopped and its
 //! `bestmove` printed.

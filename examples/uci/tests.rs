@@ -219,7 +219,7 @@ fn uci_go(args: &str) -> (crate::go::Go, Vec<String>) {
         &args,
         &Position::new(),
         UciRanks::ZeroToNine,
-        Duration::ZERO,
+        Limits::default().move_overhead,
     )
 }
 
@@ -254,7 +254,7 @@ fn uci_go_every_form() {
             moves_to_go: Some(20),
         })
     );
-    // Black to move: Black's, less the move overhead.
+    // Black to move: Black's; the overhead is the search's to keep back.
     let black: Position = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"
         .parse()
         .unwrap();
@@ -268,17 +268,19 @@ fn uci_go_every_form() {
         Duration::from_millis(30),
     );
     let clock = go.limits.clock.unwrap();
-    assert_eq!(clock.remaining, Duration::from_millis(970));
+    assert_eq!(clock.remaining, Duration::from_millis(1000));
+    assert_eq!(go.limits.move_overhead, Duration::from_millis(30));
     assert_eq!(clock.increment, Duration::from_millis(7));
     assert_eq!(clock.moves_to_go, None);
-    // The overhead never makes the time negative.
+    // An overhead larger than the clock is the search's to handle.
     let (go, _) = parse_uci_go(
         &["wtime", "5"],
         &Position::new(),
         UciRanks::ZeroToNine,
         Duration::from_secs(1),
     );
-    assert_eq!(go.limits.clock.unwrap().remaining, Duration::ZERO);
+    assert_eq!(go.limits.clock.unwrap().remaining, Duration::from_millis(5));
+    assert_eq!(go.limits.move_overhead, Duration::from_secs(1));
 
     let (go, _) = uci_go("infinite");
     assert!(go.limits.infinite);
@@ -340,7 +342,7 @@ fn uci_go_skips_unknown_tokens_and_bad_values() {
 
 fn ucci_go(args: &str, millisec: bool) -> (crate::go::Go, Vec<String>) {
     let args: Vec<&str> = args.split_whitespace().collect();
-    parse_ucci_go(&args, Duration::ZERO, millisec)
+    parse_ucci_go(&args, Limits::default().move_overhead, millisec)
 }
 
 #[test]
@@ -382,12 +384,10 @@ fn ucci_go_forms() {
         clock("time 60 increment 2", false).increment,
         Duration::from_secs(2)
     );
-    // The overhead comes off the clock.
+    // The overhead is passed to the search, which keeps it back.
     let (go, _) = parse_ucci_go(&["time", "1000"], Duration::from_millis(100), true);
-    assert_eq!(
-        go.limits.clock.unwrap().remaining,
-        Duration::from_millis(900)
-    );
+    assert_eq!(go.limits.clock.unwrap().remaining, Duration::from_secs(1));
+    assert_eq!(go.limits.move_overhead, Duration::from_millis(100));
 
     let (go, w) = ucci_go("time abc bogus", true);
     assert_eq!(w.len(), 2, "{w:?}");

@@ -34,7 +34,7 @@ pub struct Clock {
 /// assert_eq!(l.depth, Some(6));
 /// assert_eq!(Limits::movetime(Duration::from_millis(50)).movetime, Some(Duration::from_millis(50)));
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Maximum iterative-deepening depth, in plies.
     pub depth: Option<u32>,
@@ -56,6 +56,35 @@ pub struct Limits {
     /// not legal are ignored, and if none is legal every move is searched.
     /// Empty: all moves.
     pub search_moves: Vec<Move>,
+    /// Time kept back from the clock for communication delays (UCI `Move
+    /// Overhead`): the search budgets `clock.remaining` less this. 30 ms by
+    /// default.
+    pub move_overhead: Duration,
+}
+
+impl Default for Limits {
+    /// No limit set (search until stopped or the maximum depth), one line,
+    /// all root moves, 30 ms of move overhead.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let l = xiangqi::Limits::default();
+    /// assert_eq!((l.depth, l.nodes, l.multi_pv), (None, None, 0));
+    /// assert_eq!(l.move_overhead, Duration::from_millis(30));
+    /// ```
+    fn default() -> Limits {
+        Limits {
+            depth: None,
+            nodes: None,
+            movetime: None,
+            clock: None,
+            infinite: false,
+            multi_pv: 0,
+            mate: None,
+            search_moves: Vec::new(),
+            move_overhead: DEFAULT_OVERHEAD,
+        }
+    }
 }
 
 impl Limits {
@@ -137,13 +166,16 @@ impl Limits {
     }
 }
 
-/// Safety margin kept on the clock for communication delays.
-const OVERHEAD: Duration = Duration::from_millis(30);
+/// Default safety margin kept on the clock for communication delays.
+const DEFAULT_OVERHEAD: Duration = Duration::from_millis(30);
 
 /// Deadlines derived from [`Limits`].
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Deadlines {
+    /// When the search started.
     pub(crate) start: Instant,
+    /// When the time budgets started (after a ponder hit, later).
+    clock_start: Instant,
     /// Don't start a new iteration after this much time.
     pub(crate) soft: Option<Duration>,
     /// Abort the search after this much time.
@@ -155,6 +187,7 @@ impl Deadlines {
         if limits.infinite {
             return Deadlines {
                 start,
+                clock_start: start,
                 soft: None,
                 hard: None,
             };
@@ -166,7 +199,7 @@ impl Deadlines {
             hard = Some(t);
         }
         if let Some(c) = limits.clock {
-            let left = c.remaining.saturating_sub(OVERHEAD);
+            let left = c.remaining.saturating_sub(limits.move_overhead);
             let mtg = c.moves_to_go.unwrap_or(30).clamp(1, 50);
             let base = (left / mtg).saturating_add(c.increment / 4 * 3);
             let optimum = base.min(left / 2);
@@ -174,12 +207,22 @@ impl Deadlines {
             soft = Some(soft.map_or(optimum, |s: Duration| s.min(optimum)));
             hard = Some(hard.map_or(maximum, |h: Duration| h.min(maximum)));
         }
-        Deadlines { start, soft, hard }
+        Deadlines {
+            start,
+            clock_start: start,
+            soft,
+            hard,
+        }
+    }
+
+    /// Starts the clock again now (the opponent played the pondered move).
+    pub(crate) fn restart(&mut self) {
+        self.clock_start = Instant::now();
     }
 
     #[inline]
     pub(crate) fn hard_passed(&self) -> bool {
-        self.hard.is_some_and(|h| self.start.elapsed() >= h)
+        self.hard.is_some_and(|h| self.clock_start.elapsed() >= h)
     }
 
     /// Whether a new iteration should not be started: more than `percent`
@@ -190,7 +233,7 @@ impl Deadlines {
     pub(crate) fn soft_passed(&self, percent: u32) -> bool {
         self.soft.is_some_and(|s| {
             let budget = (s / 100).saturating_mul(percent.clamp(10, 200));
-            self.start.elapsed() >= budget
+            self.clock_start.elapsed() >= budget
         })
     }
 }

@@ -301,6 +301,48 @@ impl<E: Evaluator> Searcher<E> {
         game: &Game,
         limits: &Limits,
         stop: &AtomicBool,
+        on_iteration: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.search_inner(game, limits, stop, None, on_iteration)
+    }
+
+    /// Ponders: searches `game` (usually with the move the engine expects
+    /// the opponent to play already made) on the opponent's time. Until
+    /// `ponderhit` is raised no time limit applies; once it is (the opponent
+    /// played that move), the time budgets of `limits` start counting from
+    /// that moment and the search goes on where it was, with its tables and
+    /// iterations intact. Depth, node and mate limits apply throughout;
+    /// `stop` ends it at any time. The search may return before `ponderhit`
+    /// (a proven mate, or the maximum depth): a UCI front end then holds its
+    /// `bestmove` until `ponderhit` or `stop`.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use std::time::Duration;
+    /// use xiangqi::{Game, Limits, Searcher};
+    /// let ponderhit = AtomicBool::new(true); // the expected move came at once
+    /// let limits = Limits::movetime(Duration::from_millis(20));
+    /// let r = Searcher::default().search_pondering(&Game::new(), &limits,
+    ///     &AtomicBool::new(false), &ponderhit, |_| {});
+    /// assert!(r.best_move.is_some());
+    /// ```
+    pub fn search_pondering(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        ponderhit: &AtomicBool,
+        on_iteration: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.search_inner(game, limits, stop, Some(ponderhit), on_iteration)
+    }
+
+    fn search_inner(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        ponderhit: Option<&AtomicBool>,
         mut on_iteration: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         let start = Instant::now();
@@ -316,6 +358,7 @@ impl<E: Evaluator> Searcher<E> {
             deadlines: Deadlines::new(limits, start),
             node_limit: limits.nodes,
             rules: game.rules(),
+            ponderhit,
         };
         let threads = self.threads;
         let line = &line;

@@ -179,6 +179,7 @@ fn check_moves(pos: Position, rules: Rules, split: usize, moves: Moves<'_>) -> S
         deadlines: Deadlines::new(&Limits::default(), Instant::now()),
         node_limit: None,
         rules: &rules,
+        ponderhit: None,
     };
     let line = game_line(&game);
     let mut w = Worker::new(shared, &line, true);

@@ -25,6 +25,9 @@ pub(crate) struct Shared<'a, E: ?Sized> {
     pub(crate) deadlines: Deadlines,
     pub(crate) node_limit: Option<u64>,
     pub(crate) rules: &'a Rules,
+    /// While this flag is down the search ponders: no time limit applies
+    /// (the clock starts when it is raised).
+    pub(crate) ponderhit: Option<&'a AtomicBool>,
 }
 
 impl<'a, E: ?Sized> Shared<'a, E> {
@@ -37,6 +40,7 @@ impl<'a, E: ?Sized> Shared<'a, E> {
             deadlines: self.deadlines,
             node_limit: self.node_limit,
             rules: self.rules,
+            ponderhit: self.ponderhit,
         }
     }
 }
@@ -135,7 +139,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         if self.nodes & 1023 == 0
             && (self.sh.stop.load(Ordering::Relaxed)
                 || self.sh.helpers_stop.load(Ordering::Relaxed)
-                || (self.is_main && self.sh.deadlines.hard_passed()))
+                || (self.is_main && !self.pondering() && self.sh.deadlines.hard_passed()))
         {
             self.aborted = true;
         }
@@ -216,9 +220,24 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         self.sh.deadlines.start
     }
 
+    /// Whether the search still ponders (no time limit yet). When the
+    /// ponder hit is first seen, the clock starts.
+    #[inline]
+    fn pondering(&mut self) -> bool {
+        match self.sh.ponderhit {
+            Some(flag) if flag.load(Ordering::Relaxed) => {
+                self.sh.ponderhit = None;
+                self.sh.deadlines.restart();
+                false
+            }
+            Some(_) => true,
+            None => false,
+        }
+    }
+
     /// Whether the main thread should not start another iteration.
-    pub(crate) fn soft_deadline_passed(&self, percent: u32) -> bool {
-        self.is_main && self.sh.deadlines.soft_passed(percent)
+    pub(crate) fn soft_deadline_passed(&mut self, percent: u32) -> bool {
+        self.is_main && !self.pondering() && self.sh.deadlines.soft_passed(percent)
     }
 
     /// Transposition table use, in permille.
