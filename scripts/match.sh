@@ -46,4 +46,4 @@ case "$opponent" in
 esac
 "$target_dir/release/examples/match" \
   --engine1 "$ours" "${opponent_flags[@]}" \
-  --games "$games" --first-game "$first" --movetime "$movetime" --openings scripts/openings.txt "$@"
+  --games "$games" --first-game "$first" --movetime "$movetime" --openings examples/match/openings.txt "$@"

@@ -20,7 +20,7 @@ const ENGINE: &str = env!("CARGO_BIN_EXE_xiangqi-engine");
 
 /// Runs a match with these extra flags; returns its report lines.
 fn play(extra: &[&str]) -> Vec<String> {
-    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/openings.txt");
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/match/openings.txt");
     let mut args: Vec<String> = vec![
         "--engine1".into(),
         ENGINE.into(),

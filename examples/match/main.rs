@@ -5,7 +5,7 @@
 //! cargo run --release --example match -- \
 //!     --engine1 "target/release/examples/uci" \
 //!     --engine2 "node --no-experimental-fetch node_modules/fairy-stockfish-nnue.wasm/uci.js" \
-//!     --engine2-fsf --games 100 --movetime 200 --openings scripts/openings.txt
+//!     --engine2-fsf --games 100 --movetime 200 --openings examples/match/openings.txt
 //! cargo run --release --example match -- \
 //!     --engine1 target/release/xiangqi-engine --engine1-init "setoption name Move Limit value 50" \
 //!     --engine2 /path/to/eleeye --engine2-protocol ucci --engine2-init "setoption usebook false" \
@@ -62,7 +62,7 @@
 //! that a simplification does not lose).
 //!
 //! `--pyffish PYTHON` asks for a second opinion at the end: the games are
-//! replayed by `scripts/pyffish_verdicts.py` (built in; PYTHON must have
+//! replayed by `examples/match/pyffish_verdicts.py` (built in; PYTHON must have
 //! `pyffish`) under Fairy-Stockfish's rules, and one line `pyffish: game N:
 //! ...` is printed for each game pyffish would end earlier or judge
 //! differently, then `pyffish: K of N games judged differently`, before the

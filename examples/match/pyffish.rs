@@ -1,5 +1,5 @@
 //! A second opinion on the finished games from pyffish (Fairy-Stockfish's
-//! rules), through `scripts/pyffish_verdicts.py` run by a Python that has
+//! rules), through `examples/match/pyffish_verdicts.py` run by a Python that has
 //! pyffish. Optional: nothing else in the match needs Python.
 
 use std::io::{BufRead, BufReader, Write};
@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use xiangqi::{Game, Move, Position, Rules};
 
 /// The replay script, passed to `python -c`.
-pub const SCRIPT: &str = include_str!("../../scripts/pyffish_verdicts.py");
+pub const SCRIPT: &str = include_str!("pyffish_verdicts.py");
 
 /// pyffish's view of one game.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -28,7 +28,7 @@ games:
   --games N                 number of games (default 10), each opening twice
   --first-game N            start at game N (0-based), to split a match
   --openings FILE           one opening a line, ICCS moves (default
-                            scripts/openings.txt)
+                            examples/match/openings.txt)
   --movetime MS | --depth N | --nodes N   per move (default --movetime 200)
   --max-plies N             draw after N plies (default 400)
 rules (the arbiter's, Game with Rules):
@@ -85,7 +85,7 @@ pub fn parse_args(args: &[String]) -> Result<Config, String> {
         ucci_time: UcciTime::Stop,
         games: 10,
         first: 0,
-        openings: "scripts/openings.txt".to_string(),
+        openings: "examples/match/openings.txt".to_string(),
         think: Think::MoveTime(200),
         rules: Rules::default(),
         max_plies: MAX_PLIES,
