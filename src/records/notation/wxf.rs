@@ -37,7 +37,8 @@ pub enum WxfDialect {
     #[default]
     FairyStockfish,
     /// The WXF rules (wxf.org): `.` sideways; two pieces on a file are
-    /// `R+.3`/`R-.3`; three soldiers `P+ P3 P-`, four `++ P+ P- --`, five
+    /// `R+.3`/`R-.3` (but two advisors or elephants keep their file,
+    /// `E7+5`, as in the federation's own records); three soldiers `P+ P3 P-`, four `++ P+ P- --`, five
     /// `++ P+ P3 P- --`; with tandem soldiers on two files, the file then
     /// `+`, `-` or the file again for the middle one (`3+.4`, `33.4`, `3-.4`).
     Wxf,
@@ -130,7 +131,13 @@ pub(crate) fn push_wxf(
         }
         WxfDialect::Wxf | WxfDialect::WxfPrefix => {
             let prefix = dialect == WxfDialect::WxfPrefix;
+            // Two advisors or elephants keep their file when the direction
+            // tells them apart, as wxf.ca's own records write them (`E7+5`).
+            let keep_file = n == 2
+                && matches!(role, Role::Advisor | Role::Elephant)
+                && !other_shift_ok(us, role, column[1 - idx.min(1)], from, to);
             let marks: &str = match (n, role == Role::Soldier && multi) {
+                _ if keep_file => "FF",
                 (0 | 1, _) => "F",
                 (_, true) => ["+F-", "+-"][usize::from(n == 2)],
                 (2, false) => "+-",
