@@ -70,7 +70,18 @@ fn tag_pair(cur: &mut Cursor<'_>, strict: bool) -> Result<(String, String), PgnE
     }
     let spaced = after.trim_start_matches(is_space);
     let (value, tail) = match spaced.strip_prefix('"') {
-        Some(quoted) => quoted_value(quoted, strict).ok_or(err.clone())?,
+        Some(quoted) => match quoted_value(quoted, strict) {
+            Some(v) => v,
+            // No closing quote, but a closing `]`: the value is up to it.
+            None if !strict => match quoted.rfind(']') {
+                Some(i) => (
+                    quoted[..i].trim_end_matches(is_space).to_string(),
+                    &quoted[i..],
+                ),
+                None => return Err(err),
+            },
+            None => return Err(err),
+        },
         None if strict => return Err(err),
         // An unquoted value: up to the last `]` of the line.
         None => match spaced.rfind(']') {
