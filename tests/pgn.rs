@@ -166,11 +166,18 @@ fn reports_first_bad_move_with_ply() {
             ..
         })
     ));
+    let strict = ReadOptions::default().with_strict(true);
     assert!(matches!(
-        GameRecord::from_pgn("[Event \"x]", &opts),
+        GameRecord::from_pgn("[Event \"x]", &strict),
         Err(PgnError::Tag { line: 1 })
     ));
-    let strict = ReadOptions::default().with_strict(true);
+    // Leniently, a value without its closing quote ends at the `]`.
+    assert_eq!(
+        GameRecord::from_pgn("[Event \"x]", &opts)
+            .unwrap()
+            .tag("Event"),
+        Some("x")
+    );
     assert!(matches!(
         GameRecord::from_pgn("\n\n[Event x]", &strict),
         Err(PgnError::Tag { line: 3 })
@@ -213,4 +220,37 @@ fn empty_and_minimal_records() {
     let rec = GameRecord::from_pgn("1.h2e2 $1 h9g7 ; note\n2.C8=6 1/2-1/2", &opts).unwrap();
     assert_eq!(rec.moves.len(), 3);
     assert_eq!(rec.result, GameResult::Draw);
+}
+
+#[test]
+fn move_numbers_never_end_a_line() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/games/liu_dahua_iccs.pgn"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = 0;
+    for rec in xiangqi::pgn::read_games(&text, &ReadOptions::default()) {
+        let mut rec = rec.unwrap();
+        // Comments of several lengths shift the breaks around.
+        for k in 0..4 {
+            rec.comments = vec![(k, "x".repeat(k * 7))];
+            for notation in [
+                Notation::Iccs,
+                Notation::Wxf(WxfDialect::Wxf),
+                Notation::Chinese(ChineseScript::Simplified),
+            ] {
+                let pgn = rec.to_pgn(notation).unwrap();
+                for line in pgn.lines().filter(|l| !l.starts_with('[')) {
+                    let last = line.split(' ').next_back().unwrap();
+                    assert!(!last.ends_with('.'), "{line:?}");
+                    assert!(line.chars().count() <= 79, "{line:?}");
+                    lines += 1;
+                }
+                let back = GameRecord::from_pgn(&pgn, &ReadOptions::default()).unwrap();
+                assert_eq!(back.moves, rec.moves);
+            }
+        }
+    }
+    assert!(lines > 1000, "{lines}");
 }
