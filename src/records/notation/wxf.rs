@@ -205,7 +205,9 @@ fn designator(a: char, b: char, dialect: WxfDialect) -> Option<(Option<Role>, Or
         return Some((None, Origin::Tandem(Some(first), w)));
     }
     let second = nonzero_digit(b)?;
-    if first == second && dialect != WxfDialect::FairyStockfish {
+    // Fairy-Stockfish numbers at most five soldiers: `99.8` can only be
+    // the WXF middle soldier.
+    if first == second && (dialect != WxfDialect::FairyStockfish || first > 5) {
         return Some((None, Origin::Tandem(Some(first), Which::Middle)));
     }
     (first <= 5).then_some((None, Origin::Tandem(Some(second), Which::Nth(first - 1))))

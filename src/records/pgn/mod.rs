@@ -55,7 +55,7 @@ mod write;
 pub use multi::{Games, LineReader, RecordError, read_games};
 
 use crate::core::{Move, ParsePositionError, PlayError, Position, Validation};
-use crate::records::notation::{ParseNotationError, WxfDialect, fold, significant};
+use crate::records::notation::{ParseNotationError, UciRanks, WxfDialect, fold, significant};
 
 /// The result of a game, as written at the end of PGN movetext.
 ///
@@ -201,6 +201,9 @@ pub struct ReadOptions {
     pub keep_variations: bool,
     /// How to read WXF's two-equal-digit soldier form (`33.4`).
     pub wxf_dialect: WxfDialect,
+    /// How coordinate moves number the ranks: `0`-`9` as ICCS (the
+    /// default) or `1`-`10` as Fairy-Stockfish's UCI (`h3e3`).
+    pub coordinates: UciRanks,
     /// How the `FEN` tag's position is validated: [`Validation::Strict`]
     /// (the default) or [`Validation::Lenient`] for studies, so that a
     /// study written by [`GameRecord::to_pgn`] reads back.
@@ -234,6 +237,21 @@ impl ReadOptions {
     /// ```
     pub fn with_wxf_dialect(mut self, dialect: WxfDialect) -> ReadOptions {
         self.wxf_dialect = dialect;
+        self
+    }
+
+    /// These options with `coordinates` set.
+    ///
+    /// ```
+    /// use xiangqi::notation::UciRanks;
+    /// use xiangqi::pgn::{GameRecord, ReadOptions};
+    /// let opts = ReadOptions::default().with_coordinates(UciRanks::OneToTen);
+    /// let rec = GameRecord::from_pgn("1. h3e3 h10g8 *", &opts)?;
+    /// assert_eq!(rec.moves[1].to_string(), "h9g7");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_coordinates(mut self, ranks: UciRanks) -> ReadOptions {
+        self.coordinates = ranks;
         self
     }
 

@@ -3,20 +3,23 @@
 use super::{GameRecord, GameResult, PgnError, ReadOptions, folds_to, is_space};
 use crate::core::{Move, ParsePositionError, Position, Setup};
 use crate::records::notation::{
-    ParseNotationError, WxfDialect, fold, parse_chinese, parse_iccs, parse_wxf,
+    Notation, ParseNotationError, UciRanks, fold, parse_chinese, parse_iccs, parse_wxf,
 };
 
-/// Parses one move in any notation: ICCS, then Chinese, then WXF.
-fn parse_any(pos: &Position, s: &str, dialect: WxfDialect) -> Result<Move, ParseNotationError> {
-    type Parser = fn(&Position, &str, WxfDialect) -> Result<Move, ParseNotationError>;
+/// Parses one move in any notation: coordinates, then Chinese, then WXF.
+fn parse_any(pos: &Position, s: &str, opts: &ReadOptions) -> Result<Move, ParseNotationError> {
+    type Parser = fn(&Position, &str, &ReadOptions) -> Result<Move, ParseNotationError>;
     let parsers: [Parser; 3] = [
-        |p, s, _| parse_iccs(p, s),
+        |p, s, o| match o.coordinates {
+            UciRanks::ZeroToNine => parse_iccs(p, s),
+            ranks => Notation::Uci(ranks).parse(p, s),
+        },
         |p, s, _| parse_chinese(p, s),
-        parse_wxf,
+        |p, s, o| parse_wxf(p, s, o.wxf_dialect),
     ];
     let mut worst = ParseNotationError::NotAMove;
     for parse in parsers {
-        match parse(pos, s, dialect) {
+        match parse(pos, s, opts) {
             Ok(m) => return Ok(m),
             Err(ParseNotationError::NotAMove) => {}
             Err(e) => worst = e,
@@ -269,7 +272,7 @@ pub(crate) fn record(
                 if tok.is_empty() || folds_to(tok.chars().next().unwrap_or('$'), '$') {
                     continue;
                 }
-                let m = parse_any(&pos, tok, opts.wxf_dialect).map_err(|error| PgnError::Move {
+                let m = parse_any(&pos, tok, opts).map_err(|error| PgnError::Move {
                     ply: rec.moves.len() + 1,
                     text: tok.to_string(),
                     error,
