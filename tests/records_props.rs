@@ -80,7 +80,7 @@ prop_compose! {
             .filter(|(k, _)| !k.eq_ignore_ascii_case("FEN") && k != "Result")
             .collect();
         all.push(("Result".into(), rec.result.as_str().into()));
-        all.extend(rec.tags.drain(..));
+        all.append(&mut rec.tags);
         rec.tags = all;
         for c in &mut comments {
             c.0 %= rec.moves.len() + 1;
