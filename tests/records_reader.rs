@@ -195,3 +195,25 @@ fn one_record_reader_refuses_several_games() {
     let err = GameRecord::from_pgn(THREE, &ReadOptions::default());
     assert_eq!(err, Err(PgnError::SeveralGames { line: 5 }));
 }
+
+#[test]
+fn games_without_tags_end_at_their_result() {
+    // One game a line, or over several lines: a line of moves after a
+    // result starts a new game; a comment after it still belongs to it.
+    let text = "1. h2e2 h9g7 1-0\n1. b0c2 {a} 0-1\n{after the result}\n\n1. h0g2 h9g7\n2. i0h0 *\n";
+    let games = read(text, &ReadOptions::default());
+    let moves: Vec<usize> = games
+        .iter()
+        .map(|g| g.as_ref().unwrap().moves.len())
+        .collect();
+    assert_eq!(moves, [2, 1, 3]);
+    let two = games[1].as_ref().unwrap();
+    assert_eq!(two.result, GameResult::BlackWins);
+    assert_eq!(two.comments.len(), 2);
+    assert_eq!(games[2].as_ref().unwrap().result, GameResult::Unknown);
+    assert_eq!(read_lines(text, &ReadOptions::default()), games);
+    // Strictly, the comment after the result is an error of that game.
+    let strict = read(text, &ReadOptions::default().with_strict(true));
+    assert_eq!(strict[1].as_ref().unwrap_err().error, PgnError::AfterResult);
+    assert!(strict[2].is_ok());
+}

@@ -1,7 +1,7 @@
 //! Many games in one text: [`read_games`] over a `&str`, and
 //! [`LineReader`] for lines fed one at a time.
 
-use super::{GameRecord, PgnError, ReadOptions, is_space, read};
+use super::{GameRecord, GameResult, PgnError, ReadOptions, is_space, read};
 
 /// A record of a many-game text that could not be read: which one, where,
 /// and why.
@@ -33,40 +33,72 @@ pub struct RecordError {
 }
 
 /// Finds where games start, one line at a time: a tag line (`[` first,
-/// outside a `{comment}`) after movetext begins a new game.
+/// outside a `{comment}`) after movetext begins a new game, and so does a
+/// line of moves after a result token (for files of games without tags).
 #[derive(Clone, Debug, Default)]
 struct Splitter {
     in_comment: bool,
     movetext: bool,
+    /// Whether the last token so far is a result.
+    ended: bool,
 }
 
 impl Splitter {
     /// Takes the next line; returns whether it starts a new game.
     fn starts_game(&mut self, line: &str) -> bool {
         let t = line.trim_start_matches(is_space);
-        if !self.in_comment && t.starts_with('[') {
+        if self.in_comment {
+            self.scan(t);
+            return false;
+        }
+        if t.starts_with('[') {
+            self.ended = false;
             return std::mem::replace(&mut self.movetext, false);
         }
-        if !self.in_comment && t.starts_with('%') {
+        if t.starts_with('%') {
             return false; // an escaped line
         }
-        for c in t.chars() {
+        let new = self.ended && !t.is_empty() && !t.starts_with(['{', ';']);
+        if new {
+            *self = Splitter::default();
+        }
+        self.scan(t);
+        new
+    }
+
+    /// Follows comments and tokens through a line of movetext.
+    fn scan(&mut self, t: &str) {
+        let mut start = None;
+        let mut last = None;
+        for (i, c) in t.char_indices() {
             if self.in_comment {
                 self.in_comment = c != '}';
                 continue;
             }
-            match c {
-                '{' => self.in_comment = true,
-                ';' => {
-                    self.movetext = true;
-                    break;
+            let token_char = !(is_space(c) || matches!(c, '{' | '}' | '(' | ')' | ';'));
+            match (start, token_char) {
+                (None, true) => start = Some(i),
+                (Some(s), false) => {
+                    last = Some(&t[s..i]);
+                    start = None;
                 }
-                c if is_space(c) => continue,
                 _ => {}
             }
-            self.movetext = true;
+            if !is_space(c) {
+                self.movetext = true;
+            }
+            match c {
+                '{' => self.in_comment = true,
+                ';' => break,
+                _ => {}
+            }
         }
-        false
+        if let Some(s) = start {
+            last = Some(&t[s..]);
+        }
+        if let Some(tok) = last {
+            self.ended = GameResult::from_token(tok).is_some();
+        }
     }
 }
 
@@ -78,9 +110,10 @@ fn blank(line: &str) -> bool {
 /// Reads every game of a text holding many PGN records (a database file,
 /// read by the caller), one record at a time.
 ///
-/// A record starts at a line beginning with `[` that follows movetext (or
-/// at the first line that is not blank), so records need no result token
-/// and no blank line between them. A bad record yields a [`RecordError`]
+/// A record starts at a line beginning with `[` that follows movetext, at
+/// a line of moves that follows a result token (files of games without
+/// tags, one after another), or at the first line that is not blank; so
+/// records need no result token and no blank line between them. A bad record yields a [`RecordError`]
 /// with its index and first line, and reading goes on with the next.
 /// Blank lines between records are skipped; each record is read as by
 /// [`GameRecord::from_pgn`] with `opts`.
@@ -254,16 +287,16 @@ impl LineReader {
         self.lines += 1;
         let line = line.strip_suffix('\n').unwrap_or(line);
         let mut done = None;
+        if !self.buf.is_empty() && self.splitter.starts_game(line) {
+            done = self.finish();
+        }
         if self.buf.is_empty() {
             if blank(line) {
-                return None;
+                return done;
             }
             self.first_line = self.lines;
             self.splitter = Splitter::default();
             self.splitter.starts_game(line);
-        } else if self.splitter.starts_game(line) {
-            done = self.finish();
-            self.first_line = self.lines;
         }
         self.buf.push_str(line);
         self.buf.push('\n');
