@@ -52,9 +52,7 @@ pub use wxf::{WxfDialect, format_wxf, parse_wxf};
 
 use arrayvec::ArrayVec;
 
-use crate::core::{
-    Bitboard, Color, File, MAX_MOVES, Move, PlayError, Position, Rank, Role, Square,
-};
+use crate::core::{Bitboard, Color, File, Move, PlayError, Position, Rank, Role, Square};
 
 /// Folds one input character to the form the parsers read: full-width
 /// ASCII forms (`U+FF01`..`U+FF5E`) to ASCII, the ideographic space to a
@@ -333,18 +331,57 @@ pub(crate) struct Descriptor {
 }
 
 impl Descriptor {
+    /// The square a `color` piece of `role` on `from` would reach by this
+    /// direction and target, if it is on the board.
+    fn destination(self, color: Color, role: Role, from: Square) -> Option<Square> {
+        let forward = if color == Color::Red { 1 } else { -1 };
+        let target_file = || {
+            let n = i32::from(self.target);
+            let index = if color == Color::Red { 9 - n } else { n - 1 };
+            u32::try_from(index).ok().and_then(File::new)
+        };
+        let (file, rank) = (from.file().index() as i32, from.rank().index() as i32);
+        let (to_file, to_rank) = match self.dir {
+            Dir::Sideways => (target_file()?.index() as i32, rank),
+            Dir::Forward | Dir::Backward => {
+                let sign = if self.dir == Dir::Forward {
+                    forward
+                } else {
+                    -forward
+                };
+                match role {
+                    Role::Horse | Role::Advisor | Role::Elephant => {
+                        let to_file = target_file()?.index() as i32;
+                        let ranks = match (role, (to_file - file).abs()) {
+                            (Role::Advisor, 1) | (Role::Horse, 2) => 1,
+                            (Role::Elephant, 2) | (Role::Horse, 1) => 2,
+                            _ => return None,
+                        };
+                        (to_file, rank + sign * ranks)
+                    }
+                    _ => (file, rank + sign * i32::from(self.target)),
+                }
+            }
+        };
+        let to_file = u32::try_from(to_file).ok().and_then(File::new)?;
+        let to_rank = u32::try_from(to_rank).ok().and_then(Rank::new)?;
+        Some(Square::new(to_file, to_rank))
+    }
+
     /// Finds the unique legal move this descriptor names.
     pub(crate) fn resolve(self, pos: &Position) -> Result<Move, ParseNotationError> {
         let us = pos.turn();
         let role = self.role.unwrap_or(Role::Soldier);
-        let mut found: ArrayVec<(Move, usize, usize), MAX_MOVES> = ArrayVec::new();
-        for m in pos.legal_moves() {
-            let from = m.from();
-            match pos.board().piece_at(from) {
-                Some(p) if p.role == role => {}
-                _ => continue,
-            }
-            if dir_and_target(us, from, m.to()) != (self.dir, self.target) {
+        // Each piece of the role has at most one destination that fits the
+        // direction and target: test those for legality (no move list).
+        let mut found: ArrayVec<(Move, usize, usize), 16> = ArrayVec::new();
+        let pieces = pos.board().by_color(us) & pos.board().by_role(role);
+        for from in pieces {
+            let Some(to) = self.destination(us, role, from) else {
+                continue;
+            };
+            let m = Move::new(from, to);
+            if dir_and_target(us, from, to) != (self.dir, self.target) || !pos.is_legal(m) {
                 continue;
             }
             let column = file_column(pos, us, role, from.file());
@@ -357,7 +394,7 @@ impl Descriptor {
                 }
             };
             if ok {
-                // At most one entry per legal move: never full.
+                // At most one entry per piece: never full.
                 let _ = found.try_push((m, idx, n));
             }
         }
