@@ -46,6 +46,9 @@
 //! order mark, full-width characters and the ideographic space of text
 //! decoded from GBK, and no `Result` tag or result token at all.
 //! [`ReadOptions::strict`] rejects tag pairs that break the PGN standard.
+//! The text is UTF-8: a GBK file (as many Chinese programs save) is decoded
+//! by the caller, for example with the `encoding_rs` crate; one decoded
+//! the wrong way gives typed errors for its Chinese moves, never a panic.
 
 mod convert;
 mod multi;
