@@ -47,3 +47,8 @@ fn notation_chinese_corpus() {
 fn pgn_corpus() {
     assert!(replay("pgn", notation::pgn) >= 20);
 }
+
+#[test]
+fn pgn_multi_corpus() {
+    assert!(replay("pgn_multi", notation::pgn_multi) >= 20);
+}

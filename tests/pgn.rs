@@ -38,8 +38,9 @@ fn reads_published_record() {
     let rec = GameRecord::from_pgn(HANDICAP, &ReadOptions::default()).unwrap();
     assert_eq!(rec.moves.len(), 75);
     assert_eq!(rec.result, GameResult::RedWins);
-    assert_eq!(rec.tags.len(), 7);
+    assert_eq!(rec.tags.len(), 8);
     assert_eq!(rec.tags[4], ("Red".to_string(), "许银川".to_string()));
+    assert_eq!(rec.tag("Result"), Some("1-0"));
     assert_eq!(
         rec.start.to_string(),
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR w - - 0 1"
@@ -89,13 +90,13 @@ fn round_trips_in_every_notation() {
                 Notation::Wxf(d) => d,
                 _ => WxfDialect::default(),
             },
+            ..ReadOptions::default()
         };
         let back = GameRecord::from_pgn(&text, &opts).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        let mut want = rec.clone();
-        // The Result tag is rewritten from `result`, at the end of the tags.
-        want.tags.retain(|(k, _)| k != "Result");
-        want.tags.push(("Result".into(), "1-0".into()));
-        assert_eq!(back, want, "{notation:?}\n{text}");
+        // Everything comes back, the tags unchanged: the FEN tag as it was
+        // written ("... r - - 0 1") and the Result tag in its place.
+        assert_eq!(back, rec, "{notation:?}\n{text}");
+        assert!(text.contains("[Result \"1-0\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR r - - 0 1\"]\n"));
         // Writing again gives the same text.
         assert_eq!(back.to_pgn(notation).unwrap(), text);
     }
@@ -165,14 +166,29 @@ fn reports_first_bad_move_with_ply() {
             ..
         })
     ));
+    let strict = ReadOptions::default().with_strict(true);
     assert!(matches!(
-        GameRecord::from_pgn("[Event \"x]", &opts),
+        GameRecord::from_pgn("[Event \"x]", &strict),
         Err(PgnError::Tag { line: 1 })
     ));
+    // Leniently, a value without its closing quote ends at the `]`.
+    assert_eq!(
+        GameRecord::from_pgn("[Event \"x]", &opts)
+            .unwrap()
+            .tag("Event"),
+        Some("x")
+    );
     assert!(matches!(
-        GameRecord::from_pgn("\n\n[Event x]", &opts),
+        GameRecord::from_pgn("\n\n[Event x]", &strict),
         Err(PgnError::Tag { line: 3 })
     ));
+    // Leniently, an unquoted value is read as it stands.
+    assert_eq!(
+        GameRecord::from_pgn("\n\n[Event x y]", &opts)
+            .unwrap()
+            .tag("Event"),
+        Some("x y")
+    );
     assert!(matches!(
         GameRecord::from_pgn("[FEN \"9/9 w\"]", &opts),
         Err(PgnError::Fen(_))
@@ -204,4 +220,37 @@ fn empty_and_minimal_records() {
     let rec = GameRecord::from_pgn("1.h2e2 $1 h9g7 ; note\n2.C8=6 1/2-1/2", &opts).unwrap();
     assert_eq!(rec.moves.len(), 3);
     assert_eq!(rec.result, GameResult::Draw);
+}
+
+#[test]
+fn move_numbers_never_end_a_line() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/games/liu_dahua_iccs.pgn"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = 0;
+    for rec in xiangqi::pgn::read_games(&text, &ReadOptions::default()) {
+        let mut rec = rec.unwrap();
+        // Comments of several lengths shift the breaks around.
+        for k in 0..4 {
+            rec.comments = vec![(k, "x".repeat(k * 7))];
+            for notation in [
+                Notation::Iccs,
+                Notation::Wxf(WxfDialect::Wxf),
+                Notation::Chinese(ChineseScript::Simplified),
+            ] {
+                let pgn = rec.to_pgn(notation).unwrap();
+                for line in pgn.lines().filter(|l| !l.starts_with('[')) {
+                    let last = line.split(' ').next_back().unwrap();
+                    assert!(!last.ends_with('.'), "{line:?}");
+                    assert!(line.chars().count() <= 79, "{line:?}");
+                    lines += 1;
+                }
+                let back = GameRecord::from_pgn(&pgn, &ReadOptions::default()).unwrap();
+                assert_eq!(back.moves, rec.moves);
+            }
+        }
+    }
+    assert!(lines > 1000, "{lines}");
 }

@@ -88,3 +88,64 @@ pub fn pgn(data: &[u8]) {
         }
     }
 }
+
+/// Many-game reader: arbitrary text read as a database, under several
+/// options. The text reader and the line reader must yield the same
+/// records and errors, with consecutive indices and increasing lines; a
+/// record that reads must replay legally and survive a round trip.
+pub fn pgn_multi(data: &[u8]) {
+    use xiangqi::Validation;
+    use xiangqi::pgn::{LineReader, read_games};
+    let text = String::from_utf8_lossy(data);
+    let lines = text.split('\n').count();
+    for opts in [
+        ReadOptions::default(),
+        ReadOptions::default().with_strict(true),
+        ReadOptions::default()
+            .with_validation(Validation::Lenient)
+            .with_variations(true),
+    ] {
+        let games: Vec<_> = read_games(&text, &opts).collect();
+        let mut reader = LineReader::new(&opts);
+        let mut fed = Vec::new();
+        for line in text.split('\n') {
+            fed.extend(reader.push_line(line));
+        }
+        fed.extend(reader.finish());
+        assert_eq!(fed, games, "line reader and text reader differ");
+        let mut last_line = 0;
+        for (i, game) in games.iter().enumerate() {
+            let line = match game {
+                Ok(rec) => {
+                    assert!(rec.end().is_ok(), "moves replay legally");
+                    let written = rec.to_pgn(Notation::Iccs).expect("legal record writes");
+                    let back = GameRecord::from_pgn(&written, &opts).expect("written record reads");
+                    assert_eq!(back.moves, rec.moves);
+                    assert_eq!(back.start, rec.start);
+                    assert_eq!(back.result, rec.result);
+                    // Tags come back unchanged, but for the values of `FEN`
+                    // and `Result` (which follow `start` and `result`) and
+                    // control characters (written as spaces).
+                    let plain = |tags: &[(String, String)]| -> Vec<(String, String)> {
+                        tags.iter()
+                            .filter(|(k, _)| k != "Result" && !k.eq_ignore_ascii_case("FEN"))
+                            .cloned()
+                            .collect()
+                    };
+                    if rec.tags.iter().all(|(_, v)| !v.contains(char::is_control)) {
+                        assert_eq!(plain(&back.tags), plain(&rec.tags));
+                    }
+                    None
+                }
+                Err(e) => {
+                    assert_eq!(e.index, i, "indices count every record");
+                    Some(e.line)
+                }
+            };
+            if let Some(line) = line {
+                assert!(line > last_line && line <= lines, "line {line} of {lines}");
+                last_line = line;
+            }
+        }
+    }
+}

@@ -517,3 +517,16 @@ impl Game {
         }
     }
 }
+
+impl PartialEq for Game {
+    /// Two games are equal when they have the same rules, the same start
+    /// and the same moves (everything else follows from these).
+    fn eq(&self, other: &Game) -> bool {
+        self.rules == other.rules
+            && self.start() == other.start()
+            && self.records.len() == other.records.len()
+            && self.moves().eq(other.moves())
+    }
+}
+
+impl Eq for Game {}

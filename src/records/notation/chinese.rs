@@ -9,15 +9,24 @@
 //! for three soldiers, `一`..`五` (from the front) for four or five soldiers.
 //! When two files both hold two or more soldiers, the piece name is dropped
 //! and the file follows the marker: `前七平六`, `中七平六`, `后七平六`.
+//! Two advisors or two elephants on one file keep the file number
+//! (`仕六进五`, `相七退五`), as ElephantEye, Fairy-Stockfish and printed
+//! records write them: their direction already tells them apart. Only in a
+//! study position where it would not (two advisors side by side in the
+//! palace, see [`Validation::Lenient`](crate::Validation::Lenient)) are they
+//! written `前仕`/`后仕`.
 //!
 //! Parsing accepts simplified and traditional characters (车/車/俥, 马/馬/傌,
 //! 炮/砲/包, 相/象, 仕/士, 帅/帥, 将/將, 兵/卒, 进/進, 后/後), Chinese
-//! numerals, ASCII and full-width digits for either side, and the marker
-//! after the piece (`车前平三`).
+//! numerals, ASCII and full-width digits for either side (`炮2平5` for Red),
+//! the marker after the piece (`车前平三`), both forms for two advisors or
+//! elephants on a file (`仕六进五` and `后仕进五`), and spaces anywhere.
+
+use arrayvec::ArrayVec;
 
 use super::{
     Descriptor, Dir, Origin, ParseNotationError, Which, check_legal, dir_and_target, file_column,
-    file_number, multi_tandem,
+    file_number, multi_tandem, other_shift_ok, significant,
 };
 use crate::core::{Color, Move, PlayError, Position, Role};
 
@@ -84,9 +93,25 @@ fn number(color: Color, n: u8) -> char {
 /// pos.play("h2e2".parse()?)?;
 /// assert_eq!(format_chinese(&pos, "h9g7".parse()?, s)?, "马8进7");
 /// assert_eq!(format_chinese(&pos, "i9i8".parse()?, s)?, "车9进1");
+/// // Two red advisors on file 6 (d0, d2): the file is kept.
+/// let pos: Position = "3k5/9/9/9/9/9/9/3A5/9/3AK4 w".parse()?;
+/// assert_eq!(format_chinese(&pos, "d0e1".parse()?, s)?, "仕六进五");
+/// assert_eq!(format_chinese(&pos, "d2e1".parse()?, s)?, "仕六退五");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn format_chinese(pos: &Position, m: Move, script: ChineseScript) -> Result<String, PlayError> {
+    let mut out = String::with_capacity(12);
+    push_chinese(pos, m, script, &mut out)?;
+    Ok(out)
+}
+
+/// [`format_chinese`], appending to `out`.
+pub(crate) fn push_chinese(
+    pos: &Position,
+    m: Move,
+    script: ChineseScript,
+    out: &mut String,
+) -> Result<(), PlayError> {
     let role = check_legal(pos, m)?;
     let us = pos.turn();
     let (from, to) = (m.from(), m.to());
@@ -102,8 +127,12 @@ pub fn format_chinese(pos: &Position, m: Move, script: ChineseScript) -> Result<
         (_, 0) => front,
         _ => rear,
     };
-    let mut out = String::with_capacity(12);
-    if n < 2 {
+    // Two advisors or elephants keep their file when the direction tells
+    // them apart (always, in a position reachable in a game).
+    let keep_file = n == 2
+        && matches!(role, Role::Advisor | Role::Elephant)
+        && !other_shift_ok(us, role, column[1 - idx.min(1)], from, to);
+    if n < 2 || keep_file {
         out.extend([name, file]);
     } else if role == Role::Soldier && multi_tandem(pos, us, role) {
         out.extend([marker, file]);
@@ -119,7 +148,7 @@ pub fn format_chinese(pos: &Position, m: Move, script: ChineseScript) -> Result<
         Dir::Sideways => '平',
     });
     out.push(number(us, target));
-    Ok(out)
+    Ok(())
 }
 
 /// One character of Chinese notation.
@@ -148,7 +177,6 @@ fn token(c: char) -> Option<Token> {
         '中' => Mark(Which::Middle),
         '后' | '後' => Mark(Which::NthFromRear(0)),
         '1'..='9' => Num(c as u8 - b'0'),
-        '１'..='９' => Num((u32::from(c) - u32::from('１')) as u8 + 1),
         _ => Num(NUMERALS.iter().position(|&n| n == c)? as u8 + 1),
     })
 }
@@ -163,13 +191,15 @@ fn token(c: char) -> Option<Token> {
 /// pos.play("h2e2".parse()?)?;
 /// assert_eq!(parse_chinese(&pos, "馬８進７")?.to_string(), "h9g7");
 /// assert_eq!(parse_chinese(&pos, "车1进1")?.to_string(), "a9a8");
+/// assert_eq!(parse_chinese(&pos, "车 一\u{3000}进一")?.to_string(), "a9a8");
 /// assert_eq!(parse_chinese(&pos, "车1进3"), Err(ParseNotationError::Illegal));
 /// assert_eq!(parse_chinese(&pos, "车1飞1"), Err(ParseNotationError::NotAMove));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse_chinese(pos: &Position, s: &str) -> Result<Move, ParseNotationError> {
-    let mut tokens = Vec::with_capacity(4);
-    for c in s.trim().chars() {
+    let chars = significant::<4>(s).ok_or(ParseNotationError::NotAMove)?;
+    let mut tokens = ArrayVec::<Token, 4>::new();
+    for &c in &chars {
         tokens.push(token(c).ok_or(ParseNotationError::NotAMove)?);
     }
     let (a, b, dir, target) = match *tokens.as_slice() {

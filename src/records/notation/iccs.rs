@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use super::{ParseNotationError, Position};
+use super::{ParseNotationError, Position, significant};
 use crate::core::{File, Move, Rank, Square};
 
 /// How UCI move strings number the ranks.
@@ -85,15 +85,41 @@ fn take_square(s: &[u8], ranks: UciRanks) -> Option<(Square, &[u8])> {
     Some((Square::new(file, rank), rest))
 }
 
+/// The folded ASCII bytes of a coordinate move (spaces dropped, full-width
+/// forms folded, letters lower-cased), if it has at most six and all are
+/// ASCII.
+fn ascii_move(s: &str) -> Option<([u8; 6], usize)> {
+    let chars = significant::<6>(s)?;
+    let mut out = [0u8; 6];
+    for (o, c) in out.iter_mut().zip(&chars) {
+        *o = u8::try_from(u32::from(*c)).ok()?.to_ascii_lowercase();
+    }
+    Some((out, chars.len()))
+}
+
 /// Reads a UCI move string without a position (`0000` is the null move).
 fn uci_syntax(s: &str, ranks: UciRanks) -> Option<UciMove> {
-    let s = s.trim();
-    if s == "0000" {
+    let (buf, n) = ascii_move(s)?;
+    let s = buf.get(..n)?;
+    if s == b"0000" {
         return Some(UciMove::Null);
     }
-    let (from, rest) = take_square(s.as_bytes(), ranks)?;
+    let (from, rest) = take_square(s, ranks)?;
     let (to, rest) = take_square(rest, ranks)?;
     (rest.is_empty() && from != to).then(|| UciMove::Move(Move::new(from, to)))
+}
+
+/// Reads ICCS coordinates (`h2e2`, `H2-E2`) without a position.
+fn iccs_syntax(s: &str) -> Option<Move> {
+    let (buf, n) = ascii_move(s)?;
+    let b = buf.get(..n)?;
+    let (from, to) = match b {
+        [f1, r1, f2, r2] | [f1, r1, b'-', f2, r2] => ([*f1, *r1], [*f2, *r2]),
+        _ => return None,
+    };
+    let (from, _) = take_square(&from, UciRanks::ZeroToNine)?;
+    let (to, _) = take_square(&to, UciRanks::ZeroToNine)?;
+    (from != to).then(|| Move::new(from, to))
 }
 
 /// Parses a UCI move against a position: `0000` is the null move, anything
@@ -118,19 +144,21 @@ pub fn parse_uci(pos: &Position, s: &str, ranks: UciRanks) -> Result<UciMove, Pa
     }
 }
 
-/// Parses ICCS coordinates (`h2e2`, `H2-E2`) into a legal move.
+/// Parses ICCS coordinates (`h2e2`, `H2-E2`) into a legal move. Full-width
+/// forms (`ｈ２ｅ２`) and spaces (`h2 e2`) are accepted.
 ///
 /// ```
 /// use xiangqi::notation::{parse_iccs, ParseNotationError};
 /// use xiangqi::Position;
 /// let pos = Position::new();
 /// assert_eq!(parse_iccs(&pos, "B0-C2")?.to_string(), "b0c2");
+/// assert_eq!(parse_iccs(&pos, "ｂ０ｃ２")?.to_string(), "b0c2");
 /// assert_eq!(parse_iccs(&pos, "b0c3"), Err(ParseNotationError::Illegal));
 /// assert_eq!(parse_iccs(&pos, "b0"), Err(ParseNotationError::NotAMove));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse_iccs(pos: &Position, s: &str) -> Result<Move, ParseNotationError> {
-    let m = Move::from_iccs(s.trim()).map_err(|_| ParseNotationError::NotAMove)?;
+    let m = iccs_syntax(s).ok_or(ParseNotationError::NotAMove)?;
     if pos.is_legal(m) {
         Ok(m)
     } else {

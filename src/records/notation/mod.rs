@@ -20,6 +20,27 @@
 //!
 //! Files are counted the traditional way, 1 to 9 from the mover's right:
 //! Red's file 1 is ICCS file `i`, Black's file 1 is ICCS file `a`.
+//!
+//! Input is read as people type it and as sites print it: full-width
+//! letters, digits and signs (`Ｃ２＝５`, `ｈ２ｅ２`, `马８进７`) are read as
+//! their ASCII forms, the minus sign and dashes (`−`, `–`, `—`) as `-`, and
+//! spaces anywhere in a move (tabs, the ideographic space `U+3000`) are
+//! ignored. Output is always canonical ASCII or Chinese. Parsing a move
+//! allocates nothing (except the list of candidates of an
+//! [`ParseNotationError::Ambiguous`] error).
+//!
+//! ```
+//! use xiangqi::notation::{parse_chinese, parse_iccs, parse_wxf, WxfDialect};
+//! use xiangqi::Position;
+//!
+//! let pos = Position::new();
+//! let d = WxfDialect::default();
+//! assert_eq!(parse_wxf(&pos, "Ｃ２＝５", d)?.to_string(), "h2e2");
+//! assert_eq!(parse_iccs(&pos, "ｈ２ｅ２")?.to_string(), "h2e2");
+//! assert_eq!(parse_chinese(&pos, "炮\t二 平五")?.to_string(), "h2e2");
+//! assert_eq!(parse_chinese(&pos, "炮2平5")?.to_string(), "h2e2"); // Red in digits
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod chinese;
 mod iccs;
@@ -29,7 +50,31 @@ pub use chinese::{ChineseScript, format_chinese, parse_chinese};
 pub use iccs::{UciMove, UciRanks, format_uci, parse_iccs, parse_uci};
 pub use wxf::{WxfDialect, format_wxf, parse_wxf};
 
+use arrayvec::ArrayVec;
+
 use crate::core::{Bitboard, Color, File, Move, PlayError, Position, Rank, Role, Square};
+
+/// Folds one input character to the form the parsers read: full-width
+/// ASCII forms (`U+FF01`..`U+FF5E`) to ASCII, the ideographic space to a
+/// space, the minus sign and dashes to `-`.
+pub(crate) fn fold(c: char) -> char {
+    match c {
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
+        '\u{3000}' => ' ',
+        '\u{2010}'..='\u{2015}' | '\u{2212}' => '-',
+        _ => c,
+    }
+}
+
+/// The folded characters of a move string with all whitespace dropped, or
+/// `None` if there are more than `N` of them.
+pub(crate) fn significant<const N: usize>(s: &str) -> Option<ArrayVec<char, N>> {
+    let mut out = ArrayVec::new();
+    for c in s.chars().map(fold).filter(|c| !c.is_whitespace()) {
+        out.try_push(c).ok()?;
+    }
+    Some(out)
+}
 
 /// Why a move string could not be turned into a legal move.
 ///
@@ -91,17 +136,30 @@ impl Notation {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn format(self, pos: &Position, m: Move) -> Result<String, PlayError> {
+        let mut out = String::with_capacity(12);
+        self.push(pos, m, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`Notation::format`], appending to `out` (nothing is appended for
+    /// an illegal move).
+    pub(crate) fn push(self, pos: &Position, m: Move, out: &mut String) -> Result<(), PlayError> {
+        use core::fmt::Write as _;
         match self {
-            Notation::Iccs => {
+            Notation::Iccs | Notation::Uci(UciRanks::ZeroToNine) => {
                 check_legal(pos, m)?;
-                Ok(m.to_string())
+                let _ = write!(out, "{m}");
+                Ok(())
             }
-            Notation::Uci(ranks) => {
+            Notation::Uci(UciRanks::OneToTen) => {
                 check_legal(pos, m)?;
-                Ok(format_uci(UciMove::Move(m), ranks))
+                for sq in [m.from(), m.to()] {
+                    let _ = write!(out, "{}{}", sq.file().char(), sq.rank().index() + 1);
+                }
+                Ok(())
             }
-            Notation::Wxf(d) => format_wxf(pos, m, d),
-            Notation::Chinese(s) => format_chinese(pos, m, s),
+            Notation::Wxf(d) => wxf::push_wxf(pos, m, d, out),
+            Notation::Chinese(s) => chinese::push_chinese(pos, m, s, out),
         }
     }
 
@@ -178,12 +236,39 @@ pub(crate) fn dir_and_target(color: Color, from: Square, to: Square) -> (Dir, u8
     (dir, target)
 }
 
+/// The pieces of `color` and `role` on one file, most advanced first.
+pub(crate) type Column = ArrayVec<Square, 10>;
+
 /// The pieces of `color` and `role` on `file`, most advanced first.
-pub(crate) fn file_column(pos: &Position, color: Color, role: Role, file: File) -> Vec<Square> {
+pub(crate) fn file_column(pos: &Position, color: Color, role: Role, file: File) -> Column {
     let pieces = pos.board().by_color(color) & pos.board().by_role(role) & Bitboard::file(file);
-    let mut v: Vec<Square> = pieces.into_iter().collect();
-    v.sort_by_key(|sq| core::cmp::Reverse(rel_rank(color, sq.rank())));
+    let mut v: Column = pieces.into_iter().collect();
+    v.sort_unstable_by_key(|sq| core::cmp::Reverse(rel_rank(color, sq.rank())));
     v
+}
+
+/// Fairy-Stockfish's test for telling two pieces on a file apart by
+/// `+`/`-` (前/后): would the other piece on the file, moved by the same
+/// vector, land on the board inside its role's region? For advisors and
+/// elephants of a legal game it never does, so their file is kept
+/// (`A6+5`, `仕六进五`).
+pub(crate) fn other_shift_ok(
+    color: Color,
+    role: Role,
+    other: Square,
+    from: Square,
+    to: Square,
+) -> bool {
+    let r = other.rank().index() as i32 + to.rank().index() as i32 - from.rank().index() as i32;
+    let Some(rank) = (0..10).contains(&r).then(|| Rank::new(r as u32)).flatten() else {
+        return false;
+    };
+    let sq = Square::new(to.file(), rank);
+    match role {
+        Role::Advisor | Role::General => sq.in_palace(color),
+        Role::Elephant => sq.on_own_half(color),
+        _ => true,
+    }
 }
 
 /// Whether two or more files hold two or more pieces of `color` and `role`.
@@ -246,18 +331,57 @@ pub(crate) struct Descriptor {
 }
 
 impl Descriptor {
+    /// The square a `color` piece of `role` on `from` would reach by this
+    /// direction and target, if it is on the board.
+    fn destination(self, color: Color, role: Role, from: Square) -> Option<Square> {
+        let forward = if color == Color::Red { 1 } else { -1 };
+        let target_file = || {
+            let n = i32::from(self.target);
+            let index = if color == Color::Red { 9 - n } else { n - 1 };
+            u32::try_from(index).ok().and_then(File::new)
+        };
+        let (file, rank) = (from.file().index() as i32, from.rank().index() as i32);
+        let (to_file, to_rank) = match self.dir {
+            Dir::Sideways => (target_file()?.index() as i32, rank),
+            Dir::Forward | Dir::Backward => {
+                let sign = if self.dir == Dir::Forward {
+                    forward
+                } else {
+                    -forward
+                };
+                match role {
+                    Role::Horse | Role::Advisor | Role::Elephant => {
+                        let to_file = target_file()?.index() as i32;
+                        let ranks = match (role, (to_file - file).abs()) {
+                            (Role::Advisor, 1) | (Role::Horse, 2) => 1,
+                            (Role::Elephant, 2) | (Role::Horse, 1) => 2,
+                            _ => return None,
+                        };
+                        (to_file, rank + sign * ranks)
+                    }
+                    _ => (file, rank + sign * i32::from(self.target)),
+                }
+            }
+        };
+        let to_file = u32::try_from(to_file).ok().and_then(File::new)?;
+        let to_rank = u32::try_from(to_rank).ok().and_then(Rank::new)?;
+        Some(Square::new(to_file, to_rank))
+    }
+
     /// Finds the unique legal move this descriptor names.
     pub(crate) fn resolve(self, pos: &Position) -> Result<Move, ParseNotationError> {
         let us = pos.turn();
         let role = self.role.unwrap_or(Role::Soldier);
-        let mut found: Vec<(Move, usize, usize)> = Vec::new();
-        for m in pos.legal_moves() {
-            let from = m.from();
-            match pos.board().piece_at(from) {
-                Some(p) if p.role == role => {}
-                _ => continue,
-            }
-            if dir_and_target(us, from, m.to()) != (self.dir, self.target) {
+        // Each piece of the role has at most one destination that fits the
+        // direction and target: test those for legality (no move list).
+        let mut found: ArrayVec<(Move, usize, usize), 16> = ArrayVec::new();
+        let pieces = pos.board().by_color(us) & pos.board().by_role(role);
+        for from in pieces {
+            let Some(to) = self.destination(us, role, from) else {
+                continue;
+            };
+            let m = Move::new(from, to);
+            if dir_and_target(us, from, to) != (self.dir, self.target) || !pos.is_legal(m) {
                 continue;
             }
             let column = file_column(pos, us, role, from.file());
@@ -270,18 +394,18 @@ impl Descriptor {
                 }
             };
             if ok {
-                found.push((m, idx, n));
+                // At most one entry per piece: never full.
+                let _ = found.try_push((m, idx, n));
             }
         }
         if found.len() > 1 {
             // A plain file number on a file of three or five soldiers is
             // the middle one (WXF `P3.4`).
             if matches!(self.origin, Origin::File(_)) && role == Role::Soldier {
-                let mid: Vec<_> = found
+                let mut mid = found
                     .iter()
-                    .filter(|&&(_, idx, n)| Which::Middle.matches(idx, n))
-                    .collect();
-                if let [only] = mid.as_slice() {
+                    .filter(|&&(_, idx, n)| Which::Middle.matches(idx, n));
+                if let (Some(only), None) = (mid.next(), mid.next()) {
                     return Ok(only.0);
                 }
             }

@@ -9,9 +9,9 @@
 
 use super::{
     Descriptor, Dir, Origin, ParseNotationError, Which, check_legal, dir_and_target, file_column,
-    file_number, multi_tandem,
+    file_number, multi_tandem, other_shift_ok, significant,
 };
-use crate::core::{Color, PlayError, Position, Rank, Role, Square};
+use crate::core::{PlayError, Position, Role};
 
 /// The WXF output dialect.
 ///
@@ -37,7 +37,8 @@ pub enum WxfDialect {
     #[default]
     FairyStockfish,
     /// The WXF rules (wxf.org): `.` sideways; two pieces on a file are
-    /// `R+.3`/`R-.3`; three soldiers `P+ P3 P-`, four `++ P+ P- --`, five
+    /// `R+.3`/`R-.3` (but two advisors or elephants keep their file,
+    /// `E7+5`, as in the federation's own records); three soldiers `P+ P3 P-`, four `++ P+ P- --`, five
     /// `++ P+ P3 P- --`; with tandem soldiers on two files, the file then
     /// `+`, `-` or the file again for the middle one (`3+.4`, `33.4`, `3-.4`).
     Wxf,
@@ -70,21 +71,6 @@ fn role_of_letter(c: char) -> Option<Role> {
     })
 }
 
-/// Fairy-Stockfish's test for `+`/`-`: would the other piece on the file,
-/// moved by the same vector, land on the board inside its role's region?
-fn other_shift_ok(color: Color, role: Role, other: Square, from: Square, to: Square) -> bool {
-    let r = other.rank().index() as i32 + to.rank().index() as i32 - from.rank().index() as i32;
-    let Some(rank) = (0..10).contains(&r).then(|| Rank::new(r as u32)).flatten() else {
-        return false;
-    };
-    let sq = Square::new(to.file(), rank);
-    match role {
-        Role::Advisor | Role::General => sq.in_palace(color),
-        Role::Elephant => sq.on_own_half(color),
-        _ => true,
-    }
-}
-
 fn digit(n: usize) -> char {
     char::from_digit(n as u32, 10).unwrap_or('?')
 }
@@ -107,6 +93,18 @@ pub fn format_wxf(
     m: crate::core::Move,
     dialect: WxfDialect,
 ) -> Result<String, PlayError> {
+    let mut out = String::with_capacity(4);
+    push_wxf(pos, m, dialect, &mut out)?;
+    Ok(out)
+}
+
+/// [`format_wxf`], appending to `out`.
+pub(crate) fn push_wxf(
+    pos: &Position,
+    m: crate::core::Move,
+    dialect: WxfDialect,
+    out: &mut String,
+) -> Result<(), PlayError> {
     let role = check_legal(pos, m)?;
     let us = pos.turn();
     let (from, to) = (m.from(), m.to());
@@ -117,7 +115,6 @@ pub fn format_wxf(
     let idx = column.iter().position(|&s| s == from).unwrap_or(0);
     let multi = multi_tandem(pos, us, role);
     let l = letter(role);
-    let mut out = String::with_capacity(4);
     let sideways = match dialect {
         WxfDialect::FairyStockfish => {
             if n >= 3 || (multi && n >= 2) {
@@ -134,7 +131,13 @@ pub fn format_wxf(
         }
         WxfDialect::Wxf | WxfDialect::WxfPrefix => {
             let prefix = dialect == WxfDialect::WxfPrefix;
+            // Two advisors or elephants keep their file when the direction
+            // tells them apart, as wxf.ca's own records write them (`E7+5`).
+            let keep_file = n == 2
+                && matches!(role, Role::Advisor | Role::Elephant)
+                && !other_shift_ok(us, role, column[1 - idx.min(1)], from, to);
             let marks: &str = match (n, role == Role::Soldier && multi) {
+                _ if keep_file => "FF",
                 (0 | 1, _) => "F",
                 (_, true) => ["+F-", "+-"][usize::from(n == 2)],
                 (2, false) => "+-",
@@ -162,7 +165,7 @@ pub fn format_wxf(
         Dir::Sideways => sideways,
     });
     out.push(digit(usize::from(target)));
-    Ok(out)
+    Ok(())
 }
 
 /// Reads a digit `1`-`9`.
@@ -202,7 +205,9 @@ fn designator(a: char, b: char, dialect: WxfDialect) -> Option<(Option<Role>, Or
         return Some((None, Origin::Tandem(Some(first), w)));
     }
     let second = nonzero_digit(b)?;
-    if first == second && dialect != WxfDialect::FairyStockfish {
+    // Fairy-Stockfish numbers at most five soldiers: `99.8` can only be
+    // the WXF middle soldier.
+    if first == second && (dialect != WxfDialect::FairyStockfish || first > 5) {
         return Some((None, Origin::Tandem(Some(first), Which::Middle)));
     }
     (first <= 5).then_some((None, Origin::Tandem(Some(second), Which::Nth(first - 1))))
@@ -211,7 +216,8 @@ fn designator(a: char, b: char, dialect: WxfDialect) -> Option<(Option<Role>, Or
 /// Parses WXF notation into the legal move it names.
 ///
 /// All dialects are accepted: `C2.5`, `C2=5`, `C25`, `C+.5`, `+C.5`,
-/// `15+1`, `++.4`, `3-.4`. The dialect is only used to read two equal
+/// `15+1`, `++.4`, `3-.4`, in either case, in full-width forms
+/// (`Ｃ２＝５`, `＋Ｐ＋１`) and with spaces anywhere (`C2 = 5`). The dialect is only used to read two equal
 /// digits (`33.4`: the middle soldier on file 3 for the WXF rules, the third
 /// soldier on file 3 for Fairy-Stockfish).
 ///
@@ -222,6 +228,8 @@ fn designator(a: char, b: char, dialect: WxfDialect) -> Option<(Option<Role>, Or
 /// let d = WxfDialect::Wxf;
 /// assert_eq!(parse_wxf(&pos, "C2.5", d)?.to_string(), "h2e2");
 /// assert_eq!(parse_wxf(&pos, "c2=5", d)?.to_string(), "h2e2");
+/// assert_eq!(parse_wxf(&pos, "Ｃ２＝５", d)?.to_string(), "h2e2");
+/// assert_eq!(parse_wxf(&pos, " C2 . 5\t", d)?.to_string(), "h2e2");
 /// assert_eq!(parse_wxf(&pos, "H2+3", d)?.to_string(), "h0g2");
 /// assert_eq!(parse_wxf(&pos, "R1-1", d), Err(ParseNotationError::Illegal));
 /// assert_eq!(parse_wxf(&pos, "X2.5", d), Err(ParseNotationError::NotAMove));
@@ -232,7 +240,7 @@ pub fn parse_wxf(
     s: &str,
     dialect: WxfDialect,
 ) -> Result<crate::core::Move, ParseNotationError> {
-    let chars: Vec<char> = s.trim().chars().collect();
+    let chars = significant::<4>(s).ok_or(ParseNotationError::NotAMove)?;
     let (a, b, dir, t) = match *chars.as_slice() {
         [a, b, d, t] => (a, b, d, t),
         [a, b, t] => (a, b, '.', t),

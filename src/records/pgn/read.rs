@@ -1,0 +1,294 @@
+//! Reading one record: the tag section, then the movetext.
+
+use super::{GameRecord, GameResult, PgnError, ReadOptions, folds_to, is_space};
+use crate::core::{Move, ParsePositionError, Position, Setup};
+use crate::records::notation::{
+    Notation, ParseNotationError, UciRanks, fold, parse_chinese, parse_iccs, parse_wxf,
+};
+
+/// Parses one move in any notation: coordinates, then Chinese, then WXF.
+fn parse_any(pos: &Position, s: &str, opts: &ReadOptions) -> Result<Move, ParseNotationError> {
+    type Parser = fn(&Position, &str, &ReadOptions) -> Result<Move, ParseNotationError>;
+    let parsers: [Parser; 3] = [
+        |p, s, o| match o.coordinates {
+            UciRanks::ZeroToNine => parse_iccs(p, s),
+            ranks => Notation::Uci(ranks).parse(p, s),
+        },
+        |p, s, _| parse_chinese(p, s),
+        |p, s, o| parse_wxf(p, s, o.wxf_dialect),
+    ];
+    let mut worst = ParseNotationError::NotAMove;
+    for parse in parsers {
+        match parse(pos, s, opts) {
+            Ok(m) => return Ok(m),
+            Err(ParseNotationError::NotAMove) => {}
+            Err(e) => worst = e,
+        }
+    }
+    Err(worst)
+}
+
+/// Tag pairs in file order.
+type Tags = Vec<(String, String)>;
+
+/// A cursor over the text of one record that counts lines.
+struct Cursor<'a> {
+    rest: &'a str,
+    /// The 1-based line of the start of `rest`.
+    line: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn advance(&mut self, n: usize) {
+        let (gone, rest) = self.rest.split_at(n.min(self.rest.len()));
+        self.line += gone.bytes().filter(|&b| b == b'\n').count();
+        self.rest = rest;
+    }
+
+    /// Skips whitespace; returns whether a line break was crossed.
+    fn skip_space(&mut self) -> bool {
+        let line = self.line;
+        let n = self.rest.len() - self.rest.trim_start_matches(is_space).len();
+        self.advance(n);
+        self.line != line
+    }
+
+    /// The rest of the current line (without the newline).
+    fn line_rest(&self) -> &'a str {
+        self.rest.split('\n').next().unwrap_or("")
+    }
+}
+
+/// Reads one tag pair at the cursor (which is on its `[`).
+fn tag_pair(cur: &mut Cursor<'_>, strict: bool) -> Result<(String, String), PgnError> {
+    let err = PgnError::Tag { line: cur.line };
+    let line = cur.line_rest();
+    let body = line.get(1..).ok_or(err.clone())?;
+    let name_len = body
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(body.len());
+    let (name, after) = body.split_at(name_len);
+    if name.is_empty() {
+        return Err(err);
+    }
+    let spaced = after.trim_start_matches(is_space);
+    let (value, tail) = match spaced.strip_prefix('"') {
+        Some(quoted) => match quoted_value(quoted, strict) {
+            Some(v) => v,
+            // No closing quote, but a closing `]`: the value is up to it.
+            None if !strict => match quoted.rfind(']') {
+                Some(i) => (
+                    quoted[..i].trim_end_matches(is_space).to_string(),
+                    &quoted[i..],
+                ),
+                None => return Err(err),
+            },
+            None => return Err(err),
+        },
+        None if strict => return Err(err),
+        // An unquoted value: up to the last `]` of the line.
+        None => match spaced.rfind(']') {
+            Some(i) => (
+                spaced[..i].trim_end_matches(is_space).to_string(),
+                &spaced[i..],
+            ),
+            None => (spaced.trim_end_matches(is_space).to_string(), ""),
+        },
+    };
+    let tail = tail.trim_start_matches(is_space);
+    let tail = match tail.strip_prefix(']') {
+        Some(t) => t,
+        // A missing `]` at the end of the line.
+        None if !strict && tail.is_empty() => tail,
+        None => return Err(err),
+    };
+    cur.advance(line.len() - tail.len());
+    Ok((name.to_string(), value))
+}
+
+/// Reads a quoted tag value after its opening quote: the value and the
+/// text after the closing quote. Leniently, a quote not followed by `]`
+/// or the end of the line is part of the value, and a backslash before
+/// anything but `"` or `\` is kept.
+fn quoted_value(s: &str, strict: bool) -> Option<(String, &str)> {
+    let mut value = String::new();
+    let mut chars = s.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some((_, e @ ('"' | '\\'))) => value.push(e),
+                Some((_, e)) if !strict => value.extend(['\\', e]),
+                _ => return None,
+            },
+            '"' => {
+                let after = &s[i + 1..];
+                let next = after.trim_start_matches(is_space);
+                if strict || next.is_empty() || next.starts_with(']') {
+                    return Some((value, after));
+                }
+                value.push('"');
+            }
+            c => value.push(c),
+        }
+    }
+    None
+}
+
+/// Reads the tag section.
+fn tags(cur: &mut Cursor<'_>, strict: bool) -> Result<Tags, PgnError> {
+    let mut tags = Vec::new();
+    loop {
+        cur.skip_space();
+        if !cur.rest.starts_with('[') {
+            return Ok(tags);
+        }
+        tags.push(tag_pair(cur, strict)?);
+    }
+}
+
+/// Splits a variation `(...)` (nested, with `{comments}` inside) off the
+/// front of `s`: its inside and the length taken. `None` if unterminated.
+fn take_balanced(s: &str) -> Option<(&str, usize)> {
+    let mut depth = 0usize;
+    let mut in_comment = false;
+    for (i, c) in s.char_indices() {
+        match (in_comment, c) {
+            (true, '}') => in_comment = false,
+            (true, _) => {}
+            (false, '{') => in_comment = true,
+            (false, '(') => depth += 1,
+            (false, ')') => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some((s.get(1..i)?, i + 1));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Strips a leading move number (`12.`, `12...`, `１２．`, `12、`, `12…`)
+/// from a token.
+fn strip_move_number(tok: &str) -> &str {
+    let after_digits = tok.trim_start_matches(|c: char| fold(c).is_ascii_digit());
+    if after_digits.len() == tok.len() {
+        return tok;
+    }
+    let after =
+        after_digits.trim_start_matches(|c: char| matches!(fold(c), '.' | '、' | '。' | '…'));
+    if after.len() == after_digits.len() {
+        return tok;
+    }
+    // "33.4" is a WXF soldier move, not move 33.
+    if after.starts_with(|c: char| fold(c).is_ascii_digit()) {
+        tok
+    } else {
+        after
+    }
+}
+
+/// Whether a character ends a movetext token.
+fn ends_token(c: char) -> bool {
+    is_space(c) || matches!(c, '{' | '}' | '(' | ')' | ';')
+}
+
+/// Reads one record whose first line is line `first_line` of the text.
+pub(crate) fn record(
+    text: &str,
+    opts: &ReadOptions,
+    first_line: usize,
+) -> Result<GameRecord, PgnError> {
+    let mut cur = Cursor {
+        rest: text,
+        line: first_line,
+    };
+    let tags = tags(&mut cur, opts.strict)?;
+    let start = match tags.iter().find(|(k, _)| k.eq_ignore_ascii_case("FEN")) {
+        Some((_, fen)) => {
+            let setup: Setup = fen.trim().parse().map_err(ParsePositionError::from)?;
+            Position::from_setup(setup, opts.validation).map_err(ParsePositionError::from)?
+        }
+        None => Position::new(),
+    };
+    let mut rec = GameRecord {
+        tags,
+        start: start.clone(),
+        ..GameRecord::default()
+    };
+    let mut pos = start;
+    let mut result = None;
+    let mut at_line_start = true;
+    loop {
+        at_line_start |= cur.skip_space();
+        let Some(c) = cur.rest.chars().next() else {
+            break;
+        };
+        let line_start = std::mem::replace(&mut at_line_start, false);
+        if line_start && c == '[' {
+            return Err(PgnError::SeveralGames { line: cur.line });
+        }
+        let is_comment = matches!(c, '{' | ';') || (line_start && c == '%');
+        if result.is_some() && (opts.strict || !is_comment) {
+            return Err(PgnError::AfterResult);
+        }
+        match c {
+            '{' => {
+                let end = cur.rest.find('}').ok_or(PgnError::Unterminated)?;
+                let body = cur.rest.get(1..end).unwrap_or("").trim_matches(is_space);
+                rec.comments.push((rec.moves.len(), body.to_string()));
+                cur.advance(end + 1);
+            }
+            // A line comment, or an escaped line (`%` in the first column).
+            ';' | '%' => {
+                let n = cur.line_rest().len();
+                cur.advance(n);
+            }
+            '(' => {
+                let (inner, n) = take_balanced(cur.rest).ok_or(PgnError::Unterminated)?;
+                if opts.keep_variations {
+                    rec.variations
+                        .push((rec.moves.len(), inner.trim_matches(is_space).to_string()));
+                }
+                cur.advance(n);
+            }
+            _ => {
+                let end = cur
+                    .rest
+                    .char_indices()
+                    .skip(1)
+                    .find(|&(_, c)| ends_token(c))
+                    .map_or(cur.rest.len(), |(i, _)| i);
+                let tok = &cur.rest[..end];
+                cur.advance(end);
+                if let Some(r) = GameResult::from_token(tok) {
+                    result = Some(r);
+                    continue;
+                }
+                let tok = strip_move_number(tok);
+                // Annotation glyphs: `$1`, and `!`/`?` suffixes.
+                let tok = tok.trim_end_matches(|c: char| matches!(fold(c), '!' | '?'));
+                if tok.is_empty() || folds_to(tok.chars().next().unwrap_or('$'), '$') {
+                    continue;
+                }
+                let m = parse_any(&pos, tok, opts).map_err(|error| PgnError::Move {
+                    ply: rec.moves.len() + 1,
+                    text: tok.to_string(),
+                    error,
+                })?;
+                pos.play_unchecked(m);
+                rec.moves.push(m);
+            }
+        }
+    }
+    rec.result = result
+        .or_else(|| {
+            rec.tags
+                .iter()
+                .find(|(k, _)| k == "Result")
+                .and_then(|(_, v)| GameResult::from_tag_value(v))
+        })
+        .unwrap_or_default();
+    Ok(rec)
+}

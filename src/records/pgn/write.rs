@@ -1,0 +1,171 @@
+//! Writing a record as PGN.
+
+use core::fmt::Write as _;
+
+use super::{GameRecord, GameResult};
+use crate::core::{Color, PlayError, Position, Setup, Validation};
+use crate::records::notation::Notation;
+
+/// The longest line the writer makes, unless one token is longer.
+const LINE_WIDTH: usize = 79;
+
+/// Movetext laid out in lines of at most [`LINE_WIDTH`] characters,
+/// breaking only between units (a move number stays with its move).
+struct Lines<'a> {
+    out: &'a mut String,
+    /// Characters on the current line.
+    len: usize,
+    /// Whether the current line has a unit.
+    started: bool,
+}
+
+impl Lines<'_> {
+    /// Appends a unit whose text is the concatenation of `parts`.
+    fn unit(&mut self, parts: &[&str]) {
+        let width: usize = parts.iter().map(|p| p.chars().count()).sum();
+        if self.started {
+            if self.len + 1 + width > LINE_WIDTH {
+                self.out.push('\n');
+                self.len = 0;
+            } else {
+                self.out.push(' ');
+                self.len += 1;
+            }
+        }
+        for p in parts {
+            self.out.push_str(p);
+        }
+        self.len += width;
+        self.started = true;
+    }
+}
+
+/// A tag value as written: quotes and backslashes escaped, line breaks and
+/// other control characters (which a tag cannot hold) as spaces.
+fn escape(v: &str, out: &mut String) {
+    for c in v.chars() {
+        match c {
+            '"' | '\\' => out.extend(['\\', c]),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+}
+
+/// Whether a `FEN` tag's value describes `start` (read leniently, so a
+/// study's own FEN text is kept).
+fn fen_describes(value: &str, start: &Position) -> bool {
+    value
+        .trim()
+        .parse::<Setup>()
+        .ok()
+        .and_then(|s| Position::from_setup(s, Validation::Lenient).ok())
+        .is_some_and(|p| &p == start)
+}
+
+impl GameRecord {
+    /// Writes the record as PGN with moves in `notation`.
+    ///
+    /// The tags are written in order as they are, except that a `FEN` tag
+    /// that does not describe `start` is written with `start`'s FEN, and a
+    /// `Result` tag that does not say `result` is written with `result`. A
+    /// missing `Result` tag is added after the others, and so is a `FEN`
+    /// tag for a start other than the standard one, so a record read from
+    /// the output equals the record written once it has them (as every
+    /// record read from PGN or made by [`GameRecord::from_game`] has).
+    /// Lines of movetext are at most 79 characters (unless a single move or
+    /// comment is longer), and a move number is never split from its move.
+    ///
+    /// ```
+    /// use xiangqi::notation::{ChineseScript, Notation};
+    /// use xiangqi::pgn::{GameRecord, ReadOptions};
+    /// let text = "[Event \"Demo\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r\"]\n\n1. h2e2 h9g7 *";
+    /// let rec = GameRecord::from_pgn(text, &ReadOptions::default())?;
+    /// let pgn = rec.to_pgn(Notation::Chinese(ChineseScript::Simplified))?;
+    /// assert_eq!(
+    ///     pgn,
+    ///     "[Event \"Demo\"]\n\
+    ///      [FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r\"]\n\
+    ///      [Result \"*\"]\n\n1. 炮二平五 马8进7 *\n"
+    /// );
+    /// assert_eq!(GameRecord::from_pgn(&pgn, &ReadOptions::default())?.tags.len(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_pgn(&self, notation: Notation) -> Result<String, PlayError> {
+        let mut out = String::with_capacity(256 + 8 * self.moves.len());
+        let standard = self.start == Position::new();
+        let (mut has_result, mut has_fen) = (false, false);
+        for (k, v) in &self.tags {
+            out.push('[');
+            out.push_str(k);
+            out.push_str(" \"");
+            if k.eq_ignore_ascii_case("FEN") {
+                has_fen = true;
+                if fen_describes(v, &self.start) {
+                    escape(v, &mut out);
+                } else {
+                    let _ = write!(out, "{}", self.start);
+                }
+            } else if k == "Result" {
+                has_result = true;
+                if GameResult::from_tag_value(v) == Some(self.result) {
+                    escape(v, &mut out);
+                } else {
+                    out.push_str(self.result.as_str());
+                }
+            } else {
+                escape(v, &mut out);
+            }
+            out.push_str("\"]\n");
+        }
+        if !has_result {
+            let _ = writeln!(out, "[Result \"{}\"]", self.result.as_str());
+        }
+        if !has_fen && !standard {
+            let _ = writeln!(out, "[FEN \"{}\"]", self.start);
+        }
+        out.push('\n');
+        self.movetext(notation, &mut out)?;
+        out.push('\n');
+        Ok(out)
+    }
+
+    /// Writes the movetext (without the final line break).
+    fn movetext(&self, notation: Notation, out: &mut String) -> Result<(), PlayError> {
+        let mut lines = Lines {
+            out,
+            len: 0,
+            started: false,
+        };
+        let mut text = String::new();
+        let extras = |ply: usize, lines: &mut Lines<'_>, text: &mut String| {
+            for (_, c) in self.comments.iter().filter(|(p, _)| *p == ply) {
+                text.clear();
+                text.extend(c.chars().map(|c| if c == '}' { ')' } else { c }));
+                lines.unit(&["{", text, "}"]);
+            }
+            for (_, v) in self.variations.iter().filter(|(p, _)| *p == ply) {
+                lines.unit(&["(", v, ")"]);
+            }
+        };
+        extras(0, &mut lines, &mut text);
+        let mut pos = self.start.clone();
+        let mut number = String::new();
+        let mut mv = String::new();
+        for (i, &m) in self.moves.iter().enumerate() {
+            number.clear();
+            if pos.turn() == Color::Red {
+                let _ = write!(number, "{}. ", pos.fullmoves());
+            } else if i == 0 || self.comments.iter().any(|(p, _)| *p == i) {
+                let _ = write!(number, "{}... ", pos.fullmoves());
+            }
+            mv.clear();
+            notation.push(&pos, m, &mut mv)?;
+            lines.unit(&[&number, &mv]);
+            pos.play_unchecked(m);
+            extras(i + 1, &mut lines, &mut text);
+        }
+        lines.unit(&[self.result.as_str()]);
+        Ok(())
+    }
+}
