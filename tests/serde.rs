@@ -83,6 +83,22 @@ fn game_round_trips_with_rules_and_verdict() {
 }
 
 #[test]
+fn a_study_reads_back() {
+    use xiangqi::{Game, Position, Setup, Validation};
+    // An advisor on d1 is reachable by no game: a study, valid leniently.
+    let setup: Setup = "3k5/9/9/9/9/9/9/9/3A5/4K3R w".parse().unwrap();
+    let start = Position::from_setup(setup, Validation::Lenient).unwrap();
+    let mut game = Game::from_position(start);
+    game.play("d1e2".parse().unwrap()).unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    let back: Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, game);
+    // Lenient is not lax: two red generals are still refused.
+    let bad = r#"{"start":"3k5/9/9/9/9/9/9/9/3K5/4K4 w"}"#;
+    assert!(serde_json::from_str::<Game>(bad).is_err());
+}
+
+#[test]
 fn malformed_games_are_errors() {
     use xiangqi::Game;
     for bad in [

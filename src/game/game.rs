@@ -101,6 +101,30 @@ pub(crate) struct Node {
 /// assert!(game.outcome().is_none());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// **Serialization** (feature `serde`): a game is the object
+/// `{"start": FEN, "moves": [ICCS moves], "rules": Rules}`; `moves` and
+/// `rules` may be left out when reading (no moves, the default rules), and
+/// no other field is allowed. Reading replays the moves (past a verdict too,
+/// as [`Game::play_on`] does), so an illegal move is an error, never a
+/// half-built game; the start is validated leniently
+/// ([`Validation::Lenient`](crate::Validation)), so a study reads back.
+/// `Rules` is an object of its fields, each optional.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use xiangqi::Game;
+/// let mut game = Game::new();
+/// game.play("h2e2".parse().unwrap()).unwrap();
+/// let json = serde_json::to_string(&game).unwrap();
+/// assert!(json.starts_with(r#"{"start":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1","moves":["h2e2"],"rules":{"repetition_count":3,"#));
+/// let back: Game = serde_json::from_str(&json).unwrap();
+/// assert_eq!(back, game);
+/// // An illegal move is an error.
+/// let bad = r#"{"start":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w","moves":["e0e2"]}"#;
+/// assert!(serde_json::from_str::<Game>(bad).is_err());
+/// # }
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,

@@ -17,7 +17,7 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::core::{Move, Position};
+use crate::core::{Move, Position, Setup, Validation};
 use crate::game::{Game, Rules};
 
 #[derive(Serialize)]
@@ -30,7 +30,8 @@ struct GameOut<'a> {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GameIn {
-    start: Position,
+    /// FEN; validated leniently, so studies read back.
+    start: String,
     #[serde(default)]
     moves: Vec<Move>,
     #[serde(default)]
@@ -53,7 +54,11 @@ impl<'de> Deserialize<'de> for Game {
     /// [`Game::play_on`] allows); an illegal move is an error.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
         let raw = GameIn::deserialize(d)?;
-        let mut game = Game::with_rules(raw.start, raw.rules);
+        let setup: Setup = raw.start.parse().map_err(D::Error::custom)?;
+        // Lenient: a study written from a leniently validated position
+        // reads back; counts, palaces and checks are still enforced.
+        let start = Position::from_setup(setup, Validation::Lenient).map_err(D::Error::custom)?;
+        let mut game = Game::with_rules(start, raw.rules);
         for (i, m) in raw.moves.into_iter().enumerate() {
             game.play_on(m)
                 .map_err(|e| D::Error::custom(format_args!("move {}: {e}", i + 1)))?;
