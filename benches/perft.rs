@@ -12,7 +12,7 @@ use xiangqi::{Position, Setup, Validation, perft};
 const MIDDLEGAME: &str = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1";
 
 /// The ten positions of Pikafish's px0 board tests (official-pikafish/px0
-/// `src/chess/board_test.cc`; `tests/data/pikafish.perft` has their counts).
+/// `src/chess/board_test.cc`; `tests/suite/tests/data/pikafish.perft` has their counts).
 const PX0: [&str; 10] = [
     MIDDLEGAME,
     "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",

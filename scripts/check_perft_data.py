@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Sanity-check the published xiangqi perft data in tests/data/*.perft.
+"""Sanity-check the published xiangqi perft data in tests/suite/tests/data/*.perft.
 
 Each data line has the form
 
@@ -113,9 +113,9 @@ def perft_job(args):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    default_glob = os.path.join(here, "..", "tests", "data", "*.perft")
+    default_glob = os.path.join(here, "..", "tests", "suite", "tests", "data", "*.perft")
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("files", nargs="*", help="perft files (default: tests/data/*.perft)")
+    parser.add_argument("files", nargs="*", help="perft files (default: tests/suite/tests/data/*.perft)")
     parser.add_argument("--max-depth", type=int, default=2,
                         help="recompute published depths up to this depth (default 2)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,

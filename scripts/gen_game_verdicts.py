@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Generates tests/data/game_verdicts_fsf.txt: game verdicts adjudicated by
-pyffish (Fairy-Stockfish), for tests/game_verdicts.rs.
+"""Generates tests/suite/tests/data/game_verdicts_fsf.txt: game verdicts adjudicated by
+pyffish (Fairy-Stockfish), for tests/suite/tests/game_verdicts.rs.
 
 Inputs are the xiangqi cases of Fairy-Stockfish's own test suite
 (test.py, test_is_optional_game_end) plus hand-made ones; every result and
@@ -17,7 +17,7 @@ is 100 or more, else repetition; a win is perpetual_check if the losing
 side checked (sf.gives_check) with each of its last two moves, else
 perpetual_chase.
 
-Usage: python3 scripts/gen_game_verdicts.py > tests/data/game_verdicts_fsf.txt
+Usage: python3 scripts/gen_game_verdicts.py > tests/suite/tests/data/game_verdicts_fsf.txt
 """
 import pyffish as sf
 

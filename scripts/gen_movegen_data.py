@@ -9,9 +9,9 @@ position written is checked against pyffish (legal move list, check flag) and
 against the strict position validation used by the crate.
 
 Outputs (all regenerated deterministically from SEED):
-  tests/data/legal_moves.txt   <fen>|<in check 0/1>|<sorted ICCS legal moves>
-  tests/data/checkmates.txt    <fen>|<comment>
-  tests/data/stalemates.txt    <fen>|<comment>
+  tests/suite/tests/data/legal_moves.txt   <fen>|<in check 0/1>|<sorted ICCS legal moves>
+  tests/suite/tests/data/checkmates.txt    <fen>|<comment>
+  tests/suite/tests/data/stalemates.txt    <fen>|<comment>
 
 Coordinates: pyffish writes ranks 1..10 (e.g. `h3e3`), the crate uses ICCS
 ranks 0..9, so every move is converted (`h3e3` -> `h2e2`, `a10a9` -> `a9a8`).
@@ -31,7 +31,7 @@ VARIANT = "xiangqi"
 SEED = 20240611
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DATA_DIR = os.path.join(ROOT, "tests", "data")
+DATA_DIR = os.path.join(ROOT, "tests", "suite", "tests", "data")
 
 # Targets / knobs.
 N_GAMES = 170

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Generates tests/data/oracle_verdicts.txt: seeded random games that shuffle
+"""Generates tests/suite/tests/data/oracle_verdicts.txt: seeded random games that shuffle
 pieces back and forth, each judged ply by ply by two oracles, Pikafish's own
-rule judge and pyffish (Fairy-Stockfish), for tests/chase_oracle.rs.
+rule judge and pyffish (Fairy-Stockfish), for tests/suite/tests/chase_oracle.rs.
 
 Every verdict in the file comes from an engine, never from this crate.
 
@@ -43,7 +43,7 @@ pyffish's ranks 1-10 are converted.
 
 Usage:
   python3 scripts/gen_oracle_verdicts.py [--games N] [--seed S]
-      [--judge PATH] > tests/data/oracle_verdicts.txt
+      [--judge PATH] > tests/suite/tests/data/oracle_verdicts.txt
 Runs in about 40 minutes for 2 000 games on a shared core (the pyffish calls
 cost 1-2 ms each). Deterministic for a given seed and engine build.
 """

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Generate tests/data/verdicts.txt: repetition / move-limit reference verdicts for xiangqi.
+"""Generate tests/suite/tests/data/verdicts.txt: repetition / move-limit reference verdicts for xiangqi.
 
 The verdicts come from Fairy-Stockfish's Python binding (``pip install pyffish``),
 variant "xiangqi".  The *cases* (positions + move sequences) are hand-designed
 here; pyffish only supplies the result.  The ``reason`` column is our own
 classification of why the game ends, from the construction of each case.
 
-Run:  python3 scripts/gen_verdicts.py            (rewrites tests/data/verdicts.txt)
+Run:  python3 scripts/gen_verdicts.py            (rewrites tests/suite/tests/data/verdicts.txt)
       python3 scripts/gen_verdicts.py --check    (only verifies the file is current)
 
 Coordinates: moves are written in ICCS (files a..i, ranks 0..9, Red at the
@@ -21,7 +21,7 @@ Every case is checked before it is written:
     (so a behaviour change in pyffish makes this script fail loudly);
   * for every repetition case the same sequence minus its last ply is ``*``.
 
-See tests/data/VERDICTS.md for what we learnt about pyffish's semantics and for
+See tests/suite/tests/data/VERDICTS.md for what we learnt about pyffish's semantics and for
 the cases where pyffish disagrees with the Asian (AXF) rules.
 """
 
@@ -33,7 +33,7 @@ import pyffish as sf
 
 VARIANT = "xiangqi"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "tests", "data", "verdicts.txt")
+OUT = os.path.join(ROOT, "tests", "suite", "tests", "data", "verdicts.txt")
 
 RED_WIN, BLACK_WIN, DRAW, ONGOING = "1-0", "0-1", "1/2-1/2", "*"
 REASONS = {"none", "perpetual_check", "perpetual_chase", "repetition",

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate tests/data/wxf.txt: WXF reference notation for every legal move of
+"""Generate tests/suite/tests/data/wxf.txt: WXF reference notation for every legal move of
 a set of xiangqi positions, computed by Fairy-Stockfish's Python binding
 (pyffish, variant "xiangqi", sf.get_san(..., sf.NOTATION_XIANGQI_WXF)).
 
@@ -73,7 +73,7 @@ SEED = 20240607
 N_RANDOM = 450
 POS_PER_GAME = 3
 NOTATION = sf.NOTATION_XIANGQI_WXF
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "wxf.txt")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "suite", "tests", "data", "wxf.txt")
 
 # ---------------------------------------------------------------- board utils
 # board[rank][file], rank 0..9 (ICCS), file 0..8 (a..i); '.' = empty.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds tests/data/mates.txt from puzzles of play.xiangqi.com.
+"""Builds tests/suite/tests/data/mates.txt from puzzles of play.xiangqi.com.
 
 The puzzles were taken from the scrape in the public repository
 AnNguyen2332/xiangqi-puzzle, file puzzles_verified.js (commit 66201d48),

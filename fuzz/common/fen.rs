@@ -1,4 +1,4 @@
-//! The body of the `fen` fuzz target, shared with `tests/fuzz_corpus.rs`
+//! The body of the `fen` fuzz target, shared with `tests/suite/tests/fuzz_corpus.rs`
 //! so that CI replays the committed corpus on a stable toolchain.
 //!
 //! Input: a FEN line, optionally followed by a newline and bytes that pick

@@ -1,5 +1,5 @@
 //! Bodies of the notation and PGN fuzz targets, shared with
-//! `tests/fuzz_corpus.rs` so that CI replays their corpora on stable.
+//! `tests/suite/tests/fuzz_corpus.rs` so that CI replays their corpora on stable.
 
 use xiangqi::Position;
 use xiangqi::notation::{ChineseScript, Notation, UciRanks, WxfDialect, parse_uci};

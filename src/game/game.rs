@@ -67,8 +67,8 @@ pub(crate) struct Node {
 ///
 /// **Differences from the engines.** Checked against Pikafish's rule judge
 /// and pyffish (Fairy-Stockfish) on thousands of random games in
-/// `tests/chase_oracle.rs`, and against pyffish on hand-made cases in
-/// `tests/game_verdicts.rs`; every difference is listed and argued in
+/// `tests/suite/tests/chase_oracle.rs`, and against pyffish on hand-made cases in
+/// `tests/suite/tests/game_verdicts.rs`; every difference is listed and argued in
 /// `VERDICTS.md`. In short:
 ///
 /// * a pinned piece chases nothing (Pikafish lets it chase its pinner: set

@@ -18,7 +18,7 @@ use crate::core::{PlayError, Position, Role};
 /// ```
 /// use xiangqi::notation::{format_wxf, WxfDialect};
 /// use xiangqi::Position;
-/// // Two red cannons on the c-file (from tests/data/wxf.txt).
+/// // Two red cannons on the c-file (from tests/suite/tests/data/wxf.txt).
 /// let pos: Position = "1nC2abnr/rc2a4/c3k4/p1p1p1p1p/8P/2P6/P3P1P2/2C6/R8/1NBAKABNR w".parse()?;
 /// let m = "c2a2".parse()?;
 /// assert_eq!(format_wxf(&pos, m, WxfDialect::FairyStockfish)?, "C-=9");

@@ -1,16 +1,16 @@
 //! Replays the committed fuzz corpus (`fuzz/corpus/*`) through the fuzz
 //! target bodies, so CI checks them on a stable toolchain without libFuzzer.
 
-#[path = "../fuzz/common/fen.rs"]
+#[path = "../../../fuzz/common/fen.rs"]
 mod fen;
-#[path = "../fuzz/common/notation.rs"]
+#[path = "../../../fuzz/common/notation.rs"]
 mod notation;
 
 use std::path::Path;
 
 fn replay(target: &str, run: fn(&[u8])) -> usize {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/corpus")
+        .join("../../fuzz/corpus")
         .join(target);
     let mut n = 0;
     for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {

@@ -1,6 +1,5 @@
 //! serde (feature `serde`): squares, moves and positions as strings, the
 //! enums by name; malformed values are errors, never panics.
-#![cfg(feature = "serde")]
 
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 

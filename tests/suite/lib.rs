@@ -1,0 +1,1 @@
+//! The repository's test suite lives in `tests/`; this crate has no code.
