@@ -22,6 +22,7 @@ use crate::game::Game;
 pub use limits::{Clock, Limits};
 
 use limits::Deadlines;
+use ordering::Heuristics;
 use tt::Table;
 use worker::{Line, Shared, Worker};
 
@@ -166,6 +167,8 @@ pub struct Searcher<E: Evaluator = MaterialPst> {
     evaluator: E,
     tt: Table,
     threads: usize,
+    /// Move-ordering statistics, one per thread, kept between searches.
+    heuristics: Vec<Box<Heuristics>>,
 }
 
 impl Default for Searcher<MaterialPst> {
@@ -190,6 +193,7 @@ impl<E: Evaluator> Searcher<E> {
             evaluator,
             tt: Table::new(DEFAULT_HASH_MB),
             threads: 1,
+            heuristics: Vec::new(),
         }
     }
 
@@ -241,13 +245,17 @@ impl<E: Evaluator> Searcher<E> {
         self.threads
     }
 
-    /// Forgets the transposition table (for a new game).
+    /// Forgets the transposition table and the move-ordering statistics
+    /// (for a new game).
     ///
     /// ```
     /// xiangqi::Searcher::default().clear();
     /// ```
     pub fn clear(&mut self) {
         self.tt.clear();
+        for h in &mut self.heuristics {
+            h.clear();
+        }
     }
 
     /// Searches `pos` as the start of a new game under the default
@@ -361,18 +369,33 @@ impl<E: Evaluator> Searcher<E> {
             ponderhit,
         };
         let threads = self.threads;
+        while self.heuristics.len() < threads {
+            self.heuristics.push(Box::new(Heuristics::new()));
+        }
         let line = &line;
+        let mut heuristics = self.heuristics.iter_mut();
         let mut result = std::thread::scope(|scope| {
+            let main_heur = heuristics.next();
             let mut handles = Vec::new();
-            for id in 1..threads {
+            for (id, heur) in (1..threads).zip(heuristics) {
                 let sh = shared.clone_refs();
                 handles.push(scope.spawn(move || {
-                    let mut w = Worker::new(sh, line, false);
+                    let mut w = Worker::new(sh, heur, line, false);
                     let r = iterate(&mut w, pos, limits, id, &mut |_| {});
                     r.nodes
                 }));
             }
-            let mut main = Worker::new(shared, line, true);
+            let Some(main_heur) = main_heur else {
+                return SearchResult {
+                    best_move: None,
+                    score: Score::Cp(0),
+                    depth: 0,
+                    pv: Vec::new(),
+                    nodes: 0,
+                    time: Duration::ZERO,
+                };
+            };
+            let mut main = Worker::new(shared, main_heur, line, true);
             let mut r = iterate(&mut main, pos, limits, 0, &mut on_iteration);
             helpers_stop.store(true, Ordering::Relaxed);
             for h in handles {

@@ -14,11 +14,22 @@ const HISTORY_MAX: i32 = 1 << 20;
 /// The largest history bonus (a cutoff at depth 20).
 const MAX_BONUS: i32 = 400;
 
-/// Killer moves and the history table of one search thread.
+/// A (piece, destination) pair: `piece.index() * 90 + to`, the index of
+/// continuation histories.
+pub(crate) type PieceTo = u16;
+
+/// Continuation-history entries stay within this bound.
+const CONT_MAX: i32 = 1 << 14;
+
+/// Killer moves and the history tables of one search thread, kept between
+/// searches (aged at each new search).
 pub(crate) struct Heuristics {
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     /// By moving piece (`Piece::index`) and destination square.
     history: [[i32; 90]; 14],
+    /// By the previous move's (piece, destination), then this move's: how
+    /// often this reply cut off after that move (one and two plies back).
+    cont: Vec<[i16; 1260]>,
 }
 
 impl Heuristics {
@@ -26,10 +37,11 @@ impl Heuristics {
         Heuristics {
             killers: [[None; 2]; MAX_PLY + 1],
             history: [[0; 90]; 14],
+            cont: vec![[0; 1260]; 1260],
         }
     }
 
-    /// Clears the killers (kept per search) and ages the history.
+    /// Clears the killers (kept per search) and ages the histories.
     pub(crate) fn new_search(&mut self) {
         self.killers = [[None; 2]; MAX_PLY + 1];
         for row in &mut self.history {
@@ -37,6 +49,16 @@ impl Heuristics {
                 *h /= 8;
             }
         }
+        for row in &mut self.cont {
+            for h in row.iter_mut() {
+                *h /= 2;
+            }
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub(crate) fn clear(&mut self) {
+        *self = Heuristics::new();
     }
 
     /// The killer moves of `ply`.
@@ -59,6 +81,7 @@ impl Heuristics {
         m: Move,
         tried: &[Move],
         depth: i32,
+        context: [Option<PieceTo>; 2],
     ) {
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
@@ -66,17 +89,25 @@ impl Heuristics {
             k[0] = Some(m);
         }
         let bonus = depth.clamp(0, 20).pow(2).min(MAX_BONUS);
-        self.update(pos, m, bonus);
+        self.update(pos, m, bonus, context);
         for &q in tried {
             if q != m {
-                self.update(pos, q, -bonus);
+                self.update(pos, q, -bonus, context);
             }
         }
     }
 
     #[inline]
-    fn update(&mut self, pos: &Position, m: Move, bonus: i32) {
+    fn update(&mut self, pos: &Position, m: Move, bonus: i32, context: [Option<PieceTo>; 2]) {
         if let Some(p) = pos.board().piece_at(m.from()) {
+            let cur = p.index() * 90 + m.to().index();
+            let b = bonus.clamp(-MAX_BONUS, MAX_BONUS) * 8;
+            for prev in context.into_iter().flatten() {
+                let h = &mut self.cont[usize::from(prev)][cur];
+                let old = i32::from(*h);
+                let new = old + b - old * b.abs() / CONT_MAX;
+                *h = new.clamp(-CONT_MAX, CONT_MAX) as i16;
+            }
             let h = &mut self.history[p.index()][m.to().index()];
             // Gravity: scores saturate towards +-HISTORY_MAX. In i64: the
             // product reaches 2^20 * 400 * 32, past i32.
@@ -92,6 +123,26 @@ impl Heuristics {
         pos.board()
             .piece_at(m.from())
             .map_or(0, |p| self.history[p.index()][m.to().index()])
+    }
+
+    /// The ordering score of the quiet move `m`: its history plus its
+    /// continuation histories after the moves of `context`.
+    #[inline]
+    pub(crate) fn quiet_score(
+        &self,
+        pos: &Position,
+        m: Move,
+        context: [Option<PieceTo>; 2],
+    ) -> i32 {
+        let Some(p) = pos.board().piece_at(m.from()) else {
+            return 0;
+        };
+        let cur = p.index() * 90 + m.to().index();
+        let mut score = self.history[p.index()][m.to().index()];
+        for prev in context.into_iter().flatten() {
+            score += 32 * i32::from(self.cont[usize::from(prev)][cur]);
+        }
+        score
     }
 }
 
@@ -171,13 +222,20 @@ impl Picker {
         pos: &Position,
         ply: usize,
         heur: &Heuristics,
+        context: [Option<PieceTo>; 2],
     ) -> Option<Move> {
-        let m = self.next_inner(pos, ply, heur);
+        let m = self.next_inner(pos, ply, heur, context);
         self.any |= m.is_some();
         m
     }
 
-    fn next_inner(&mut self, pos: &Position, ply: usize, heur: &Heuristics) -> Option<Move> {
+    fn next_inner(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        heur: &Heuristics,
+        context: [Option<PieceTo>; 2],
+    ) -> Option<Move> {
         loop {
             match self.stage {
                 STAGE_TT => {
@@ -236,7 +294,7 @@ impl Picker {
                     self.remove(self.killers[0]);
                     self.remove(self.killers[1]);
                     for (s, &m) in self.scores.iter_mut().zip(self.moves.iter()) {
-                        *s = heur.history(pos, m);
+                        *s = heur.quiet_score(pos, m, context);
                     }
                 }
                 STAGE_QUIETS => {
@@ -338,15 +396,18 @@ mod tests {
             .unwrap();
         let heur = Heuristics::new();
         let mut p = Picker::new(&pos, None, false);
-        assert_eq!(p.next_move(&pos, 0, &heur), Some("e3e4".parse().unwrap()));
+        assert_eq!(
+            p.next_move(&pos, 0, &heur, [None; 2]),
+            Some("e3e4".parse().unwrap())
+        );
         // At the start, a cannon taking a horse loses the cannon to the
         // chariot behind it: both such captures come after the quiet moves.
         let pos = Position::new();
         let tt: Move = "a0a1".parse().unwrap();
         let mut p = Picker::new(&pos, Some(tt), false);
-        assert_eq!(p.next_move(&pos, 0, &heur), Some(tt));
+        assert_eq!(p.next_move(&pos, 0, &heur, [None; 2]), Some(tt));
         let mut rest = Vec::new();
-        while let Some(m) = p.next_move(&pos, 0, &heur) {
+        while let Some(m) = p.next_move(&pos, 0, &heur, [None; 2]) {
             assert_ne!(m, tt);
             rest.push(m);
         }
@@ -356,6 +417,6 @@ mod tests {
         // An illegal TT move (a hash collision) is not handed out.
         let bad: Move = "a0a5".parse().unwrap();
         let mut p = Picker::new(&pos, Some(bad), false);
-        assert_ne!(p.next_move(&pos, 0, &heur), Some(bad));
+        assert_ne!(p.next_move(&pos, 0, &heur, [None; 2]), Some(bad));
     }
 }

@@ -182,7 +182,8 @@ fn check_moves(pos: Position, rules: Rules, split: usize, moves: Moves<'_>) -> S
         ponderhit: None,
     };
     let line = game_line(&game);
-    let mut w = Worker::new(shared, &line, true);
+    let mut heur = super::ordering::Heuristics::new();
+    let mut w = Worker::new(shared, &mut heur, &line, true);
     let mut pos = game.position().clone();
     let mut st = eval.new_state(&pos);
     for (ply, i) in (1..).zip(split..moves.len()) {

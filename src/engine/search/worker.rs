@@ -11,7 +11,7 @@ use crate::game::arbiter::{self, Asker};
 use crate::game::record::{LimitCount, PlyRecord};
 
 use super::limits::Deadlines;
-use super::ordering::{Heuristics, Picker};
+use super::ordering::{Heuristics, Picker, PieceTo};
 use super::see::see;
 use super::tt::{Bound, Table};
 use super::{INFINITY, MATE_BOUND, MATE_SCORE, MAX_PLY};
@@ -79,7 +79,7 @@ pub(crate) struct Worker<'a, E: Evaluator + ?Sized> {
     records: Vec<PlyRecord>,
     /// The root's position index in the line.
     root: usize,
-    heur: Box<Heuristics>,
+    heur: &'a mut Heuristics,
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     /// Root moves excluded from this iteration (multi-PV).
@@ -96,7 +96,12 @@ pub(crate) struct Worker<'a, E: Evaluator + ?Sized> {
 }
 
 impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
-    pub(crate) fn new(sh: Shared<'a, E>, line: &Line, is_main: bool) -> Self {
+    pub(crate) fn new(
+        sh: Shared<'a, E>,
+        heur: &'a mut Heuristics,
+        line: &Line,
+        is_main: bool,
+    ) -> Self {
         let mut records = Vec::with_capacity(line.records.len() + MAX_PLY + 2);
         records.extend_from_slice(&line.records);
         Worker {
@@ -108,7 +113,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             start_limit: line.start_limit,
             root: records.len(),
             records,
-            heur: Box::new(Heuristics::new()),
+            heur,
             pv: Box::new([[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             excluded: Vec::new(),
@@ -199,6 +204,22 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     #[cfg(test)]
     pub(crate) fn records(&self) -> &[PlyRecord] {
         &self.records
+    }
+
+    /// The (piece, destination) of the moves one and two plies before the
+    /// node at `ply` (none across a null move or the root).
+    #[inline]
+    fn context(&self, ply: usize) -> [Option<PieceTo>; 2] {
+        let n = self.records.len();
+        let at = |back: usize| {
+            if back > ply || back > n {
+                return None;
+            }
+            let r = &self.records[n - back];
+            (r.mv.from() != r.mv.to())
+                .then(|| (r.piece.index() * 90 + r.mv.to().index()) as PieceTo)
+        };
+        [at(1), at(2)]
     }
 
     #[inline]
@@ -356,7 +377,8 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         let mut count = 0;
         let mut quiets_seen = 0;
         let orig_alpha = alpha;
-        while let Some(m) = picker.next_move(pos, ply, &self.heur) {
+        let context = self.context(ply);
+        while let Some(m) = picker.next_move(pos, ply, self.heur, context) {
             if ply == 0
                 && (self.excluded.contains(&m)
                     || !(self.root_moves.is_empty() || self.root_moves.contains(&m)))
@@ -443,7 +465,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.heur.reward(pos, ply, m, &quiets_tried, depth);
+                            self.heur.reward(pos, ply, m, &quiets_tried, depth, context);
                         }
                         break;
                     }
