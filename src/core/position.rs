@@ -451,3 +451,15 @@ impl<'de> serde::Deserialize<'de> for Position {
         s.parse().map_err(serde::de::Error::custom)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn documented_size_holds() {
+        // The README says a position is a 400-byte value.
+        assert_eq!(core::mem::size_of::<Position>(), 400);
+    }
+}

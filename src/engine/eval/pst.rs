@@ -194,4 +194,11 @@ mod tests {
     fn crossed_soldier_is_worth_more() {
         assert!(psq(Role::Soldier, 5 * 9 + 4) > psq(Role::Soldier, 3 * 9 + 4) + 50);
     }
+
+    #[test]
+    fn documented_values_hold() {
+        // The docs of `Score` and `Evaluator` say an uncrossed soldier is
+        // worth about 90 centipawns.
+        assert_eq!(VALUE[Role::Soldier.index()], 90);
+    }
 }
