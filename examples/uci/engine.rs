@@ -38,6 +38,8 @@ struct Flags {
     ponderhit: AtomicBool,
     /// A draw was offered (UCCI `go draw`, `ponderhit draw`).
     draw: AtomicBool,
+    /// The search thread has printed its `bestmove` (or `nobestmove`).
+    answered: AtomicBool,
 }
 
 /// How the search thread writes moves and scores.
@@ -152,9 +154,9 @@ impl Engine {
         self.join_search();
     }
 
-    /// Whether a search thread is still running.
+    /// Whether a search is still to print its `bestmove`.
     fn searching(&self) -> bool {
-        self.search.as_ref().is_some_and(|h| !h.is_finished())
+        self.search.is_some() && !self.flags.answered.load(Ordering::SeqCst)
     }
 
     /// The searcher, once no search runs (a fresh one if a search thread
@@ -466,7 +468,14 @@ impl Engine {
                 }
             }
             let draw = flags.draw.load(Ordering::SeqCst);
-            emit(&sink, &bestmove_line(style, result.as_ref(), draw));
+            // Raised before the line is written (under the sink's lock): a
+            // client that has read the line and sends `stop` finds the
+            // search answered.
+            if let Ok(mut out) = sink.lock() {
+                flags.answered.store(true, Ordering::SeqCst);
+                let _ = writeln!(out, "{}", bestmove_line(style, result.as_ref(), draw));
+                let _ = out.flush();
+            }
             searcher
         }));
         Ok(())
