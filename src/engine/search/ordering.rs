@@ -2,7 +2,7 @@
 //! moves by their history score. Moves are picked lazily (selection sort),
 //! so a cutoff on the first moves skips sorting the rest.
 
-use crate::core::{MAX_MOVES, Move, MoveList, Position};
+use crate::core::{MAX_MOVES, Move, MoveList, Position, Role, zobrist};
 use crate::engine::eval::piece_value;
 
 use super::see::see;
@@ -30,7 +30,16 @@ pub(crate) struct Heuristics {
     /// By the previous move's (piece, destination), then this move's: how
     /// often this reply cut off after that move (one and two plies back).
     cont: Vec<[i16; 1260]>,
+    /// Correction history: by side to move and soldier structure, how far
+    /// searches found the static evaluation off, in sixteenths of a
+    /// centipawn.
+    correction: Vec<[i32; CORRECTION_SIZE]>,
 }
+
+/// Entries per side of the correction history.
+const CORRECTION_SIZE: usize = 1 << 14;
+/// The largest correction, in sixteenths of a centipawn.
+const CORRECTION_MAX: i32 = 16 * 150;
 
 impl Heuristics {
     pub(crate) fn new() -> Heuristics {
@@ -38,6 +47,7 @@ impl Heuristics {
             killers: [[None; 2]; MAX_PLY + 1],
             history: [[0; 90]; 14],
             cont: vec![[0; 1260]; 1260],
+            correction: vec![[0; CORRECTION_SIZE]; 2],
         }
     }
 
@@ -54,6 +64,24 @@ impl Heuristics {
                 *h /= 2;
             }
         }
+    }
+
+    /// The correction of the static evaluation for `key` (the side to move
+    /// and soldier structure, see [`structure_key`]), in centipawns.
+    #[inline]
+    pub(crate) fn correction(&self, key: (usize, u64)) -> i32 {
+        self.correction[key.0][(key.1 as usize) & (CORRECTION_SIZE - 1)] / 16
+    }
+
+    /// Moves the correction for `key` toward `diff` (search result minus
+    /// static evaluation, in centipawns), more for deeper searches.
+    #[inline]
+    pub(crate) fn update_correction(&mut self, key: (usize, u64), diff: i32, depth: i32) {
+        let e = &mut self.correction[key.0][(key.1 as usize) & (CORRECTION_SIZE - 1)];
+        let target = (diff.clamp(-1000, 1000) * 16).clamp(-CORRECTION_MAX, CORRECTION_MAX);
+        let w = depth.clamp(1, 16);
+        *e += (target - *e) * w / 64;
+        *e = (*e).clamp(-CORRECTION_MAX, CORRECTION_MAX);
     }
 
     /// Forgets everything (a new game).
@@ -164,6 +192,20 @@ fn losing(pos: &Position, m: Move) -> bool {
     let victim = b.piece_at(m.to()).map_or(0, |p| piece_value(p.role));
     let attacker = b.piece_at(m.from()).map_or(0, |p| piece_value(p.role));
     attacker > victim && see(pos, m) < 0
+}
+
+/// The key of the correction history: the side to move and a hash of the
+/// soldiers and generals (the slow-changing structure).
+#[inline]
+pub(crate) fn structure_key(pos: &Position) -> (usize, u64) {
+    let b = pos.board();
+    let mut h = 0;
+    for sq in b.by_role(Role::Soldier) | b.by_role(Role::General) {
+        if let Some(p) = b.piece_at(sq) {
+            h ^= zobrist::piece_key(p, sq);
+        }
+    }
+    (pos.turn() as usize, h)
 }
 
 /// Stages of the main search's picker.

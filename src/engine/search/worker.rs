@@ -11,7 +11,7 @@ use crate::game::arbiter::{self, Asker};
 use crate::game::record::{LimitCount, PlyRecord};
 
 use super::limits::Deadlines;
-use super::ordering::{Heuristics, Picker, PieceTo};
+use super::ordering::{Heuristics, Picker, PieceTo, structure_key};
 use super::see::see;
 use super::tt::{Bound, Table};
 use super::{INFINITY, MATE_BOUND, MATE_SCORE, MAX_PLY};
@@ -328,10 +328,19 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 }
             }
         }
-        let static_eval = if in_check {
+        let structure = structure_key(pos);
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             self.evaluate(pos, st)
+        };
+        // The static evaluation corrected by what earlier searches of this
+        // structure found.
+        let static_eval = if in_check {
+            raw_eval
+        } else {
+            (raw_eval + self.heur.correction(structure))
+                .clamp(-crate::engine::EVAL_LIMIT, crate::engine::EVAL_LIMIT)
         };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility pruning.
@@ -499,6 +508,18 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         } else {
             Bound::Upper
         };
+        // Learn how far the static evaluation was off, from results it could
+        // not have seen coming: quiet best moves, bounds on the right side.
+        let quiet_best = best_move.is_none_or(|m| pos.board().piece_at(m.to()).is_none());
+        if !in_check
+            && quiet_best
+            && best.abs() < MATE_BOUND
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.heur
+                .update_correction(structure, best - raw_eval, depth);
+        }
         if ply != 0 || self.excluded.is_empty() {
             self.sh.tt.store(
                 key,
@@ -558,7 +579,8 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             stand = -INFINITY;
             Picker::captures(pos, moves)
         } else {
-            stand = self.evaluate(pos, st);
+            stand = (self.evaluate(pos, st) + self.heur.correction(structure_key(pos)))
+                .clamp(-crate::engine::EVAL_LIMIT, crate::engine::EVAL_LIMIT);
             if stand >= beta {
                 return stand;
             }
