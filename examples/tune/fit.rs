@@ -19,13 +19,14 @@ pub struct Options {
 /// 5 files (a..e; f..i mirror them).
 const PST: usize = 7 * 50;
 /// The scalar weights, in this order.
-const SCALARS: [&str; 6] = [
+const SCALARS: [&str; 7] = [
     "tempo",
     "king_safety",
     "chariot_mobility",
     "horse_mobility",
     "cannon_horse_shift",
     "king_attack",
+    "empty_cannon",
 ];
 const PARAMS: usize = PST + SCALARS.len();
 
@@ -37,11 +38,12 @@ fn zero() -> MaterialPst {
         horse_mobility: 0,
         cannon_horse_shift: 0,
         king_attack: 0,
+        empty_cannon: 0,
     }
 }
 
 /// The scalar weights of `e`, in the order of [`SCALARS`].
-fn fields(e: &mut MaterialPst) -> [&mut i32; 6] {
+fn fields(e: &mut MaterialPst) -> [&mut i32; 7] {
     [
         &mut e.tempo,
         &mut e.king_safety,
@@ -49,12 +51,13 @@ fn fields(e: &mut MaterialPst) -> [&mut i32; 6] {
         &mut e.horse_mobility,
         &mut e.cannon_horse_shift,
         &mut e.king_attack,
+        &mut e.empty_cannon,
     ]
 }
 
 /// Field value per fitted unit of each scalar: king attack is fitted per
 /// attack unit squared, its field is 16 times that.
-const UNIT: [i32; 6] = [1, 1, 1, 1, 1, 16];
+const UNIT: [i32; 7] = [1, 1, 1, 1, 1, 16, 1];
 
 /// The evaluator with scalar `k` set to one fitted unit, the others zero.
 fn only(k: usize) -> MaterialPst {

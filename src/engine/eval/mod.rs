@@ -268,6 +268,11 @@ pub struct MaterialPst {
     /// or cannon, 1 per crossed soldier, plus one per palace square hit)
     /// times this, divided by 16, in centipawns (at most 500).
     pub king_attack: i32,
+    /// Penalty per enemy cannon facing the general on its file with
+    /// nothing between them (an "empty-headed cannon", 空头炮: the general
+    /// cannot step onto the file's palace squares and the defenders are
+    /// tied down), in centipawns.
+    pub empty_cannon: i32,
 }
 
 impl Default for MaterialPst {
@@ -279,6 +284,7 @@ impl Default for MaterialPst {
             horse_mobility: 6,
             cannon_horse_shift: 3,
             king_attack: 6,
+            empty_cannon: 80,
         }
     }
 }
@@ -359,6 +365,17 @@ impl MaterialPst {
         (units * units * self.king_attack / 16).min(500)
     }
 
+    /// The empty-headed-cannon penalty of `color`: enemy cannons that face
+    /// its general on the file with nothing between.
+    #[inline]
+    fn empty_cannons(&self, pos: &Position, color: Color) -> i32 {
+        let b = pos.board();
+        let general = pos.generals[color as usize];
+        let seen = attacks::chariot_file(general, b.occupied_transposed());
+        let cannons = seen & b.by_color(!color) & b.by_role(Role::Cannon);
+        cannons.count() as i32 * self.empty_cannon
+    }
+
     /// How exposed `color`'s general is: missing defenders times attackers.
     #[inline]
     fn exposure(&self, st: &MaterialPstState, color: Color) -> i32 {
@@ -403,7 +420,9 @@ impl Evaluator for MaterialPst {
         let material = if us == Color::Red { red } else { -red };
         let safety = self.exposure(st, them) - self.exposure(st, us)
             + self.palace_attack(pos, them)
-            - self.palace_attack(pos, us);
+            - self.palace_attack(pos, us)
+            + self.empty_cannons(pos, them)
+            - self.empty_cannons(pos, us);
         let mobility = self.mobility(pos, us) - self.mobility(pos, them);
         let shift = self.cannon_horse(st);
         let shift = if us == Color::Red { shift } else { -shift };
@@ -445,6 +464,26 @@ mod tests {
         assert_eq!(
             eval.evaluate_position(&two),
             off.evaluate_position(&two) + 100 * 6 / 16
+        );
+    }
+
+    #[test]
+    fn an_empty_headed_cannon_costs_the_general() {
+        let eval = MaterialPst::default();
+        // Red's cannon e4 faces the black general e9 with nothing between.
+        let open: Position = "3akab2/9/9/9/4C4/9/9/9/9/4K4 w".parse().unwrap();
+        assert_eq!(eval.empty_cannons(&open, Color::Black), 80);
+        assert_eq!(eval.empty_cannons(&open, Color::Red), 0);
+        // An elephant and a soldier between: no longer empty-headed.
+        let screened: Position = "3akab2/9/4b4/4p4/4C4/9/9/9/9/3K5 w".parse().unwrap();
+        assert_eq!(eval.empty_cannons(&screened, Color::Black), 0);
+        let off = MaterialPst {
+            empty_cannon: 0,
+            ..MaterialPst::default()
+        };
+        assert_eq!(
+            eval.evaluate_position(&open),
+            off.evaluate_position(&open) + 80
         );
     }
 
