@@ -235,7 +235,8 @@ impl MaterialPstState {
 /// The default evaluator: material, piece-square tables, chariot and horse
 /// mobility, a king-safety term (missing advisors and elephants weigh more
 /// against enemy attackers), a king-attack term (two or more enemy pieces
-/// bearing on the palace) and a small bonus for the side to move.
+/// bearing on the palace), a penalty for an enemy cannon facing the general
+/// with nothing between (空头炮) and a small bonus for the side to move.
 ///
 /// ```
 /// use xiangqi::{Evaluator, MaterialPst, Position};
