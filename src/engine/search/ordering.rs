@@ -1,6 +1,8 @@
 //! Move ordering: TT move, captures by MVV-LVA, killer moves, then quiet
 //! moves by their history score. Moves are picked lazily (selection sort),
-//! so a cutoff on the first moves skips sorting the rest.
+//! so a cutoff on the first moves skips sorting the rest. The per-thread
+//! statistics behind it ([`Heuristics`]) also hold the correction history
+//! of the static evaluation, learnt the same way from search results.
 
 use crate::core::{MAX_MOVES, Move, MoveList, Position, Role, zobrist};
 use crate::engine::eval::piece_value;
