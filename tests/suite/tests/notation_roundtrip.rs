@@ -7,18 +7,9 @@
 use std::collections::HashSet;
 
 use xiangqi::Position;
-use xiangqi::notation::{ChineseScript, Notation, UciRanks, WxfDialect};
+mod common;
 
-const NOTATIONS: [Notation; 8] = [
-    Notation::Iccs,
-    Notation::Uci(UciRanks::ZeroToNine),
-    Notation::Uci(UciRanks::OneToTen),
-    Notation::Wxf(WxfDialect::FairyStockfish),
-    Notation::Wxf(WxfDialect::Wxf),
-    Notation::Wxf(WxfDialect::WxfPrefix),
-    Notation::Chinese(ChineseScript::Simplified),
-    Notation::Chinese(ChineseScript::Traditional),
-];
+use common::NOTATIONS;
 
 fn positions() -> Vec<Position> {
     let mut out = Vec::new();

@@ -6,7 +6,10 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use xiangqi::notation::{ChineseScript, Notation, UciRanks, WxfDialect};
+mod common;
+
+use common::NOTATIONS;
+use xiangqi::notation::{ChineseScript, Notation};
 use xiangqi::pgn::{ReadOptions, read_games};
 
 struct Counting;
@@ -56,16 +59,6 @@ fn allocations<T>(f: impl FnOnce() -> T) -> (usize, T) {
     COUNTING.with(|c| c.set(false));
     (after - before, out)
 }
-
-const NOTATIONS: [Notation; 7] = [
-    Notation::Iccs,
-    Notation::Uci(UciRanks::OneToTen),
-    Notation::Wxf(WxfDialect::FairyStockfish),
-    Notation::Wxf(WxfDialect::Wxf),
-    Notation::Wxf(WxfDialect::WxfPrefix),
-    Notation::Chinese(ChineseScript::Simplified),
-    Notation::Chinese(ChineseScript::Traditional),
-];
 
 fn sample() -> String {
     let path = concat!(

@@ -3,20 +3,12 @@
 //! many-game text — and its `Game` comes back equal.
 
 use proptest::prelude::*;
-use xiangqi::notation::{ChineseScript, Notation, UciRanks, WxfDialect};
+mod common;
+
+use common::NOTATIONS;
+use xiangqi::notation::Notation;
 use xiangqi::pgn::{GameRecord, GameResult, LineReader, ReadOptions, read_games};
 use xiangqi::{Game, Position, Rules, Setup, Validation};
-
-const NOTATIONS: [Notation; 8] = [
-    Notation::Iccs,
-    Notation::Uci(UciRanks::ZeroToNine),
-    Notation::Uci(UciRanks::OneToTen),
-    Notation::Wxf(WxfDialect::FairyStockfish),
-    Notation::Wxf(WxfDialect::Wxf),
-    Notation::Wxf(WxfDialect::WxfPrefix),
-    Notation::Chinese(ChineseScript::Simplified),
-    Notation::Chinese(ChineseScript::Traditional),
-];
 
 /// Starts: the standard one, middlegames with tandem pieces, Black to
 /// move, and studies that need lenient validation.

@@ -1,7 +1,22 @@
-//! Helpers shared by the integration tests: reading committed data files.
+//! Helpers shared by the integration tests: reading committed data files,
+//! the list of notations.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
+
+use xiangqi::notation::{ChineseScript, Notation, UciRanks, WxfDialect};
+
+/// Every notation and dialect the crate writes and reads.
+pub const NOTATIONS: [Notation; 8] = [
+    Notation::Iccs,
+    Notation::Uci(UciRanks::ZeroToNine),
+    Notation::Uci(UciRanks::OneToTen),
+    Notation::Wxf(WxfDialect::FairyStockfish),
+    Notation::Wxf(WxfDialect::Wxf),
+    Notation::Wxf(WxfDialect::WxfPrefix),
+    Notation::Chinese(ChineseScript::Simplified),
+    Notation::Chinese(ChineseScript::Traditional),
+];
 
 /// The path of a file under `tests/data`.
 pub fn data_path(name: &str) -> PathBuf {
