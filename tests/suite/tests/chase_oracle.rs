@@ -25,7 +25,11 @@
 use std::collections::HashMap;
 use std::fs;
 
-use xiangqi::{EndReason, Game, Position, Rules};
+mod common;
+
+use common::reason_name;
+
+use xiangqi::{Game, Position, Rules};
 
 /// The engine a verdict comes from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -89,19 +93,6 @@ fn load() -> Vec<Case> {
             }
         })
         .collect()
-}
-
-fn reason_name(r: EndReason) -> &'static str {
-    match r {
-        EndReason::Checkmate => "checkmate",
-        EndReason::Stalemate => "stalemate",
-        EndReason::PerpetualCheck => "perpetual_check",
-        EndReason::PerpetualChase => "perpetual_chase",
-        EndReason::Repetition => "repetition",
-        EndReason::MoveLimit => "move_limit",
-        EndReason::InsufficientMaterial => "insufficient_material",
-        _ => "other",
-    }
 }
 
 /// Pikafish's rules: 60 moves, its check cap, pinned pieces chase their
@@ -312,9 +303,15 @@ fn check(
 fn agrees_with_each_engine_under_its_rules() {
     let cases = load();
     assert!(cases.len() >= 2000, "only {} games", cases.len());
-    let (agree, failures) = check(&cases, Setting::Engine, engine_rules);
+    assert_agrees(&cases, "engine", Setting::Engine, engine_rules);
+}
+
+/// Checks `cases` under `setting` and the rules `rules` gives each oracle,
+/// printing the agreement counts and failing on any unlisted disagreement.
+fn assert_agrees(cases: &[Case], name: &str, setting: Setting, rules: impl Fn(Oracle) -> Rules) {
+    let (agree, failures) = check(cases, setting, rules);
     eprintln!(
-        "engine rules: {} games, agree with Pikafish {}, with pyffish {}",
+        "{name} rules: {} games, agree with Pikafish {}, with pyffish {}",
         cases.len(),
         agree.get(&Oracle::Pikafish).unwrap_or(&0),
         agree.get(&Oracle::Pyffish).unwrap_or(&0)
@@ -330,19 +327,7 @@ fn agrees_with_each_engine_under_its_rules() {
 #[test]
 fn default_rules_differ_only_where_listed() {
     let cases = load();
-    let (agree, failures) = check(&cases, Setting::Default, |_| Rules::default());
-    eprintln!(
-        "default rules: {} games, agree with Pikafish {}, with pyffish {}",
-        cases.len(),
-        agree.get(&Oracle::Pikafish).unwrap_or(&0),
-        agree.get(&Oracle::Pyffish).unwrap_or(&0)
-    );
-    assert!(
-        failures.is_empty(),
-        "{} disagreements:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_agrees(&cases, "default", Setting::Default, |_| Rules::default());
 }
 
 /// The data exercises what it is for: many games end by perpetual check,

@@ -14,6 +14,10 @@
 use std::collections::HashSet;
 use std::fs;
 
+mod common;
+
+use common::reason_name;
+
 use xiangqi::{EndReason, Game, Position, Rules};
 
 /// Cases where the Asian rules, as specified for this crate (issue 3, see
@@ -182,19 +186,6 @@ fn load(file: &'static str) -> (Vec<Case>, HashSet<String>) {
         });
     }
     (cases, disagree)
-}
-
-fn reason_name(r: EndReason) -> &'static str {
-    match r {
-        EndReason::Checkmate => "checkmate",
-        EndReason::Stalemate => "stalemate",
-        EndReason::PerpetualCheck => "perpetual_check",
-        EndReason::PerpetualChase => "perpetual_chase",
-        EndReason::Repetition => "repetition",
-        EndReason::MoveLimit => "move_limit",
-        EndReason::InsufficientMaterial => "insufficient_material",
-        _ => "other",
-    }
 }
 
 /// pyffish's settings: a 50-move limit with the AXF cap of 10 checks, and
