@@ -25,7 +25,8 @@
 //! - Games: [`Game`] records moves, undoes them and adjudicates under
 //!   [`Rules`] (perpetual check and chase, repetition, move limit,
 //!   insufficient material) with a self-explaining [`Verdict`].
-//! - Notation: [`notation`] (ICCS/UCI, WXF, Chinese) and [`pgn`].
+//! - Notation: [`notation`] (ICCS/UCI, WXF, Chinese) and [`pgn`]; board
+//!   pictures: [`svg`].
 //! - Search: [`Searcher`] with any [`Evaluator`] (default [`MaterialPst`]).
 //!
 //! The library does no I/O and prints nothing. It spawns no threads, except
@@ -54,7 +55,7 @@ pub use engine::{
 pub use game::{
     Conduct, Cycle, Game, GameError, Placed, PlyRecord, Rules, Verdict, is_insufficient_material,
 };
-pub use records::{notation, pgn};
+pub use records::{notation, pgn, svg};
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -1,5 +1,7 @@
-//! Game records: move notations ([`notation`]) and PGN ([`pgn`]). They read
-//! positions and games; they never reach into the engine.
+//! Game records: move notations ([`notation`]), PGN ([`pgn`]) and board
+//! pictures ([`svg`]). They read positions and games; they never reach
+//! into the engine.
 
 pub mod notation;
 pub mod pgn;
+pub mod svg;

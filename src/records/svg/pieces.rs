@@ -1,0 +1,109 @@
+//! The pieces: a disc in the side's colour with the piece's Chinese
+//! character (or FEN letter), one `<g class="piece red chariot">` each.
+
+use core::fmt::Write;
+
+use crate::core::{Board, Color, Piece, Role};
+use crate::records::notation::ChineseScript;
+use crate::records::svg::grid::CJK_FONTS;
+use crate::records::svg::layout::{Layout, RADIUS};
+
+/// The disc and its rim, for each side.
+const DISC: [(&str, &str); 2] = [("#c62828", "#7f1010"), ("#262626", "#000000")];
+/// The glyph and the inner ring.
+const GLYPH: &str = "#fdf3dc";
+
+/// The character of a piece on a board: in traditional sets every role of
+/// each side has its own (`俥` against `車`), in simplified ones the
+/// chariot, horse and cannon share theirs.
+pub(super) fn glyph(piece: Piece, script: ChineseScript) -> char {
+    let trad = script == ChineseScript::Traditional;
+    match (piece.role, piece.color) {
+        (Role::General, Color::Red) => ['帅', '帥'][usize::from(trad)],
+        (Role::General, Color::Black) => ['将', '將'][usize::from(trad)],
+        (Role::Advisor, Color::Red) => '仕',
+        (Role::Advisor, Color::Black) => '士',
+        (Role::Elephant, Color::Red) => '相',
+        (Role::Elephant, Color::Black) => '象',
+        (Role::Horse, Color::Red) => ['马', '傌'][usize::from(trad)],
+        (Role::Horse, Color::Black) => ['马', '馬'][usize::from(trad)],
+        (Role::Chariot, Color::Red) => ['车', '俥'][usize::from(trad)],
+        (Role::Chariot, Color::Black) => ['车', '車'][usize::from(trad)],
+        (Role::Cannon, Color::Red) => '炮',
+        (Role::Cannon, Color::Black) => ['炮', '砲'][usize::from(trad)],
+        (Role::Soldier, Color::Red) => '兵',
+        (Role::Soldier, Color::Black) => '卒',
+    }
+}
+
+/// The side's name in a class list.
+pub(super) fn color_class(color: Color) -> &'static str {
+    match color {
+        Color::Red => "red",
+        Color::Black => "black",
+    }
+}
+
+/// Draws every piece of the board, in a group that holds their common
+/// attributes.
+pub(super) fn draw_pieces(
+    out: &mut String,
+    layout: Layout,
+    board: &Board,
+    letters: bool,
+    script: ChineseScript,
+) {
+    if letters {
+        out.push_str(r#"<g class="pieces" font-family="Helvetica, Arial, sans-serif" font-weight="bold" font-size="26""#);
+    } else {
+        let _ = write!(
+            out,
+            r#"<g class="pieces" font-family="{CJK_FONTS}" font-size="32""#
+        );
+    }
+    out.push_str(" text-anchor=\"middle\" dominant-baseline=\"central\">\n");
+    for (sq, piece) in board.pieces() {
+        let (x, y) = layout.point(sq);
+        let (fill, rim) = DISC[piece.color as usize];
+        let _ = write!(
+            out,
+            r#"<g class="piece {} {}" data-square="{sq}" transform="translate({x},{y})">"#,
+            color_class(piece.color),
+            piece.role,
+        );
+        let _ = write!(
+            out,
+            r#"<circle r="{RADIUS}" fill="{fill}" stroke="{rim}" stroke-width="2"/><circle r="{}" fill="none" stroke="{GLYPH}" stroke-width="1.5"/><text fill="{GLYPH}">"#,
+            RADIUS - 5
+        );
+        if letters {
+            out.push(piece.char());
+        } else {
+            out.push(glyph(piece, script));
+        }
+        out.push_str("</text></g>\n");
+    }
+    out.push_str("</g>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn traditional_glyphs_tell_every_piece_apart() {
+        let mut seen = Vec::new();
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let g = glyph(Piece::new(color, role), ChineseScript::Traditional);
+                assert!(!seen.contains(&g), "{g} twice");
+                seen.push(g);
+            }
+        }
+        let red: String = Role::ALL
+            .iter()
+            .map(|&r| glyph(Piece::new(Color::Red, r), ChineseScript::Simplified))
+            .collect();
+        assert_eq!(red, "帅仕相马车炮兵");
+    }
+}
