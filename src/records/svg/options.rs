@@ -47,6 +47,7 @@ pub enum Coordinates {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Options {
     /// The width of the picture in pixels (its `width` attribute); the
     /// height follows the board's proportions. The drawing scales to any
