@@ -6,10 +6,10 @@ use std::fmt::Write as _;
 use crate::annotate::{CLIP, Eval, Mark};
 
 const WIDTH: f64 = 800.0;
-const HEIGHT: f64 = 360.0;
+const HEIGHT: f64 = 380.0;
 const LEFT: f64 = 64.0;
 const RIGHT: f64 = 24.0;
-const TOP: f64 = 44.0;
+const TOP: f64 = 58.0;
 const BOTTOM: f64 = 52.0;
 
 /// Escapes text for XML content and attribute values.
@@ -181,15 +181,23 @@ pub fn svg(title: &str, evals: &[Eval], marks: &[Option<Mark>]) -> String {
         .enumerate()
     {
         let (colour, symbol, name) = style(mark);
-        let lx = WIDTH - RIGHT - 300.0 + 100.0 * k as f64;
+        let lx = LEFT + 5.0 + 110.0 * k as f64;
         let _ = writeln!(
             s,
-            "<circle cx=\"{lx:.1}\" cy=\"20\" r=\"4.5\" fill=\"{colour}\"/>\
-             <text x=\"{:.1}\" y=\"24\">{} {name}</text>",
+            "<circle cx=\"{lx:.1}\" cy=\"40\" r=\"4.5\" fill=\"{colour}\"/>\
+             <text x=\"{:.1}\" y=\"44\">{} {name}</text>",
             lx + 8.0,
             escape(symbol)
         );
     }
+    let lx = LEFT + 5.0 + 330.0;
+    let _ = writeln!(
+        s,
+        "<rect x=\"{:.1}\" y=\"36.5\" width=\"7\" height=\"7\" fill=\"#ffffff\" stroke=\"#202020\"/>\
+         <text x=\"{:.1}\" y=\"44\">mate (on the edge)</text>",
+        lx - 3.5,
+        lx + 8.0
+    );
     s.push_str("</svg>\n");
     s
 }
