@@ -208,11 +208,14 @@ fn suffix_nag(s: &str) -> Option<u8> {
 /// The glyph of a `$n` token (`n` at most 255, full-width digits too);
 /// `None` if malformed.
 fn dollar_nag(tok: &str) -> Option<u8> {
-    let digits: String = tok.chars().skip(1).map(fold).collect();
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
+    let mut n: u8 = 0;
+    let mut digits = 0;
+    for c in tok.chars().skip(1).map(fold) {
+        let d = c.to_digit(10)?;
+        n = n.checked_mul(10)?.checked_add(u8::try_from(d).ok()?)?;
+        digits += 1;
     }
-    digits.parse().ok()
+    (digits > 0).then_some(n)
 }
 
 /// Whether a character ends a movetext token.
