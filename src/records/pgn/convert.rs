@@ -69,6 +69,7 @@ impl GameRecord {
             moves: game.moves().collect(),
             comments: Vec::new(),
             variations: Vec::new(),
+            nags: Vec::new(),
             result,
         }
     }

@@ -163,9 +163,11 @@ impl GameResult {
 ///     moves: vec!["h2e2".parse()?],
 ///     comments: vec![],
 ///     variations: vec![],
+///     nags: vec![(1, 6)],
 ///     result: GameResult::Unknown,
 /// };
 /// assert_eq!(rec.end()?.turn(), xiangqi::Color::Black);
+/// assert!(rec.to_pgn(xiangqi::notation::Notation::Iccs)?.contains("1. h2e2?! *"));
 /// assert_eq!(rec.tag("Event"), Some("Demo"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -182,6 +184,13 @@ pub struct GameRecord {
     /// Variations as raw movetext (not checked), each after the given
     /// number of main-line moves; empty unless kept when reading.
     pub variations: Vec<(usize, String)>,
+    /// Numeric annotation glyphs (NAGs), each after the given number of
+    /// main-line moves: `$n` tokens, and the move suffixes `!` (1), `?`
+    /// (2), `!!` (3), `??` (4), `!?` (5) and `?!` (6). The writer writes a
+    /// move's first glyph as its suffix (`h2e2?!`) if it is 1 to 6, the
+    /// others as `$n`. Malformed glyphs (`$x`, `$300`, `?!?`) are skipped
+    /// when reading.
+    pub nags: Vec<(usize, u8)>,
     /// The result: the movetext's result token, else the `Result` tag,
     /// else [`GameResult::Unknown`].
     pub result: GameResult,

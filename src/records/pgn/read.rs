@@ -189,6 +189,35 @@ fn strip_move_number(tok: &str) -> &str {
     }
 }
 
+/// The glyph of a move suffix (`!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!`
+/// 6, full-width forms too); `None` for no suffix or another combination.
+fn suffix_nag(s: &str) -> Option<u8> {
+    let mut chars = s.chars().map(fold);
+    let pair = (chars.next()?, chars.next(), chars.next());
+    Some(match pair {
+        ('!', None, None) => 1,
+        ('?', None, None) => 2,
+        ('!', Some('!'), None) => 3,
+        ('?', Some('?'), None) => 4,
+        ('!', Some('?'), None) => 5,
+        ('?', Some('!'), None) => 6,
+        _ => return None,
+    })
+}
+
+/// The glyph of a `$n` token (`n` at most 255, full-width digits too);
+/// `None` if malformed.
+fn dollar_nag(tok: &str) -> Option<u8> {
+    let mut n: u8 = 0;
+    let mut digits = 0;
+    for c in tok.chars().skip(1).map(fold) {
+        let d = c.to_digit(10)?;
+        n = n.checked_mul(10)?.checked_add(u8::try_from(d).ok()?)?;
+        digits += 1;
+    }
+    (digits > 0).then_some(n)
+}
+
 /// Whether a character ends a movetext token.
 fn ends_token(c: char) -> bool {
     is_space(c) || matches!(c, '{' | '}' | '(' | ')' | ';')
@@ -268,8 +297,16 @@ pub(crate) fn record(
                 }
                 let tok = strip_move_number(tok);
                 // Annotation glyphs: `$1`, and `!`/`?` suffixes.
-                let tok = tok.trim_end_matches(|c: char| matches!(fold(c), '!' | '?'));
+                let body = tok.trim_end_matches(|c: char| matches!(fold(c), '!' | '?'));
+                let suffix = suffix_nag(&tok[body.len()..]);
+                let tok = body;
                 if tok.is_empty() || folds_to(tok.chars().next().unwrap_or('$'), '$') {
+                    let nag = if tok.is_empty() {
+                        suffix
+                    } else {
+                        dollar_nag(tok)
+                    };
+                    rec.nags.extend(nag.map(|n| (rec.moves.len(), n)));
                     continue;
                 }
                 let m = parse_any(&pos, tok, opts).map_err(|error| PgnError::Move {
@@ -279,6 +316,7 @@ pub(crate) fn record(
                 })?;
                 pos.play_unchecked(m);
                 rec.moves.push(m);
+                rec.nags.extend(suffix.map(|n| (rec.moves.len(), n)));
             }
         }
     }

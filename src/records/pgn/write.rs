@@ -75,6 +75,10 @@ impl GameRecord {
     /// record read from PGN or made by [`GameRecord::from_game`] has).
     /// Lines of movetext are at most 79 characters (unless a single move or
     /// comment is longer), and a move number is never split from its move.
+    /// After a move come its glyphs ([`GameRecord::nags`]: the first, if it
+    /// is 1 to 6, as the move's suffix, `h2e2?`, the others as `$n`), then its
+    /// comments, then its variations; a Black move after a comment or a
+    /// variation is numbered `12...`.
     ///
     /// ```
     /// use xiangqi::notation::{ChineseScript, Notation};
@@ -138,7 +142,21 @@ impl GameRecord {
             started: false,
         };
         let mut text = String::new();
+        // The glyph written as the suffix of the move that ends at `ply`:
+        // its first, if 1 to 6 (so that the glyphs read back in order).
+        let suffix = |ply: usize| {
+            let k = self.nags.iter().position(|&(p, _)| p == ply)?;
+            (ply > 0 && (1..=6).contains(&self.nags[k].1)).then_some(k)
+        };
         let extras = |ply: usize, lines: &mut Lines<'_>, text: &mut String| {
+            let skip = suffix(ply);
+            for (k, &(p, n)) in self.nags.iter().enumerate() {
+                if p == ply && Some(k) != skip {
+                    text.clear();
+                    let _ = write!(text, "${n}");
+                    lines.unit(&[text]);
+                }
+            }
             for (_, c) in self.comments.iter().filter(|(p, _)| *p == ply) {
                 text.clear();
                 text.extend(c.chars().map(|c| if c == '}' { ')' } else { c }));
@@ -156,11 +174,24 @@ impl GameRecord {
             number.clear();
             if pos.turn() == Color::Red {
                 let _ = write!(number, "{}. ", pos.fullmoves());
-            } else if i == 0 || self.comments.iter().any(|(p, _)| *p == i) {
+            } else if i == 0
+                || self.comments.iter().any(|(p, _)| *p == i)
+                || self.variations.iter().any(|(p, _)| *p == i)
+            {
                 let _ = write!(number, "{}... ", pos.fullmoves());
             }
             mv.clear();
             notation.push(&pos, m, &mut mv)?;
+            if let Some(k) = suffix(i + 1) {
+                mv.push_str(match self.nags[k].1 {
+                    1 => "!",
+                    2 => "?",
+                    3 => "!!",
+                    4 => "??",
+                    5 => "!?",
+                    _ => "?!",
+                });
+            }
             lines.unit(&[&number, &mv]);
             pos.play_unchecked(m);
             extras(i + 1, &mut lines, &mut text);

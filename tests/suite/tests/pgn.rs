@@ -254,3 +254,31 @@ fn move_numbers_never_end_a_line() {
     }
     assert!(lines > 1000, "{lines}");
 }
+
+#[test]
+fn glyphs_read_and_write_as_suffixes_and_nags() {
+    let opts = ReadOptions::default();
+    let text = "$3 1. h2e2?! h9g7 $14 2. h0g2!! $1 {good} ｉ９ｈ９？ $x $300 3. i0h0 ?!? *";
+    let rec = GameRecord::from_pgn(text, &opts).unwrap();
+    assert_eq!(rec.moves.len(), 5);
+    assert_eq!(rec.nags, [(0, 3), (1, 6), (2, 14), (3, 3), (3, 1), (4, 2)]);
+    let pgn = rec.to_pgn(Notation::Iccs).unwrap();
+    assert!(
+        pgn.ends_with("\n$3 1. h2e2?! h9g7 $14 2. h0g2!! $1 {good} 2... i9h9? 3. i0h0 *\n"),
+        "{pgn}"
+    );
+    let back = GameRecord::from_pgn(&pgn, &opts).unwrap();
+    assert_eq!((back.moves, back.nags), (rec.moves, rec.nags));
+    // A glyph above 6 first: every glyph of the move as `$n`, in order.
+    let rec = GameRecord {
+        moves: vec!["h2e2".parse().unwrap()],
+        nags: vec![(1, 14), (1, 2)],
+        variations: vec![(1, "1. h0g2".to_string())],
+        ..GameRecord::default()
+    };
+    let pgn = rec.to_pgn(Notation::Iccs).unwrap();
+    assert!(pgn.ends_with("\n1. h2e2 $14 $2 (1. h0g2) *\n"), "{pgn}");
+    let back = GameRecord::from_pgn(&pgn, &opts.with_variations(true)).unwrap();
+    assert_eq!(back.nags, rec.nags);
+    assert_eq!(back.variations, rec.variations);
+}

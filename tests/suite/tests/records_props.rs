@@ -54,6 +54,7 @@ prop_compose! {
         picks in prop::collection::vec(any::<prop::sample::Index>(), 0..90),
         tags in prop::collection::vec(tag(), 0..5),
         mut comments in prop::collection::vec(comment(), 0..4),
+        mut nags in prop::collection::vec((0usize..200, any::<u8>()), 0..4),
         r in any::<u8>(),
     ) -> (Game, GameRecord) {
         let mut game = Game::from_position(start(s));
@@ -79,6 +80,11 @@ prop_compose! {
         }
         comments.sort_by_key(|c| c.0);
         rec.comments = comments;
+        for g in &mut nags {
+            g.0 %= rec.moves.len() + 1;
+        }
+        nags.sort_by_key(|g| g.0);
+        rec.nags = nags;
         (game, rec)
     }
 }
@@ -133,6 +139,7 @@ proptest! {
             prop_assert_eq!(&got.tags, &rec.tags);
             prop_assert_eq!(&got.moves, &rec.moves);
             prop_assert_eq!(&got.comments, &rec.comments);
+            prop_assert_eq!(&got.nags, &rec.nags);
             prop_assert_eq!(got.result, rec.result);
         }
     }

@@ -1,0 +1,179 @@
+//! The command line: flags and the PGN file.
+
+use std::path::PathBuf;
+
+use xiangqi::notation::{ChineseScript, Notation, WxfDialect};
+
+/// The usage text (`--help`).
+pub const USAGE: &str = "\
+usage: analyze [OPTIONS] GAME.pgn
+
+Searches every position of a game and writes it back as PGN on standard
+output, each move with its evaluation {[%eval 0.35]} (pawns, Red's point of
+view; #N / #-N for a mate in N moves for Red / Black), marks ?! ? ?? on moves
+that lose at least 50 / 100 / 200 centipawns for the side that played them,
+and the engine's better move as a variation.
+
+options:
+  --movetime MS     search each position for MS milliseconds (default 1000)
+  --depth D         search each position to depth D instead (reproducible)
+  --threads N       analyse N positions at a time, one search each (default 1)
+  --graph FILE.svg  also write an SVG graph of the evaluation
+  --game K          analyse the K-th game of the file (default 1)
+  --notation NAME   moves in iccs (default), wxf, chinese or traditional
+  --help            show this text";
+
+/// How long each position is searched.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Milliseconds per position.
+    Movetime(u64),
+    /// A fixed depth, in plies.
+    Depth(u32),
+}
+
+/// What the command line asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The PGN file.
+    pub pgn: PathBuf,
+    /// The search budget per position.
+    pub budget: Budget,
+    /// Positions searched at a time.
+    pub threads: usize,
+    /// Where to write the SVG graph, if anywhere.
+    pub graph: Option<PathBuf>,
+    /// Which game of the file (1-based).
+    pub game: usize,
+    /// The notation of the output moves.
+    pub notation: Notation,
+}
+
+/// The parsed command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Analyse a game.
+    Analyze(Options),
+    /// Print the usage text.
+    Help,
+}
+
+/// Reads a number of `flag` between `min` and `max`.
+fn number<T>(flag: &str, value: Option<&String>, min: T, max: T) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+{
+    let value = value.ok_or_else(|| format!("{flag} needs a value"))?;
+    match value.parse::<T>() {
+        Ok(n) if n >= min && n <= max => Ok(n),
+        _ => Err(format!(
+            "{flag} {value:?}: expected a whole number from {min} to {max}"
+        )),
+    }
+}
+
+/// Parses the arguments (without the program name).
+pub fn parse(args: &[String]) -> Result<Command, String> {
+    let mut pgn = None;
+    let mut budget = Budget::Movetime(1000);
+    let mut threads = 1;
+    let mut graph = None;
+    let mut game = 1;
+    let mut notation = Notation::Iccs;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--help" | "-h" => return Ok(Command::Help),
+            "--movetime" => {
+                budget = Budget::Movetime(number(arg, it.next(), 1, 86_400_000)?);
+            }
+            "--depth" => budget = Budget::Depth(number(arg, it.next(), 1, 100)?),
+            "--threads" => threads = number(arg, it.next(), 1, 256)?,
+            "--game" => game = number(arg, it.next(), 1, usize::MAX)?,
+            "--graph" => {
+                let file = it.next().ok_or("--graph needs a file name")?;
+                graph = Some(PathBuf::from(file));
+            }
+            "--notation" => {
+                let name = it.next().ok_or("--notation needs a value")?;
+                notation = match name.as_str() {
+                    "iccs" => Notation::Iccs,
+                    "wxf" => Notation::Wxf(WxfDialect::Wxf),
+                    "chinese" => Notation::Chinese(ChineseScript::Simplified),
+                    "traditional" => Notation::Chinese(ChineseScript::Traditional),
+                    _ => {
+                        return Err(format!(
+                            "--notation {name:?}: expected iccs, wxf, chinese or traditional"
+                        ));
+                    }
+                };
+            }
+            flag if flag.starts_with('-') && flag.len() > 1 => {
+                return Err(format!("unknown option {flag:?} (see --help)"));
+            }
+            file => {
+                if pgn.replace(PathBuf::from(file)).is_some() {
+                    return Err("give one PGN file".to_string());
+                }
+            }
+        }
+    }
+    let pgn = pgn.ok_or("no PGN file given (see --help)")?;
+    Ok(Command::Analyze(Options {
+        pgn,
+        budget,
+        threads,
+        graph,
+        game,
+        notation,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn flags_and_defaults() {
+        let Ok(Command::Analyze(o)) = parse(&args("g.pgn")) else {
+            panic!("not parsed");
+        };
+        assert_eq!(o.budget, Budget::Movetime(1000));
+        assert_eq!((o.threads, o.game, o.graph), (1, 1, None));
+        let cmd = parse(&args(
+            "--movetime 200 --threads 2 --graph e.svg --game 3 --notation wxf g.pgn",
+        ));
+        let Ok(Command::Analyze(o)) = cmd else {
+            panic!("not parsed");
+        };
+        assert_eq!(o.budget, Budget::Movetime(200));
+        assert_eq!((o.threads, o.game), (2, 3));
+        assert_eq!(o.graph, Some(PathBuf::from("e.svg")));
+        assert_eq!(o.notation, Notation::Wxf(WxfDialect::Wxf));
+        assert_eq!(parse(&args("--help")), Ok(Command::Help));
+    }
+
+    #[test]
+    fn bad_command_lines_are_errors() {
+        for bad in [
+            "",
+            "--movetime",
+            "--movetime 0 g.pgn",
+            "--movetime -5 g.pgn",
+            "--movetime abc g.pgn",
+            "--threads 0 g.pgn",
+            "--depth 101 g.pgn",
+            "--game 0 g.pgn",
+            "--notation klingon g.pgn",
+            "--frobnicate g.pgn",
+            "a.pgn b.pgn",
+            "--graph",
+        ] {
+            assert!(parse(&args(bad)).is_err(), "{bad:?}");
+        }
+    }
+}
