@@ -12,6 +12,7 @@ mod board;
 mod color;
 pub mod fen;
 mod movegen;
+pub(crate) use movegen::RiskSquares;
 mod moves;
 mod outcome;
 mod perft;

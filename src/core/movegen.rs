@@ -56,6 +56,14 @@ impl Sink for CountSink {
     }
 }
 
+/// The squares a non-general move must leave (`from`) or enter (`to`) to
+/// need a legality test (everything while in check); see the module docs.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct RiskSquares {
+    from: Bitboard,
+    to: Bitboard,
+}
+
 /// The squares strictly between `a` and `b` if they share a rank or file,
 /// else none.
 #[inline]
@@ -89,22 +97,6 @@ impl Position {
         let mut list = MoveList::new();
         self.generate(Bitboard::FULL, &mut ListSink(&mut list));
         list
-    }
-
-    /// Replaces the contents of `list` with the legal captures.
-    #[inline]
-    pub(crate) fn capture_moves_into(&self, list: &mut MoveList) {
-        list.clear();
-        let enemy = self.board.by_color(!self.turn);
-        self.generate(enemy, &mut ListSink(list));
-    }
-
-    /// Replaces the contents of `list` with the legal non-captures.
-    #[inline]
-    pub(crate) fn quiet_moves_into(&self, list: &mut MoveList) {
-        list.clear();
-        let empty = Bitboard::FULL - self.board.occupied();
-        self.generate(empty, &mut ListSink(list));
     }
 
     /// The legal captures only (for quiescence search).
@@ -143,6 +135,72 @@ impl Position {
     pub fn has_legal_moves(&self) -> bool {
         // Counting is cheap enough; positions without moves are rare.
         self.count_legal_moves() > 0
+    }
+
+    /// Which pseudo-legal moves need a legality test here (see
+    /// [`Position::is_pseudo_legal_safe`]).
+    #[inline]
+    pub(crate) fn risk(&self) -> RiskSquares {
+        let (from, to) = if self.checkers.any() {
+            (Bitboard::FULL, Bitboard::FULL)
+        } else {
+            self.risk_squares(self.generals[self.turn as usize])
+        };
+        RiskSquares { from, to }
+    }
+
+    /// Replaces the contents of `list` with the pseudo-legal moves to
+    /// squares of `targets` (own pieces excluded): moves by the pieces'
+    /// movement rules, not tested for exposing the own general. Test each
+    /// with [`Position::is_pseudo_legal_safe`] before playing it.
+    #[inline]
+    pub(crate) fn pseudo_moves_into(&self, targets: Bitboard, list: &mut MoveList) {
+        list.clear();
+        let b = &self.board;
+        let us = self.turn;
+        let own = b.by_color(us);
+        let enemy = b.by_color(!us);
+        let occ = b.occupied();
+        let occ_t = b.occupied_transposed();
+        let mask = targets - own;
+        let mut sink = ListSink(list);
+        let g = self.generals[us as usize];
+        sink.push_all(g, attacks::general(us, g) & mask);
+        for from in own & b.by_role(Role::Chariot) {
+            sink.push_all(from, attacks::chariot(from, occ, occ_t) & mask);
+        }
+        for from in own & b.by_role(Role::Cannon) {
+            let quiet = attacks::chariot(from, occ, occ_t) - occ;
+            let captures = attacks::cannon(from, occ, occ_t) & enemy;
+            sink.push_all(from, (quiet | captures) & mask);
+        }
+        for from in own & b.by_role(Role::Horse) {
+            sink.push_all(from, attacks::horse(from, occ) & mask);
+        }
+        for from in own & b.by_role(Role::Elephant) {
+            sink.push_all(from, attacks::elephant(us, from, occ) & mask);
+        }
+        for from in own & b.by_role(Role::Advisor) {
+            sink.push_all(from, attacks::advisor(us, from) & mask);
+        }
+        for from in own & b.by_role(Role::Soldier) {
+            sink.push_all(from, attacks::soldier(us, from) & mask);
+        }
+    }
+
+    /// Whether `m`, a move of [`Position::pseudo_moves_into`], is legal
+    /// (leaves the own general safe); `risk` is [`Position::risk`] of this
+    /// position.
+    #[inline]
+    pub(crate) fn is_pseudo_legal_safe(&self, risk: &RiskSquares, m: Move) -> bool {
+        let (from, to) = (m.from(), m.to());
+        if from == self.generals[self.turn as usize] {
+            self.general_move_is_safe(from, to)
+        } else if risk.from.contains(from) || risk.to.contains(to) {
+            self.move_is_safe(from, to)
+        } else {
+            true
+        }
     }
 
     /// Whether `m` is legal here.
@@ -315,5 +373,59 @@ impl Position {
         for from in own & b.by_role(Role::Soldier) {
             emit(from, attacks::soldier(us, from) & mask);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pseudo-legal moves that pass the deferred test are the legal
+    /// moves, for captures and quiet moves, along random games from a few
+    /// positions (checks, pins, cannon screens, facing generals).
+    #[test]
+    fn pseudo_moves_filtered_are_the_legal_moves() {
+        let fens = [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "r1bakabr1/9/1cn3nc1/p3p1p1p/2p6/9/P1P1P1P1P/1CN1C1N2/9/R1BAKABR1 w",
+            "3k5/9/4c4/9/4C4/9/9/4R4/4A4/4K4 b",
+            "4k4/4a4/3n5/9/9/9/9/9/4C4/3K5 b",
+        ];
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut checked = 0;
+        for fen in fens {
+            for _ in 0..20 {
+                let mut pos: Position = fen.parse().unwrap();
+                for _ in 0..60 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let risk = pos.risk();
+                    let mut got = MoveList::new();
+                    let occ = pos.board().occupied();
+                    let targets = [pos.board().by_color(!pos.turn()), Bitboard::FULL - occ];
+                    for t in targets {
+                        let mut list = MoveList::new();
+                        pos.pseudo_moves_into(t, &mut list);
+                        got.extend(
+                            list.into_iter()
+                                .filter(|&m| pos.is_pseudo_legal_safe(&risk, m)),
+                        );
+                    }
+                    let mut want = legal.clone();
+                    got.sort_by_key(|m| (m.from().index(), m.to().index()));
+                    want.sort_by_key(|m| (m.from().index(), m.to().index()));
+                    assert_eq!(got, want, "{pos}");
+                    checked += 1;
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let m = legal[(state % legal.len() as u64) as usize];
+                    pos.play(m).unwrap();
+                }
+            }
+        }
+        assert!(checked > 1000);
     }
 }

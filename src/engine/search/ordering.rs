@@ -4,7 +4,9 @@
 //! statistics behind it ([`Heuristics`]) also hold the correction history
 //! of the static evaluation, learnt the same way from search results.
 
-use crate::core::{MAX_MOVES, Move, MoveList, Position, Role, zobrist};
+use arrayvec::ArrayVec;
+
+use crate::core::{Bitboard, MAX_MOVES, Move, MoveList, Position, RiskSquares, Role, zobrist};
 use crate::engine::eval::piece_value;
 
 use super::see::see;
@@ -36,7 +38,26 @@ pub(crate) struct Heuristics {
     /// searches found the static evaluation off, in sixteenths of a
     /// centipawn.
     correction: Vec<[i32; CORRECTION_SIZE]>,
+    /// Static evaluations of recently seen positions, by hash (cleared at
+    /// each search: the evaluator may have changed between searches).
+    evals: Vec<EvalSlot>,
 }
+
+/// One slot of the evaluation cache: a position's hash and its static
+/// evaluation.
+#[derive(Copy, Clone)]
+struct EvalSlot {
+    key: u64,
+    eval: i32,
+}
+
+const EMPTY_EVAL: EvalSlot = EvalSlot {
+    key: 0,
+    eval: i32::MIN,
+};
+
+/// Slots of the evaluation cache (small enough to stay in a core's cache).
+const EVAL_CACHE_SIZE: usize = 1 << 14;
 
 /// Entries per side of the correction history.
 const CORRECTION_SIZE: usize = 1 << 14;
@@ -50,12 +71,14 @@ impl Heuristics {
             history: [[0; 90]; 14],
             cont: vec![[0; 1260]; 1260],
             correction: vec![[0; CORRECTION_SIZE]; 2],
+            evals: vec![EMPTY_EVAL; EVAL_CACHE_SIZE],
         }
     }
 
     /// Clears the killers (kept per search) and ages the histories.
     pub(crate) fn new_search(&mut self) {
         self.killers = [[None; 2]; MAX_PLY + 1];
+        self.evals.fill(EMPTY_EVAL);
         for row in &mut self.history {
             for h in row.iter_mut() {
                 *h /= 8;
@@ -84,6 +107,19 @@ impl Heuristics {
         let w = depth.clamp(1, 16);
         *e += (target - *e) * w / 64;
         *e = (*e).clamp(-CORRECTION_MAX, CORRECTION_MAX);
+    }
+
+    /// The cached static evaluation of the position with hash `key`, or
+    /// `eval()` (then cached).
+    #[inline]
+    pub(crate) fn cached_eval(&mut self, key: u64, eval: impl FnOnce() -> i32) -> i32 {
+        let slot = &mut self.evals[(key as usize) & (EVAL_CACHE_SIZE - 1)];
+        if slot.key == key && slot.eval != i32::MIN {
+            return slot.eval;
+        }
+        let e = eval();
+        *slot = EvalSlot { key, eval: e };
+        e
     }
 
     /// Forgets everything (a new game).
@@ -227,7 +263,7 @@ const STAGE_DONE: u8 = 7;
 /// a cutoff skips the later generation.
 pub(crate) struct Picker {
     moves: MoveList,
-    scores: [i32; MAX_MOVES],
+    scores: ArrayVec<i32, MAX_MOVES>,
     next: usize,
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
@@ -238,6 +274,9 @@ pub(crate) struct Picker {
     any: bool,
     /// Captures that lose material, handed out last.
     bad: MoveList,
+    /// With generated pseudo-legal moves: which of them need a legality
+    /// test before they are handed out (`None`: the moves are legal).
+    risk: Option<RiskSquares>,
 }
 
 impl Picker {
@@ -248,7 +287,7 @@ impl Picker {
     pub(crate) fn new(pos: &Position, tt_move: Option<Move>, captures_only: bool) -> Picker {
         Picker {
             moves: MoveList::new(),
-            scores: [0; MAX_MOVES],
+            scores: ArrayVec::new(),
             next: 0,
             tt_move: tt_move.filter(|&m| pos.is_legal(m)),
             killers: [None; 2],
@@ -256,6 +295,7 @@ impl Picker {
             captures_only,
             any: false,
             bad: MoveList::new(),
+            risk: None,
         }
     }
 
@@ -290,14 +330,15 @@ impl Picker {
                 }
                 STAGE_GEN_CAPTURES => {
                     self.stage = STAGE_CAPTURES;
-                    pos.capture_moves_into(&mut self.moves);
+                    self.risk = Some(pos.risk());
+                    pos.pseudo_moves_into(pos.board().by_color(!pos.turn()), &mut self.moves);
                     self.remove(self.tt_move);
-                    for (s, &m) in self.scores.iter_mut().zip(self.moves.iter()) {
-                        *s = mvv_lva(pos, m).unwrap_or(0);
-                    }
+                    self.scores.clear();
+                    let scores = self.moves.iter().map(|&m| mvv_lva(pos, m).unwrap_or(0));
+                    self.scores.extend(scores);
                 }
                 STAGE_CAPTURES => {
-                    if let Some(m) = self.pick() {
+                    if let Some(m) = self.pick(pos) {
                         if losing(pos, m) {
                             let _ = self.bad.try_push(m);
                             continue;
@@ -333,16 +374,20 @@ impl Picker {
                 STAGE_GEN_QUIETS => {
                     self.stage = STAGE_QUIETS;
                     self.next = 0;
-                    pos.quiet_moves_into(&mut self.moves);
+                    let empty = Bitboard::FULL - pos.board().occupied();
+                    pos.pseudo_moves_into(empty, &mut self.moves);
                     self.remove(self.tt_move);
                     self.remove(self.killers[0]);
                     self.remove(self.killers[1]);
-                    for (s, &m) in self.scores.iter_mut().zip(self.moves.iter()) {
-                        *s = heur.quiet_score(pos, m, context);
-                    }
+                    self.scores.clear();
+                    let scores = self
+                        .moves
+                        .iter()
+                        .map(|&m| heur.quiet_score(pos, m, context));
+                    self.scores.extend(scores);
                 }
                 STAGE_QUIETS => {
-                    if let Some(m) = self.pick() {
+                    if let Some(m) = self.pick(pos) {
                         return Some(m);
                     }
                     self.stage = STAGE_BAD_CAPTURES;
@@ -388,12 +433,22 @@ impl Picker {
         self.any
     }
 
+    /// The pseudo-legal captures (quiescence), MVV-LVA first; each is
+    /// tested for legality when handed out.
+    pub(crate) fn pseudo_captures(pos: &Position) -> Picker {
+        let mut moves = MoveList::new();
+        pos.pseudo_moves_into(pos.board().by_color(!pos.turn()), &mut moves);
+        let mut picker = Picker::captures(pos, moves);
+        picker.risk = Some(pos.risk());
+        picker
+    }
+
     /// Orders captures only (quiescence): MVV-LVA.
     pub(crate) fn captures(pos: &Position, moves: MoveList) -> Picker {
-        let mut scores = [0; MAX_MOVES];
-        for (s, &m) in scores.iter_mut().zip(moves.iter()) {
-            *s = mvv_lva(pos, m).unwrap_or(0);
-        }
+        let scores = moves
+            .iter()
+            .map(|&m| mvv_lva(pos, m).unwrap_or(0))
+            .collect();
         Picker {
             moves,
             scores,
@@ -404,27 +459,35 @@ impl Picker {
             captures_only: true,
             any: false,
             bad: MoveList::new(),
+            risk: None,
         }
     }
 
-    /// The best move not yet handed out.
+    /// The best legal move not yet handed out.
     #[inline]
-    pub(crate) fn pick(&mut self) -> Option<Move> {
-        let n = self.moves.len();
-        if self.next >= n {
-            return None;
-        }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
-                best = i;
+    pub(crate) fn pick(&mut self, pos: &Position) -> Option<Move> {
+        loop {
+            let n = self.moves.len();
+            if self.next >= n {
+                return None;
+            }
+            let mut best = self.next;
+            for i in self.next + 1..n {
+                if self.scores[i] > self.scores[best] {
+                    best = i;
+                }
+            }
+            self.moves.swap(self.next, best);
+            self.scores.swap(self.next, best);
+            let m = self.moves[self.next];
+            self.next += 1;
+            if self
+                .risk
+                .is_none_or(|risk| pos.is_pseudo_legal_safe(&risk, m))
+            {
+                return Some(m);
             }
         }
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let m = self.moves[self.next];
-        self.next += 1;
-        Some(m)
     }
 }
 

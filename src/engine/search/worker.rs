@@ -152,11 +152,12 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     }
 
     #[inline]
-    fn evaluate(&self, pos: &Position, st: &E::State) -> i32 {
-        self.sh
-            .eval
-            .evaluate(pos, st)
-            .clamp(-crate::engine::EVAL_LIMIT, crate::engine::EVAL_LIMIT)
+    fn evaluate(&mut self, pos: &Position, st: &E::State) -> i32 {
+        let eval = self.sh.eval;
+        self.heur.cached_eval(pos.hash(), || {
+            eval.evaluate(pos, st)
+                .clamp(-crate::engine::EVAL_LIMIT, crate::engine::EVAL_LIMIT)
+        })
     }
 
     /// The move-limit counters at the current node.
@@ -586,9 +587,9 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             }
             best = stand;
             alpha = alpha.max(stand);
-            Picker::captures(pos, pos.capture_moves())
+            Picker::pseudo_captures(pos)
         };
-        while let Some(m) = picker.pick() {
+        while let Some(m) = picker.pick(pos) {
             let victim = pos.board().piece_at(m.to());
             if !evasions {
                 let Some(victim) = victim else { continue };
