@@ -258,9 +258,15 @@ impl Iterator for IntoIter {
         if self.0 == 0 {
             None
         } else {
-            let sq = Square::from_index(self.0.trailing_zeros());
+            // The low word first: one 64-bit scan in the common case.
+            let lo = self.0 as u64;
+            let i = if lo != 0 {
+                lo.trailing_zeros()
+            } else {
+                64 + ((self.0 >> 64) as u64).trailing_zeros()
+            };
             self.0 &= self.0 - 1;
-            sq
+            Square::from_index(i)
         }
     }
 

@@ -30,8 +30,15 @@ struct ListSink<'a>(&'a mut MoveList);
 impl Sink for ListSink<'_> {
     #[inline]
     fn push_all(&mut self, from: Square, targets: Bitboard) {
-        for to in targets {
-            self.push(from, to);
+        // Two 64-bit words scan faster than one 128-bit integer.
+        for (word, base) in [(targets.0 as u64, 0), ((targets.0 >> 64) as u64, 64)] {
+            let mut bits = word;
+            while bits != 0 {
+                if let Some(to) = Square::from_index(base + bits.trailing_zeros()) {
+                    self.push(from, to);
+                }
+                bits &= bits - 1;
+            }
         }
     }
 

@@ -471,12 +471,15 @@ impl Picker {
             if self.next >= n {
                 return None;
             }
-            let mut best = self.next;
-            for i in self.next + 1..n {
-                if self.scores[i] > self.scores[best] {
-                    best = i;
+            // The first best score (slices: no bounds checks in the loop).
+            let rest = &self.scores[self.next..n];
+            let (mut best, mut top) = (0, rest[0]);
+            for (i, &s) in rest.iter().enumerate().skip(1) {
+                if s > top {
+                    (best, top) = (i, s);
                 }
             }
+            let best = self.next + best;
             self.moves.swap(self.next, best);
             self.scores.swap(self.next, best);
             let m = self.moves[self.next];
