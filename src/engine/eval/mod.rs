@@ -336,6 +336,15 @@ impl MaterialPst {
         let c = color as usize;
         let zone = Bitboard(PALACE[c]);
         let enemy = |role: Role, near: u128| b.by_color(!color) & b.by_role(role) & Bitboard(near);
+        // Fewer than two pieces placed to bear on the palace: no attack.
+        let lines = b.by_role(Role::Chariot) | b.by_role(Role::Cannon);
+        let placed = b.by_color(!color)
+            & (lines & Bitboard(LINES[c])
+                | b.by_role(Role::Horse) & Bitboard(HORSE_NEAR[c])
+                | b.by_role(Role::Soldier) & Bitboard(SOLDIER_NEAR[c]));
+        if !placed.more_than_one() {
+            return 0;
+        }
         let general_file = pos.generals[c].file();
         // Attackers and attack units: `base` per piece bearing on the
         // palace, plus `hit` (the palace squares it reaches).
