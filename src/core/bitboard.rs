@@ -248,30 +248,33 @@ impl Not for Bitboard {
 
 /// Iterates over the squares of a [`Bitboard`] in index order.
 #[derive(Clone, Debug)]
-pub struct IntoIter(u128);
+pub struct IntoIter {
+    /// Squares 0..64 and 64..90, as two words (cheaper to scan than one
+    /// 128-bit integer).
+    lo: u64,
+    hi: u64,
+}
 
 impl Iterator for IntoIter {
     type Item = Square;
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            // The low word first: one 64-bit scan in the common case.
-            let lo = self.0 as u64;
-            let i = if lo != 0 {
-                lo.trailing_zeros()
-            } else {
-                64 + ((self.0 >> 64) as u64).trailing_zeros()
-            };
-            self.0 &= self.0 - 1;
+        if self.lo != 0 {
+            let i = self.lo.trailing_zeros();
+            self.lo &= self.lo - 1;
             Square::from_index(i)
+        } else if self.hi != 0 {
+            let i = self.hi.trailing_zeros();
+            self.hi &= self.hi - 1;
+            Square::from_index(64 + i)
+        } else {
+            None
         }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
+        let n = (self.lo.count_ones() + self.hi.count_ones()) as usize;
         (n, Some(n))
     }
 }
@@ -284,7 +287,10 @@ impl IntoIterator for Bitboard {
 
     #[inline]
     fn into_iter(self) -> IntoIter {
-        IntoIter(self.0)
+        IntoIter {
+            lo: self.0 as u64,
+            hi: (self.0 >> 64) as u64,
+        }
     }
 }
 
