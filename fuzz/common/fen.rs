@@ -2,8 +2,8 @@
 //! so that CI replays the committed corpus on a stable toolchain.
 //!
 //! Input: a FEN line, optionally followed by a newline and bytes that pick
-//! moves to play. Everything must hold for any input: no panic, and the
-//! invariants asserted below.
+//! moves to play (and options to draw each position as SVG). Everything
+//! must hold for any input: no panic, and the invariants asserted below.
 
 use xiangqi::{Move, Position, Setup, Square, Validation, perft};
 
@@ -56,6 +56,20 @@ fn exercise(mut pos: Position, picks: &[u8], mode: Validation) {
         }
         let m = moves[b as usize % moves.len()];
         pos.play(m).expect("generated move is legal");
+        // Any position draws as SVG with one element per piece, whatever
+        // the options.
+        let opts = xiangqi::svg::Options::default()
+            .with_flipped(b & 1 != 0)
+            .with_letters(b & 2 != 0)
+            .with_size(u32::from(b) * 3)
+            .with_last_move(m)
+            .with_highlight(wild.from())
+            .with_arrow(wild.from(), wild.to());
+        let picture = xiangqi::svg::position(&pos, &opts);
+        assert_eq!(
+            picture.matches(r#"class="piece "#).count(),
+            pos.board().occupied().count()
+        );
         let setup: Setup = pos.to_string().parse().expect("FEN of a position parses");
         let fresh = Position::from_setup(setup, mode).expect("a position stays valid");
         assert_eq!(fresh.hash(), pos.hash());
