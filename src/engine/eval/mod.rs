@@ -2,31 +2,8 @@
 //! default [`MaterialPst`] evaluator (material, piece-square tables,
 //! mobility, king safety and king attack).
 //!
-//! # Drawn endings
-//!
-//! [`MaterialPst`] scales an advantage down (its
-//! [`endgame_scaling`](MaterialPst::endgame_scaling)) in the endings that
-//! practical endgame theory (实用残局) lists as drawn by material, so the
-//! search neither plays for a win that is not there nor trades into such an
-//! ending when ahead. "Attackers" are chariots, horses, cannons and
-//! soldiers; the defender (the side the score is against) keeps only
-//! advisors and elephants in the table's rows 3 to 4. The strong side's own
-//! advisors and elephants never matter (they cannot cross the river).
-//!
-//! | Strong side's attackers | Defender | Result | Scale | Source |
-//! |---|---|---|---|---|
-//! | none | anything | cannot win: it can never give check | 0 | the rules (as [`is_insufficient_material`](crate::is_insufficient_material)) |
-//! | soldiers only, all on the last rank (底兵) | anything | cannot win: they only attack the last rank, which the general leaves | 0 | the rules; ElephantEye's endgame soldier table values a last-rank soldier at a tenth of a crossed one |
-//! | one chariot | two advisors and two elephants (士象全) | draw, bar positional wins | 3/16 | xqinenglish.com "One Chariot endgames 02" (`1r d 2a2e`); H. G. Muller, talkchess "Xiangqi evaluation" (a chariot needs all four defenders against it to be drawn) |
-//! | one horse | one or two elephants, no advisor | draw, bar positional wins | 2/16 | xqinenglish.com "The Anatomy of the Xiangqi part 4" (a horse against two elephants is a sure draw, against one elephant normally a sure draw) |
-//!
-//! Won neighbours keep their full score: a chariot against one advisor and
-//! two elephants or two advisors and one elephant (单缺士, 单缺象: `1r sw
-//! 2a1e/1a2e`, "One Chariot endgames 01"), a horse against one advisor
-//! (例胜, "Anatomy part 4") or two advisors (马胜双士). Not encoded, for want
-//! of a source or because they are won: a lone cannon against defenders
-//! (炮胜单士 is listed as a win), a horse against advisors and elephants
-//! together, a single crossed soldier or two soldiers against defenders.
+//! The drawn endings [`MaterialPst`] scales down, with their sources, are
+//! listed under [`MaterialPst::endgame_scaling`].
 
 mod pst;
 
@@ -300,13 +277,33 @@ pub struct MaterialPst {
     /// cannot step onto the file's palace squares and the defenders are
     /// tied down), in centipawns.
     pub empty_cannon: i32,
-    /// Whether an advantage is scaled down in the endings theory lists as
-    /// drawn by material: a side without chariot, horse, cannon or soldier
-    /// off the last rank cannot win (scaled to 0); a lone chariot against
-    /// two advisors and two elephants, or a lone horse against elephants
-    /// only, keeps a small fraction (see the [module docs](self) for the
-    /// table and its sources). On by default; off makes the evaluation
-    /// linear in its terms (for tuning).
+    /// Whether an advantage is scaled down in the endings practical endgame
+    /// theory (实用残局) lists as drawn by material, so the search neither
+    /// plays for a win that is not there nor trades into such an ending
+    /// when ahead. On by default; off makes the evaluation linear in its
+    /// terms (for tuning).
+    ///
+    /// The strong side is the one the score favours; the scale, in
+    /// sixteenths, multiplies the whole score. "Attackers" are chariots,
+    /// horses, cannons and soldiers. In the last two rows the defender has
+    /// nothing but its general, advisors and elephants; the strong side's
+    /// own advisors and elephants never matter (they cannot cross the
+    /// river).
+    ///
+    /// | Strong side's attackers | Defender | Result | Scale | Source |
+    /// |---|---|---|---|---|
+    /// | none | anything | cannot win: it can never give check | 0 | the rules (as [`is_insufficient_material`](crate::is_insufficient_material)) |
+    /// | soldiers only, all on the last rank (底兵) | anything | cannot win: they only attack the last rank, which the general leaves | 0 | the rules; ElephantEye's endgame soldier table values a last-rank soldier at a tenth of a crossed one |
+    /// | one chariot | two advisors and two elephants (士象全) | draw, bar positional wins | 3/16 | xqinenglish.com "One Chariot endgames 02" (`1r d 2a2e`); H. G. Muller, talkchess "Xiangqi evaluation" (a chariot needs all four defenders against it to be drawn) |
+    /// | one horse | one or two elephants, no advisor | draw, bar positional wins | 2/16 | xqinenglish.com "The Anatomy of the Xiangqi part 4" (a horse against two elephants is a sure draw, against one elephant normally a sure draw) |
+    ///
+    /// Won neighbours keep their full score: a chariot against one advisor and
+    /// two elephants or two advisors and one elephant (单缺士, 单缺象: `1r sw
+    /// 2a1e/1a2e`, "One Chariot endgames 01"), a horse against one advisor
+    /// (例胜, "Anatomy part 4") or two advisors (马胜双士). Not encoded, for want
+    /// of a source or because they are won: a lone cannon against defenders
+    /// (炮胜单士 is listed as a win), a horse against advisors and elephants
+    /// together, a single crossed soldier or two soldiers against defenders.
     ///
     /// ```
     /// use xiangqi::{Evaluator, MaterialPst, Position};
@@ -503,7 +500,7 @@ const LAST_RANK: [u128; 2] = [rect(0, 8, 9, 9), rect(0, 8, 0, 0)];
 
 /// How much of an advantage `strong` can convert by its material, in
 /// sixteenths: 16 normally, less in the endings theory lists as drawn (see
-/// the table in the [module docs](self)). A few loads and compares on the
+/// the table under [`MaterialPst::endgame_scaling`]). A few loads and compares on the
 /// piece counts; the board is looked at only when all of `strong`'s
 /// attackers are soldiers.
 #[inline]
@@ -537,7 +534,10 @@ fn drawish_scale(pos: &Position, st: &MaterialPstState, strong: Color) -> i32 {
     }
     // One chariot, horse or cannon, alone: the defender must have no
     // attacker either.
-    if n(weak, Role::Chariot) + n(weak, Role::Horse) + n(weak, Role::Cannon) + n(weak, Role::Soldier)
+    if n(weak, Role::Chariot)
+        + n(weak, Role::Horse)
+        + n(weak, Role::Cannon)
+        + n(weak, Role::Soldier)
         > 0
     {
         return 16;
