@@ -218,19 +218,29 @@ impl Engine {
         })
     }
 
-    /// Asks for a move after `moves` from the start position; returns the
-    /// move text of the `bestmove` line, or why there is none (`nobestmove`
+    /// Asks for a move after `moves` from the position `fen` (None: the
+    /// start position; sent as `position fen FEN`); returns the move text
+    /// of the `bestmove` line, or why there is none (`nobestmove`
     /// included). Anything after the move (`ponder`, UCCI `draw` or
     /// `resign`) is ignored: the game's rules decide.
-    pub fn best_move(&mut self, moves: &[Move], think: Think) -> Result<String, String> {
+    pub fn best_move_from(
+        &mut self,
+        fen: Option<&str>,
+        moves: &[Move],
+        think: Think,
+    ) -> Result<String, String> {
         let list: Vec<String> = moves
             .iter()
             .map(|&m| format_uci(UciMove::Move(m), self.spec.ranks))
             .collect();
+        let base = match fen {
+            Some(fen) => format!("position fen {fen}"),
+            None => "position startpos".to_string(),
+        };
         let pos = if list.is_empty() {
-            "position startpos".to_string()
+            base
         } else {
-            format!("position startpos moves {}", list.join(" "))
+            format!("{base} moves {}", list.join(" "))
         };
         self.send(&pos)?;
         let ucci = self.spec.protocol == Protocol::Ucci;

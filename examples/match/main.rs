@@ -13,7 +13,8 @@
 //! cargo run --release --example match -- --help
 //! ```
 //!
-//! Each opening is played twice, colours swapped. Every game is a
+//! Each opening (or, with `--fens FILE`, each start position given as FEN,
+//! one a line) is played twice, colours swapped. Every game is a
 //! [`xiangqi::Game`] under the arbiter's [`xiangqi::Rules`] (by default the
 //! Asian rules; `--move-limit`, `--check-cap`, `--repetition-count` and
 //! `--chase` change them): it ends on checkmate or no legal move (a loss),

@@ -29,6 +29,8 @@ games:
   --first-game N            start at game N (0-based), to split a match
   --openings FILE           one opening a line, ICCS moves (default
                             examples/match/openings.txt)
+  --fens FILE               one start position a line, FEN, instead of
+                            openings (each played twice, colours swapped)
   --movetime MS | --depth N | --nodes N   per move (default --movetime 200)
   --max-plies N             draw after N plies (default 400)
 rules (the arbiter's, Game with Rules):
@@ -56,6 +58,8 @@ pub struct Config {
     pub first: usize,
     /// The openings file.
     pub openings: String,
+    /// The start positions file (FEN), replacing the openings.
+    pub fens: Option<String>,
     /// How much each move may think.
     pub think: Think,
     /// The arbiter's rules.
@@ -86,6 +90,7 @@ pub fn parse_args(args: &[String]) -> Result<Config, String> {
         games: 10,
         first: 0,
         openings: "examples/match/openings.txt".to_string(),
+        fens: None,
         think: Think::MoveTime(200),
         rules: Rules::default(),
         max_plies: MAX_PLIES,
@@ -148,6 +153,7 @@ pub fn parse_args(args: &[String]) -> Result<Config, String> {
             "--games" => config.games = number(flag, &value()?)?,
             "--first-game" => config.first = number(flag, &value()?)?,
             "--openings" => config.openings = value()?,
+            "--fens" => config.fens = Some(value()?),
             "--movetime" => thinks.push(Think::MoveTime(number(flag, &value()?)?)),
             "--depth" => thinks.push(Think::Depth(number(flag, &value()?)?)),
             "--nodes" => thinks.push(Think::Nodes(number(flag, &value()?)?)),
@@ -197,6 +203,9 @@ pub fn parse_args(args: &[String]) -> Result<Config, String> {
         if spec.cmd.trim().is_empty() {
             return Err(format!("--engine{} <command> required", i + 1));
         }
+    }
+    if config.fens.is_some() && config.pyffish.is_some() {
+        return Err("--pyffish replays from the start position: not with --fens".to_string());
     }
     config.think = match thinks.as_slice() {
         [] => Think::MoveTime(200),
@@ -279,20 +288,37 @@ impl Default for Arbiter {
 }
 
 /// Plays one game; returns the winner (None: draw), the reason and the moves.
+#[cfg(test)]
 pub fn play_game(
     red: &mut Engine,
     black: &mut Engine,
     opening: &[Move],
     arbiter: &Arbiter,
 ) -> (Option<Color>, String, Vec<Move>) {
-    let mut game = Game::with_rules(Position::new(), arbiter.rules.clone());
-    let (winner, reason) = play_moves(red, black, opening, arbiter, &mut game);
+    play_game_from(red, black, None, opening, arbiter)
+}
+
+/// Plays one game from `start` (None: the start position), after the
+/// `opening` moves; returns the winner (None: draw), the reason and the
+/// moves (without the start position).
+pub fn play_game_from(
+    red: &mut Engine,
+    black: &mut Engine,
+    start: Option<&Position>,
+    opening: &[Move],
+    arbiter: &Arbiter,
+) -> (Option<Color>, String, Vec<Move>) {
+    let position = start.cloned().unwrap_or_else(Position::new);
+    let mut game = Game::with_rules(position, arbiter.rules.clone());
+    let fen = start.map(|p| p.to_string());
+    let (winner, reason) = play_moves(red, black, fen.as_deref(), opening, arbiter, &mut game);
     (winner, reason, game.moves().collect())
 }
 
 fn play_moves(
     red: &mut Engine,
     black: &mut Engine,
+    fen: Option<&str>,
     opening: &[Move],
     arbiter: &Arbiter,
     game: &mut Game,
@@ -319,7 +345,7 @@ fn play_moves(
             &mut *black
         };
         let moves: Vec<Move> = game.moves().collect();
-        let reply = engine.best_move(&moves, arbiter.think);
+        let reply = engine.best_move_from(fen, &moves, arbiter.think);
         if let Some(ending) = apply_reply(game, reply, engine.ranks()) {
             return ending;
         }
@@ -434,6 +460,21 @@ pub fn read_openings(path: &str) -> Result<Vec<Vec<Move>>, String> {
     Ok(openings)
 }
 
+/// Reads the start positions: one FEN a line, `#` comments.
+pub fn read_fens(path: &str) -> Result<Vec<Position>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let fens: Vec<Position> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(|l| l.parse().map_err(|e| format!("{path}: {l:?}: {e}")))
+        .collect::<Result<_, _>>()?;
+    if fens.is_empty() {
+        return Err(format!("{path}: no positions"));
+    }
+    Ok(fens)
+}
+
 /// A finished game, for the pyffish comparison.
 struct Played {
     number: usize,
@@ -449,7 +490,11 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
             .and_then(|_| out.flush())
             .map_err(|e| format!("cannot write the report: {e}"))
     };
-    let openings = read_openings(&config.openings)?;
+    // Either start positions (FEN) or openings (moves from the start).
+    let (fens, openings) = match &config.fens {
+        Some(path) => (read_fens(path)?, vec![Vec::new()]),
+        None => (Vec::new(), read_openings(&config.openings)?),
+    };
     let mut a = Engine::start(&config.engines[0])?;
     let mut b = Engine::start(&config.engines[1])?;
     a.ucci_time = config.ucci_time;
@@ -484,11 +529,12 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
             break;
         }
         let opening = &openings[(g / 2) % openings.len()];
+        let start = (!fens.is_empty()).then(|| &fens[(g / 2) % fens.len()]);
         let a_is_red = g % 2 == 0;
         let (winner, reason, moves) = if a_is_red {
-            play_game(&mut a, &mut b, opening, &arbiter)
+            play_game_from(&mut a, &mut b, start, opening, &arbiter)
         } else {
-            play_game(&mut b, &mut a, opening, &arbiter)
+            play_game_from(&mut b, &mut a, start, opening, &arbiter)
         };
         let a_color = if a_is_red { Color::Red } else { Color::Black };
         let result = tally.add(winner, a_color);

@@ -235,6 +235,77 @@ fn ucci_engines_are_stopped_after_the_move_time() {
     assert_eq!(moves.len(), 2, "{reason}");
 }
 
+/// An engine that logs every command to `log` and answers `go` with
+/// `bestmove {answer}`.
+#[cfg(unix)]
+fn logging_engine(name: &str, answer: &str) -> (Engine, std::path::PathBuf) {
+    let dir = std::env::temp_dir();
+    let log = dir.join(format!("xq-match-{}-{name}.log", std::process::id()));
+    let path = dir.join(format!("xq-match-{}-{name}.sh", std::process::id()));
+    let script = format!(
+        "while read -r line; do echo \"$line\" >> '{log}'; case \"$line\" in\n\
+         uci) echo 'id name fake'; echo uciok ;;\n\
+         isready) echo readyok ;;\n\
+         go*) echo 'bestmove {answer}' ;;\n\
+         quit) exit 0 ;;\n\
+         esac; done\n",
+        log = log.display()
+    );
+    let _ = std::fs::remove_file(&log);
+    std::fs::write(&path, script).unwrap();
+    let mut e = Engine::start(&Spec::uci(&format!("sh {}", path.display()))).unwrap();
+    e.grace = Duration::from_millis(300);
+    (e, log)
+}
+
+#[cfg(unix)]
+#[test]
+fn games_start_from_a_fen() {
+    let start: xiangqi::Position = "4k4/9/9/9/9/9/9/9/3R5/3K5 w".parse().unwrap();
+    let (mut red, red_log) = logging_engine("fen-red", "d1d8");
+    let (mut black, black_log) = logging_engine("fen-black", "e9f9");
+    let arbiter = Arbiter {
+        max_plies: 2,
+        ..movetime(20)
+    };
+    let (winner, reason, moves) = play_game_from(&mut red, &mut black, Some(&start), &[], &arbiter);
+    assert_eq!(
+        (winner, reason.as_str()),
+        (None, "1/2-1/2 draw after 2 plies")
+    );
+    let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["d1d8", "e9f9"]);
+    drop((red, black));
+    let red_log = std::fs::read_to_string(red_log).unwrap();
+    let black_log = std::fs::read_to_string(black_log).unwrap();
+    assert!(
+        red_log.contains("position fen 4k4/9/9/9/9/9/9/9/3R5/3K5 w - - 0 1\n"),
+        "{red_log}"
+    );
+    assert!(
+        black_log.contains("position fen 4k4/9/9/9/9/9/9/9/3R5/3K5 w - - 0 1 moves d1d8\n"),
+        "{black_log}"
+    );
+}
+
+#[test]
+fn fens_are_read_one_a_line() {
+    let path = std::env::temp_dir().join(format!("xq-match-{}-fens.txt", std::process::id()));
+    std::fs::write(
+        &path,
+        "# endings\n4k4/9/9/9/9/9/9/9/3R5/3K5 w\n\n3ak4/4a4/9/9/9/9/9/9/4N4/4K4 b # horse\n",
+    )
+    .unwrap();
+    let fens = read_fens(path.to_str().unwrap()).unwrap();
+    assert_eq!(fens.len(), 2);
+    assert_eq!(fens[1].turn(), Color::Black);
+    std::fs::write(&path, "4k4/9/9 w\n").unwrap();
+    assert!(read_fens(path.to_str().unwrap()).is_err());
+    std::fs::write(&path, "# nothing\n").unwrap();
+    let e = read_fens(path.to_str().unwrap()).unwrap_err();
+    assert!(e.contains("no positions"), "{e}");
+}
+
 fn strings(line: &str) -> Vec<String> {
     line.split_whitespace().map(String::from).collect()
 }
@@ -250,6 +321,9 @@ fn flags() {
         (c.max_plies, c.verbose, c.sprt, c.pyffish),
         (400, false, None, None)
     );
+    assert_eq!(c.fens, None);
+    let c = parse_args(&strings("--engine1 a --engine2 b --fens f.txt")).unwrap();
+    assert_eq!(c.fens.as_deref(), Some("f.txt"));
 
     let c = parse_args(&strings(
         "--engine1 a --engine2 b --engine2-fsf --games 4 --first-game 2 --movetime 50 \
@@ -315,6 +389,10 @@ fn flags() {
             "unknown flag \"--bogus\"",
         ),
         ("--engine1 a --engine2 b --sprt 0", "--sprt needs a value"),
+        (
+            "--engine1 a --engine2 b --fens f --pyffish py",
+            "not with --fens",
+        ),
     ] {
         match parse_args(&strings(bad)) {
             Err(e) => assert!(e.contains(why), "{bad}: {e}"),
