@@ -163,36 +163,12 @@ impl Position {
     #[inline]
     pub(crate) fn pseudo_moves_into(&self, targets: Bitboard, list: &mut MoveList) {
         list.clear();
-        let b = &self.board;
         let us = self.turn;
-        let own = b.by_color(us);
-        let enemy = b.by_color(!us);
-        let occ = b.occupied();
-        let occ_t = b.occupied_transposed();
-        let mask = targets - own;
+        let mask = targets - self.board.by_color(us);
         let mut sink = ListSink(list);
         let g = self.generals[us as usize];
         sink.push_all(g, attacks::general(us, g) & mask);
-        for from in own & b.by_role(Role::Chariot) {
-            sink.push_all(from, attacks::chariot(from, occ, occ_t) & mask);
-        }
-        for from in own & b.by_role(Role::Cannon) {
-            let quiet = attacks::chariot(from, occ, occ_t) - occ;
-            let captures = attacks::cannon(from, occ, occ_t) & enemy;
-            sink.push_all(from, (quiet | captures) & mask);
-        }
-        for from in own & b.by_role(Role::Horse) {
-            sink.push_all(from, attacks::horse(from, occ) & mask);
-        }
-        for from in own & b.by_role(Role::Elephant) {
-            sink.push_all(from, attacks::elephant(us, from, occ) & mask);
-        }
-        for from in own & b.by_role(Role::Advisor) {
-            sink.push_all(from, attacks::advisor(us, from) & mask);
-        }
-        for from in own & b.by_role(Role::Soldier) {
-            sink.push_all(from, attacks::soldier(us, from) & mask);
-        }
+        self.for_each_piece_targets(mask, |from, t| sink.push_all(from, t));
     }
 
     /// Whether `m`, a move of [`Position::pseudo_moves_into`], is legal
@@ -238,10 +214,17 @@ impl Position {
     /// squares held by its own side; legality is not checked.
     fn pseudo_targets(&self, from: Square, role: Role) -> Bitboard {
         let b = &self.board;
+        let (occ, occ_t) = (b.occupied(), b.occupied_transposed());
+        self.targets_of(role, from, occ, occ_t) - b.by_color(self.turn)
+    }
+
+    /// Destinations of the side to move's `role` on `from` by its movement
+    /// rules, own pieces included (the caller masks them); `occ` and
+    /// `occ_t` are the board's occupancy and its transpose.
+    #[inline(always)]
+    fn targets_of(&self, role: Role, from: Square, occ: Bitboard, occ_t: u128) -> Bitboard {
         let us = self.turn;
-        let occ = b.occupied();
-        let occ_t = b.occupied_transposed();
-        let t = match role {
+        match role {
             Role::General => attacks::general(us, from),
             Role::Advisor => attacks::advisor(us, from),
             Role::Elephant => attacks::elephant(us, from, occ),
@@ -249,11 +232,33 @@ impl Position {
             Role::Chariot => attacks::chariot(from, occ, occ_t),
             Role::Cannon => {
                 (attacks::chariot(from, occ, occ_t) - occ)
-                    | (attacks::cannon(from, occ, occ_t) & b.by_color(!us))
+                    | (attacks::cannon(from, occ, occ_t) & self.board.by_color(!us))
             }
             Role::Soldier => attacks::soldier(us, from),
-        };
-        t - b.by_color(us)
+        }
+    }
+
+    /// Calls `f(from, targets & mask)` for every piece of the side to move
+    /// except the general, with its destinations by the movement rules
+    /// (`mask` excludes own pieces). One loop per role, so that
+    /// [`Position::targets_of`] folds to that role's attack query.
+    #[inline(always)]
+    fn for_each_piece_targets(&self, mask: Bitboard, mut f: impl FnMut(Square, Bitboard)) {
+        let b = &self.board;
+        let own = b.by_color(self.turn);
+        let (occ, occ_t) = (b.occupied(), b.occupied_transposed());
+        for role in [
+            Role::Chariot,
+            Role::Cannon,
+            Role::Horse,
+            Role::Elephant,
+            Role::Advisor,
+            Role::Soldier,
+        ] {
+            for from in own & b.by_role(role) {
+                f(from, self.targets_of(role, from, occ, occ_t) & mask);
+            }
+        }
     }
 
     /// Whether the non-general move `from`-`to` leaves the own general safe.
@@ -323,13 +328,8 @@ impl Position {
     }
 
     fn generate<S: Sink>(&self, target_mask: Bitboard, sink: &mut S) {
-        let b = &self.board;
         let us = self.turn;
-        let own = b.by_color(us);
-        let enemy = b.by_color(!us);
-        let occ = b.occupied();
-        let occ_t = b.occupied_transposed();
-        let mask = target_mask - own;
+        let mask = target_mask - self.board.by_color(us);
         let g = self.generals[us as usize];
 
         for to in attacks::general(us, g) & mask {
@@ -338,12 +338,11 @@ impl Position {
             }
         }
 
-        let (from_risk, to_risk) = if self.checkers.any() {
-            (Bitboard::FULL, Bitboard::FULL)
-        } else {
-            self.risk_squares(g)
-        };
-        let mut emit = |from: Square, targets: Bitboard| {
+        let RiskSquares {
+            from: from_risk,
+            to: to_risk,
+        } = self.risk();
+        let emit = |from: Square, targets: Bitboard| {
             if from_risk.contains(from) {
                 for to in targets {
                     if self.move_is_safe(from, to) {
@@ -360,26 +359,7 @@ impl Position {
             }
         };
 
-        for from in own & b.by_role(Role::Chariot) {
-            emit(from, attacks::chariot(from, occ, occ_t) & mask);
-        }
-        for from in own & b.by_role(Role::Cannon) {
-            let quiet = attacks::chariot(from, occ, occ_t) - occ;
-            let captures = attacks::cannon(from, occ, occ_t) & enemy;
-            emit(from, (quiet | captures) & mask);
-        }
-        for from in own & b.by_role(Role::Horse) {
-            emit(from, attacks::horse(from, occ) & mask);
-        }
-        for from in own & b.by_role(Role::Elephant) {
-            emit(from, attacks::elephant(us, from, occ) & mask);
-        }
-        for from in own & b.by_role(Role::Advisor) {
-            emit(from, attacks::advisor(us, from) & mask);
-        }
-        for from in own & b.by_role(Role::Soldier) {
-            emit(from, attacks::soldier(us, from) & mask);
-        }
+        self.for_each_piece_targets(mask, emit);
     }
 }
 
