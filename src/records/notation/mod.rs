@@ -42,7 +42,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod chinese;
+pub(crate) mod chinese;
 mod iccs;
 mod wxf;
 

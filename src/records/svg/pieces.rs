@@ -3,8 +3,9 @@
 
 use core::fmt::Write;
 
-use crate::core::{Board, Color, Piece, Role};
+use crate::core::{Board, Color, Piece};
 use crate::records::notation::ChineseScript;
+use crate::records::notation::chinese;
 use crate::records::svg::grid::CJK_FONTS;
 use crate::records::svg::layout::{Layout, RADIUS};
 
@@ -17,23 +18,7 @@ const GLYPH: &str = "#fdf3dc";
 /// each side has its own (`俥` against `車`), in simplified ones the
 /// chariot, horse and cannon share theirs.
 pub(super) fn glyph(piece: Piece, script: ChineseScript) -> char {
-    let trad = script == ChineseScript::Traditional;
-    match (piece.role, piece.color) {
-        (Role::General, Color::Red) => ['帅', '帥'][usize::from(trad)],
-        (Role::General, Color::Black) => ['将', '將'][usize::from(trad)],
-        (Role::Advisor, Color::Red) => '仕',
-        (Role::Advisor, Color::Black) => '士',
-        (Role::Elephant, Color::Red) => '相',
-        (Role::Elephant, Color::Black) => '象',
-        (Role::Horse, Color::Red) => ['马', '傌'][usize::from(trad)],
-        (Role::Horse, Color::Black) => ['马', '馬'][usize::from(trad)],
-        (Role::Chariot, Color::Red) => ['车', '俥'][usize::from(trad)],
-        (Role::Chariot, Color::Black) => ['车', '車'][usize::from(trad)],
-        (Role::Cannon, Color::Red) => '炮',
-        (Role::Cannon, Color::Black) => ['炮', '砲'][usize::from(trad)],
-        (Role::Soldier, Color::Red) => '兵',
-        (Role::Soldier, Color::Black) => '卒',
-    }
+    chinese::piece_char(piece.color, piece.role, script, true)
 }
 
 /// The side's name in a class list.
@@ -89,6 +74,7 @@ pub(super) fn draw_pieces(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Role;
 
     #[test]
     fn traditional_glyphs_tell_every_piece_apart() {
