@@ -135,6 +135,7 @@ fn bad_replies_lose() {
 #[cfg(unix)]
 fn fake(name: &str, protocol: Protocol, on_go: &str, on_stop: &str) -> Engine {
     let path = std::env::temp_dir().join(format!("xq-match-{}-{name}.sh", std::process::id()));
+    // The script removes itself when told to quit.
     let script = format!(
         "while read -r line; do case \"$line\" in\n\
          uci) echo 'id name fake'; echo uciok ;;\n\
@@ -142,7 +143,7 @@ fn fake(name: &str, protocol: Protocol, on_go: &str, on_stop: &str) -> Engine {
          isready) echo readyok ;;\n\
          go*) {on_go} ;;\n\
          stop) {on_stop} ;;\n\
-         quit) exit 0 ;;\n\
+         quit) rm -f \"$0\"; exit 0 ;;\n\
          esac; done\n"
     );
     std::fs::write(&path, script).unwrap();
@@ -247,7 +248,7 @@ fn logging_engine(name: &str, answer: &str) -> (Engine, std::path::PathBuf) {
          uci) echo 'id name fake'; echo uciok ;;\n\
          isready) echo readyok ;;\n\
          go*) echo 'bestmove {answer}' ;;\n\
-         quit) exit 0 ;;\n\
+         quit) rm -f \"$0\"; exit 0 ;;\n\
          esac; done\n",
         log = log.display()
     );
@@ -276,8 +277,14 @@ fn games_start_from_a_fen() {
     let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     assert_eq!(moves, ["d1d8", "e9f9"]);
     drop((red, black));
-    let red_log = std::fs::read_to_string(red_log).unwrap();
-    let black_log = std::fs::read_to_string(black_log).unwrap();
+    let red_log_path = red_log;
+    let red_log = std::fs::read_to_string(&red_log_path).unwrap();
+    let black_log_text = std::fs::read_to_string(&black_log).unwrap();
+    let _ = (
+        std::fs::remove_file(&red_log_path),
+        std::fs::remove_file(&black_log),
+    );
+    let black_log = black_log_text;
     assert!(
         red_log.contains("position fen 4k4/9/9/9/9/9/9/9/3R5/3K5 w - - 0 1\n"),
         "{red_log}"
@@ -303,6 +310,7 @@ fn fens_are_read_one_a_line() {
     assert!(read_fens(path.to_str().unwrap()).is_err());
     std::fs::write(&path, "# nothing\n").unwrap();
     let e = read_fens(path.to_str().unwrap()).unwrap_err();
+    let _ = std::fs::remove_file(&path);
     assert!(e.contains("no positions"), "{e}");
 }
 
