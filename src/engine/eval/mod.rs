@@ -5,6 +5,7 @@
 //! The drawn endings [`MaterialPst`] scales down, with their sources, are
 //! listed under [`MaterialPst::endgame_scaling`].
 
+mod endgame;
 mod pst;
 
 use crate::core::attacks;
@@ -482,7 +483,7 @@ impl Evaluator for MaterialPst {
         let score = material + safety + mobility + shift + self.tempo;
         let score = if self.endgame_scaling {
             let strong = if score >= 0 { us } else { them };
-            let scale = drawish_scale(pos, st, strong);
+            let scale = endgame::drawish_scale(pos, st, strong);
             if scale == 16 {
                 score
             } else {
@@ -492,63 +493,6 @@ impl Evaluator for MaterialPst {
             score
         };
         score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
-    }
-}
-
-/// Each color's last rank (the enemy's back rank, where its soldiers end).
-const LAST_RANK: [u128; 2] = [rect(0, 8, 9, 9), rect(0, 8, 0, 0)];
-
-/// How much of an advantage `strong` can convert by its material, in
-/// sixteenths: 16 normally, less in the endings theory lists as drawn (see
-/// the table under [`MaterialPst::endgame_scaling`]). A few loads and compares on the
-/// piece counts; the board is looked at only when all of `strong`'s
-/// attackers are soldiers.
-#[inline]
-fn drawish_scale(pos: &Position, st: &MaterialPstState, strong: Color) -> i32 {
-    let weak = !strong;
-    let n = |c: Color, r: Role| st.n(c, r);
-    let (r, h, c, p) = (
-        n(strong, Role::Chariot),
-        n(strong, Role::Horse),
-        n(strong, Role::Cannon),
-        n(strong, Role::Soldier),
-    );
-    let pieces = r + h + c;
-    // Two pieces or more, or a piece with soldiers: nothing encoded.
-    if pieces > 1 || (pieces == 1 && p > 0) {
-        return 16;
-    }
-    if pieces == 0 {
-        if p == 0 {
-            // No attacker: it can never give check.
-            return 0;
-        }
-        // Soldiers on the last rank attack only that rank: the general
-        // stands off it and is never in check.
-        let b = pos.board();
-        let soldiers = b.by_color(strong) & b.by_role(Role::Soldier);
-        if (soldiers & !Bitboard(LAST_RANK[strong as usize])).is_empty() {
-            return 0;
-        }
-        return 16;
-    }
-    // One chariot, horse or cannon, alone: the defender must have no
-    // attacker either.
-    if n(weak, Role::Chariot)
-        + n(weak, Role::Horse)
-        + n(weak, Role::Cannon)
-        + n(weak, Role::Soldier)
-        > 0
-    {
-        return 16;
-    }
-    let (advisors, elephants) = (n(weak, Role::Advisor), n(weak, Role::Elephant));
-    if r == 1 && advisors == 2 && elephants == 2 {
-        3
-    } else if h == 1 && advisors == 0 && elephants > 0 {
-        2
-    } else {
-        16
     }
 }
 
@@ -607,104 +551,6 @@ mod tests {
             eval.evaluate_position(&open),
             off.evaluate_position(&open) + 80
         );
-    }
-
-    /// The default evaluator's score and the linear one's (no scaling).
-    fn scaled_and_linear(fen: &str) -> (i32, i32) {
-        let pos: Position = fen.parse().unwrap();
-        let linear = MaterialPst {
-            endgame_scaling: false,
-            ..MaterialPst::default()
-        };
-        (
-            MaterialPst::default().evaluate_position(&pos),
-            linear.evaluate_position(&pos),
-        )
-    }
-
-    /// Asserts `fen` is scaled to at most `sixteenths` of its linear score
-    /// (which must be a clear advantage, over `min` in magnitude).
-    fn assert_scaled(fen: &str, sixteenths: i32, min: i32) {
-        let (scaled, linear) = scaled_and_linear(fen);
-        assert!(linear.abs() > min, "{fen}: linear {linear}");
-        assert_eq!(scaled, linear * sixteenths / 16, "{fen}: linear {linear}");
-    }
-
-    /// Asserts `fen` keeps its full (linear) score, a clear advantage.
-    fn assert_full(fen: &str, min: i32) {
-        let (scaled, linear) = scaled_and_linear(fen);
-        assert!(linear.abs() > min, "{fen}: linear {linear}");
-        assert_eq!(scaled, linear, "{fen}");
-    }
-
-    #[test]
-    fn a_lone_chariot_against_full_defenders_is_scaled_down() {
-        // 单车对士象全: a draw, either side to move.
-        assert_scaled("2bak4/4a4/4b4/9/9/9/9/9/4R4/4K4 w", 3, 300);
-        assert_scaled("2bak4/4a4/4b4/9/9/9/9/9/4R4/4K4 b", 3, 300);
-        // Colors swapped: Black's chariot against Red's full defenders.
-        assert_scaled("4k4/4r4/9/9/9/9/9/4B4/4A4/2BAK4 b", 3, 300);
-        // The chariot side's own defenders change nothing.
-        assert_scaled("2bak4/4a4/4b4/9/9/9/9/4B4/4R4/3AK4 w", 3, 300);
-        // 单缺象 and 单缺士 are won: the full advantage counts.
-        assert_full("3ak4/4a4/4b4/9/9/9/9/9/4R4/4K4 w", 300);
-        assert_full("2b1k4/4a4/4b4/9/9/9/9/9/4R4/4K4 w", 300);
-        // A defender's soldier, or a second attacker: not this ending.
-        assert_full("2bak4/4a4/4b4/9/9/2p6/9/9/4R4/4K4 w", 150);
-        assert_full("2bak4/4a4/4b4/9/9/9/2P6/9/4R4/4K4 w", 300);
-    }
-
-    #[test]
-    fn a_lone_horse_against_elephants_is_scaled_down() {
-        // A horse against two elephants or one: drawn.
-        assert_scaled("2b1k4/9/4b4/9/9/9/9/9/4N4/4K4 w", 2, 150);
-        assert_scaled("4k4/9/4b4/9/9/9/9/9/4N4/4K4 w", 2, 150);
-        assert_scaled("4k4/9/4b4/9/9/9/9/9/4N4/4K4 b", 2, 150);
-        // Against one advisor (例胜) or two (马胜双士): won.
-        assert_full("4k4/4a4/9/9/9/9/9/9/4N4/4K4 w", 150);
-        assert_full("3ak4/4a4/9/9/9/9/9/9/4N4/4K4 w", 150);
-        // Advisors and elephants together: not encoded, left alone.
-        assert_full("3ak4/9/4b4/9/9/9/9/9/4N4/4K4 w", 150);
-    }
-
-    #[test]
-    fn a_lone_cannon_and_soldiers_are_not_scaled() {
-        // 炮胜单士 is listed as a win; nothing sourced for the rest.
-        assert_full("4k4/4a4/9/9/9/9/9/9/3C5/4K4 w", 150);
-        assert_full("3ak4/4a4/9/9/9/9/9/9/3C5/4K4 w", 150);
-        // A crossed soldier against a bare general.
-        assert_full("4k4/9/9/4P4/9/9/9/9/9/3K5 w", 50);
-        // Against two advisors the linear score favours Black, who has
-        // no attacker: that advantage is scaled away instead.
-        assert_scaled("3ak4/4a4/9/4P4/9/9/9/9/9/3K5 w", 0, 50);
-    }
-
-    #[test]
-    fn a_side_without_attackers_cannot_win() {
-        // Red's advisors and elephants against a bare general: 0.
-        assert_scaled("4k4/9/9/9/9/9/9/4B4/4A4/2BAK4 w", 0, 100);
-        assert_scaled("4k4/9/9/9/9/9/9/4B4/4A4/2BAK4 b", 0, 100);
-        // Even against an uncrossed soldier: Red is ahead, cannot win.
-        assert_scaled("4k4/9/9/p8/9/9/9/4B4/4A4/2BAK4 w", 0, 100);
-        // Soldiers on the last rank (底兵) never check: the same.
-        assert_scaled("P3k4/9/9/9/9/9/9/9/9/3K5 w", 0, 50);
-        assert_scaled("P3k3P/9/9/9/9/9/9/9/9/3K5 b", 0, 50);
-        assert_scaled("3k5/9/9/9/9/9/9/9/9/p3K4 b", 0, 50);
-        // One soldier a rank higher attacks the palace: full score.
-        assert_full("P3k4/8P/9/9/9/9/9/9/9/3K5 w", 100);
-        assert_full("4k4/P8/9/9/9/9/9/9/9/3K5 w", 50);
-    }
-
-    #[test]
-    fn scaling_leaves_the_middlegame_alone() {
-        for fen in [
-            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
-            "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
-            "3ak4/4a4/4b4/9/9/9/9/9/4R4/4K4 b",
-        ] {
-            let (scaled, linear) = scaled_and_linear(fen);
-            assert_eq!(scaled, linear, "{fen}");
-        }
     }
 
     #[test]
