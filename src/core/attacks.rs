@@ -66,46 +66,31 @@ const fn line_cannon(at: usize, occ: usize, len: usize) -> u16 {
 type RankTable = [[u16; 512]; 9];
 type FileTable = [[u16; 1024]; 10];
 
-const fn rank_table(cannon: bool) -> RankTable {
-    let mut t = [[0u16; 512]; 9];
-    let mut f = 0;
-    while f < 9 {
+/// For each square `i` of a line of `LEN` squares and each occupancy of the
+/// line (`OCC` = 2^`LEN`), the squares a slider (or, `cannon`, a cannon's
+/// captures) reaches from `i`.
+const fn line_table<const LEN: usize, const OCC: usize>(cannon: bool) -> [[u16; OCC]; LEN] {
+    let mut t = [[0u16; OCC]; LEN];
+    let mut i = 0;
+    while i < LEN {
         let mut occ = 0;
-        while occ < 512 {
-            t[f][occ] = if cannon {
-                line_cannon(f, occ, 9)
+        while occ < OCC {
+            t[i][occ] = if cannon {
+                line_cannon(i, occ, LEN)
             } else {
-                line_slide(f, occ, 9)
+                line_slide(i, occ, LEN)
             };
             occ += 1;
         }
-        f += 1;
+        i += 1;
     }
     t
 }
 
-const fn file_table(cannon: bool) -> FileTable {
-    let mut t = [[0u16; 1024]; 10];
-    let mut r = 0;
-    while r < 10 {
-        let mut occ = 0;
-        while occ < 1024 {
-            t[r][occ] = if cannon {
-                line_cannon(r, occ, 10)
-            } else {
-                line_slide(r, occ, 10)
-            };
-            occ += 1;
-        }
-        r += 1;
-    }
-    t
-}
-
-static RANK_SLIDE: RankTable = rank_table(false);
-static RANK_CANNON: RankTable = rank_table(true);
-static FILE_SLIDE: FileTable = file_table(false);
-static FILE_CANNON: FileTable = file_table(true);
+static RANK_SLIDE: RankTable = line_table(false);
+static RANK_CANNON: RankTable = line_table(true);
+static FILE_SLIDE: FileTable = line_table(false);
+static FILE_CANNON: FileTable = line_table(true);
 
 /// Spreads a 10-bit mask of ranks onto file `a` of a rank-major bitboard.
 static FILE_SPREAD: [u128; 1024] = {
