@@ -277,14 +277,13 @@ fn games_start_from_a_fen() {
     let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     assert_eq!(moves, ["d1d8", "e9f9"]);
     drop((red, black));
-    let red_log_path = red_log;
-    let red_log = std::fs::read_to_string(&red_log_path).unwrap();
-    let black_log_text = std::fs::read_to_string(&black_log).unwrap();
+    let (red_path, black_path) = (red_log, black_log);
+    let red_log = std::fs::read_to_string(&red_path).unwrap();
+    let black_log = std::fs::read_to_string(&black_path).unwrap();
     let _ = (
-        std::fs::remove_file(&red_log_path),
-        std::fs::remove_file(&black_log),
+        std::fs::remove_file(red_path),
+        std::fs::remove_file(black_path),
     );
-    let black_log = black_log_text;
     assert!(
         red_log.contains("position fen 4k4/9/9/9/9/9/9/9/3R5/3K5 w - - 0 1\n"),
         "{red_log}"

@@ -240,8 +240,7 @@ impl Position {
 
     /// Calls `f(from, targets & mask)` for every piece of the side to move
     /// except the general, with its destinations by the movement rules
-    /// (`mask` excludes own pieces). One loop per role, so that
-    /// [`Position::targets_of`] folds to that role's attack query.
+    /// (`mask` excludes own pieces), role by role.
     #[inline(always)]
     fn for_each_piece_targets(&self, mask: Bitboard, mut f: impl FnMut(Square, Bitboard)) {
         let b = &self.board;

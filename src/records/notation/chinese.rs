@@ -52,13 +52,13 @@ pub enum ChineseScript {
 
 const NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
-/// The character of a piece: as moves are written or, `on_board`, as a
-/// set's discs show it, where traditional sets also give Red's horse and
-/// chariot characters of their own (`傌`, `俥` against Black's `馬`, `車`).
-pub(crate) fn piece_char(color: Color, role: Role, script: ChineseScript, on_board: bool) -> char {
-    match (role, color) {
-        (Role::Horse, Color::Red) if on_board && script == ChineseScript::Traditional => '傌',
-        (Role::Chariot, Color::Red) if on_board && script == ChineseScript::Traditional => '俥',
+/// The character on a piece's disc: the one moves are written with, except
+/// that traditional sets give Red's horse and chariot their own (`傌`, `俥`
+/// against Black's `馬`, `車`).
+pub(crate) fn board_glyph(color: Color, role: Role, script: ChineseScript) -> char {
+    match (role, color, script) {
+        (Role::Horse, Color::Red, ChineseScript::Traditional) => '傌',
+        (Role::Chariot, Color::Red, ChineseScript::Traditional) => '俥',
         _ => piece_name(color, role, script),
     }
 }

@@ -18,7 +18,7 @@ const GLYPH: &str = "#fdf3dc";
 /// each side has its own (`俥` against `車`), in simplified ones the
 /// chariot, horse and cannon share theirs.
 pub(super) fn glyph(piece: Piece, script: ChineseScript) -> char {
-    chinese::piece_char(piece.color, piece.role, script, true)
+    chinese::board_glyph(piece.color, piece.role, script)
 }
 
 /// The side's name in a class list.
