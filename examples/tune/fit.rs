@@ -13,13 +13,15 @@ pub struct Options {
     pub min_count: usize,
     /// Fit the tables only, keeping the scalar weights.
     pub tables_only: bool,
+    /// Fit only these scalar weights, keeping the tables and the others.
+    pub scalars: Option<Vec<String>>,
 }
 
 /// Piece-square entries: 7 roles, 10 ranks (from the piece's own side),
 /// 5 files (a..e; f..i mirror them).
 const PST: usize = 7 * 50;
 /// The scalar weights, in this order.
-const SCALARS: [&str; 7] = [
+const SCALARS: [&str; 9] = [
     "tempo",
     "king_safety",
     "chariot_mobility",
@@ -27,6 +29,8 @@ const SCALARS: [&str; 7] = [
     "cannon_horse_shift",
     "king_attack",
     "empty_cannon",
+    "battery",
+    "horse_threat",
 ];
 const PARAMS: usize = PST + SCALARS.len();
 
@@ -39,6 +43,8 @@ fn zero() -> MaterialPst {
         cannon_horse_shift: 0,
         king_attack: 0,
         empty_cannon: 0,
+        battery: 0,
+        horse_threat: 0,
         // The fit is linear in the evaluator's terms.
         endgame_scaling: false,
     }
@@ -54,7 +60,7 @@ fn linear() -> MaterialPst {
 }
 
 /// The scalar weights of `e`, in the order of [`SCALARS`].
-fn fields(e: &mut MaterialPst) -> [&mut i32; 7] {
+fn fields(e: &mut MaterialPst) -> [&mut i32; 9] {
     [
         &mut e.tempo,
         &mut e.king_safety,
@@ -63,12 +69,14 @@ fn fields(e: &mut MaterialPst) -> [&mut i32; 7] {
         &mut e.cannon_horse_shift,
         &mut e.king_attack,
         &mut e.empty_cannon,
+        &mut e.battery,
+        &mut e.horse_threat,
     ]
 }
 
 /// Field value per fitted unit of each scalar: king attack is fitted per
 /// attack unit squared, its field is 16 times that.
-const UNIT: [i32; 7] = [1, 1, 1, 1, 1, 16, 1];
+const UNIT: [i32; 9] = [1, 1, 1, 1, 1, 16, 1, 1, 1];
 
 /// The evaluator with scalar `k` set to one fitted unit, the others zero.
 fn only(k: usize) -> MaterialPst {
@@ -291,6 +299,16 @@ fn start_weights() -> (Vec<f64>, Vec<Option<f64>>) {
 }
 
 pub fn run(opt: &Options) -> Result<(), String> {
+    if let Some(bad) = opt
+        .scalars
+        .iter()
+        .flatten()
+        .find(|n| !SCALARS.contains(&n.as_str()))
+    {
+        return Err(format!(
+            "--scalars: no weight named {bad} (known: {SCALARS:?})"
+        ));
+    }
     let (mut w, pst) = start_weights();
     let data = load(&opt.data, &w)?;
     eprintln!("{} positions", data.len());
@@ -304,10 +322,11 @@ pub fn run(opt: &Options) -> Result<(), String> {
     let free: Vec<bool> = (0..PARAMS)
         .map(|j| {
             count[j] >= opt.min_count
-                && if j < PST {
-                    pst[j].is_some()
-                } else {
-                    !opt.tables_only
+                && match (&opt.scalars, j < PST) {
+                    (None, true) => pst[j].is_some(),
+                    (None, false) => !opt.tables_only,
+                    (Some(_), true) => false,
+                    (Some(names), false) => names.iter().any(|n| n == SCALARS[j - PST]),
                 }
         })
         .collect();

@@ -20,7 +20,8 @@
 //! Red's side, over the evaluator's parameters: the piece-square tables
 //! (material included, left-right symmetric: 50 entries per role) and the
 //! scalar weights of [`xiangqi::MaterialPst`] (kept as they are with
-//! `--tables-only`; fitting them lowered the error but lost 38 Elo in
+//! `--tables-only`, or fit alone with `--scalars battery,horse_threat`,
+//! which keeps the tables; fitting them all lowered the error but lost 38 Elo in
 //! self-play, so the shipped tables were fitted without them). Entries
 //! seen in fewer than `--min-count` positions keep their value; an L2
 //! pull of `--lambda` per squared centipawn holds the rest near their
@@ -60,10 +61,12 @@ fn main() -> Result<(), String> {
             lambda: num(&args, "--lambda", 1e-7)?,
             min_count: num(&args, "--min-count", 200)?,
             tables_only: args.iter().any(|a| a == "--tables-only"),
+            scalars: arg(&args, "--scalars")
+                .map(|v| v.split(',').map(str::to_string).collect()),
         }),
         _ => Err(
             "usage: tune gen --out FILE [--games N --nodes N --threads N --seed N] | \
-                  tune fit --data FILE [--iterations N --lambda X --min-count N --tables-only]"
+                  tune fit --data FILE [--iterations N --lambda X --min-count N --tables-only | --scalars A,B]"
                 .into(),
         ),
     }

@@ -184,6 +184,26 @@ pub(crate) fn cannon(sq: Square, occ: Bitboard, occ_t: u128) -> Bitboard {
     Bitboard(rank_lookup(&RANK_CANNON, sq, occ.0) | file_lookup(&FILE_CANNON, sq, occ_t))
 }
 
+/// The squares strictly between `a` and `b` if they share a rank or file,
+/// else none.
+#[inline]
+pub(crate) fn between(a: Square, b: Square) -> Bitboard {
+    let (lo, hi) = if a.index() < b.index() {
+        (a.index(), b.index())
+    } else {
+        (b.index(), a.index())
+    };
+    let range = (1u128 << hi) - (2u128 << lo);
+    let line = if a.rank() == b.rank() {
+        Bitboard::rank(a.rank())
+    } else if a.file() == b.file() {
+        Bitboard::file(a.file())
+    } else {
+        Bitboard::EMPTY
+    };
+    Bitboard(range) & line
+}
+
 /// A horse leg (or elephant eye) and the squares it guards.
 #[derive(Copy, Clone)]
 pub(crate) struct Leg {
