@@ -150,6 +150,18 @@ fn count_upto2(x: u128) -> u32 {
     u32::from(x != 0) + u32::from(x & x.wrapping_sub(1) != 0)
 }
 
+/// Bit counts of the 10-bit values: the default x86-64 target has no
+/// popcount instruction, and a rank or file line fits in 10 bits.
+const LINE_COUNT: [u8; 1024] = {
+    let mut t = [0u8; 1024];
+    let mut i = 0;
+    while i < 1024 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
 /// The number of squares outside `own` that a chariot on `sq` attacks
 /// (`(chariot(sq, occ, occ_t) - own).count()`, cheaper: evaluation).
 #[inline]
@@ -161,7 +173,9 @@ pub(crate) fn chariot_mobility(sq: Square, occ: Bitboard, occ_t: u128, own: Bitb
     let file_bits = FILE_SLIDE[r][((occ_t >> (f * 10)) & 0x3ff) as usize];
     // Of the file squares, only the two ray ends can hold own pieces.
     let own_file = (FILE_SPREAD[file_bits as usize] << f) & own.0;
-    (rank_bits & !own_rank).count_ones() + file_bits.count_ones() - count_upto2(own_file)
+    let rank_count = LINE_COUNT[usize::from(rank_bits & !own_rank) & 0x3ff];
+    let file_count = LINE_COUNT[usize::from(file_bits) & 0x3ff];
+    u32::from(rank_count) + u32::from(file_count) - count_upto2(own_file)
 }
 
 /// The number of squares in `free` that a horse on `sq` can move to
@@ -182,26 +196,6 @@ pub(crate) fn horse_mobility(sq: Square, occ: Bitboard, free: Bitboard) -> u32 {
 #[inline]
 pub(crate) fn cannon(sq: Square, occ: Bitboard, occ_t: u128) -> Bitboard {
     Bitboard(rank_lookup(&RANK_CANNON, sq, occ.0) | file_lookup(&FILE_CANNON, sq, occ_t))
-}
-
-/// The squares strictly between `a` and `b` if they share a rank or file,
-/// else none.
-#[inline]
-pub(crate) fn between(a: Square, b: Square) -> Bitboard {
-    let (lo, hi) = if a.index() < b.index() {
-        (a.index(), b.index())
-    } else {
-        (b.index(), a.index())
-    };
-    let range = (1u128 << hi) - (2u128 << lo);
-    let line = if a.rank() == b.rank() {
-        Bitboard::rank(a.rank())
-    } else if a.file() == b.file() {
-        Bitboard::file(a.file())
-    } else {
-        Bitboard::EMPTY
-    };
-    Bitboard(range) & line
 }
 
 /// A horse leg (or elephant eye) and the squares it guards.

@@ -5,7 +5,7 @@
 //! a checking square on the palace (卧槽马, 挂角马 threats, the usual start of a
 //! horse fork).
 
-use crate::core::attacks::{self, between};
+use crate::core::attacks;
 use crate::core::{Bitboard, Color, Position, Role};
 
 /// The enemy batteries aimed at `color`'s general: enemy cannons on its
@@ -17,24 +17,72 @@ use crate::core::{Bitboard, Color, Position, Role};
 pub(super) fn batteries(pos: &Position, color: Color) -> i32 {
     let b = pos.board();
     let g = pos.generals[color as usize];
-    let lines = Bitboard::rank(g.rank()) | Bitboard::file(g.file());
+    let (rank, file) = (Bitboard::rank(g.rank()), Bitboard::file(g.file()));
     let theirs = b.by_color(!color);
+    let cannons = theirs & b.by_role(Role::Cannon);
+    let candidates = (cannons | theirs & b.by_role(Role::Chariot)) & (rank | file);
+    if candidates.is_empty() {
+        return 0;
+    }
     let occ = b.occupied();
     let mut n = 0;
-    for s in theirs & b.by_role(Role::Cannon) & lines {
-        let screens = between(g, s) & occ;
-        if screens.count() == 2 && (screens & theirs).any() {
-            n += 1;
-        }
-    }
-    for s in theirs & b.by_role(Role::Chariot) & lines {
-        let screens = between(g, s) & occ;
-        if screens.count() == 1 && (screens & theirs).any() {
+    for s in candidates {
+        // The squares strictly between the general and `s`, on their line.
+        let (lo, hi) = (g.index().min(s.index()), g.index().max(s.index()));
+        let line = if rank.contains(s) { rank } else { file };
+        let screens = Bitboard((1u128 << hi) - (2u128 << lo)) & line & occ;
+        // A cannon needs two screens, a chariot one. (No `count()`: the
+        // default target has no popcount instruction.)
+        let past_one = if cannons.contains(s) {
+            Bitboard(screens.0 & screens.0.wrapping_sub(1))
+        } else {
+            screens
+        };
+        if past_one.any() && !past_one.more_than_one() && (screens & theirs).any() {
             n += 1;
         }
     }
     n
 }
+
+const fn on_board(file: i32, rank: i32) -> bool {
+    file >= 0 && file < 9 && rank >= 0 && rank < 10
+}
+
+/// Per square, the squares two horse moves away (legs ignored): where a
+/// horse must stand to threaten a check on a general there (a cheap filter).
+const TWO_HORSE_MOVES: [u128; 90] = {
+    const STEPS: [(i32, i32); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let mut t = [0u128; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let (f, r) = (sq as i32 % 9, sq as i32 / 9);
+        let mut i = 0;
+        while i < 8 {
+            let mut j = 0;
+            while j < 8 {
+                let (ff, rr) = (f + STEPS[i].0 + STEPS[j].0, r + STEPS[i].1 + STEPS[j].1);
+                let (mf, mr) = (f + STEPS[i].0, r + STEPS[i].1);
+                if on_board(mf, mr) && on_board(ff, rr) {
+                    t[sq] |= 1 << (rr * 9 + ff);
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
+};
 
 /// The enemy horses that can move to a square from which they would check
 /// `color`'s general (the leg next to the general free, the square not
@@ -45,7 +93,7 @@ pub(super) fn horse_threats(pos: &Position, color: Color) -> i32 {
     let g = pos.generals[color as usize];
     let occ = b.occupied();
     let theirs = b.by_color(!color);
-    let horses = theirs & b.by_role(Role::Horse);
+    let horses = theirs & b.by_role(Role::Horse) & Bitboard(TWO_HORSE_MOVES[g.index()]);
     if horses.is_empty() {
         return 0;
     }
@@ -63,6 +111,7 @@ pub(super) fn horse_threats(pos: &Position, color: Color) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Square;
     use crate::engine::eval::{Evaluator, MaterialPst};
 
     fn pos(fen: &str) -> Position {
@@ -85,6 +134,19 @@ mod tests {
         // Three pieces between: no battery.
         let far = pos("3akab2/9/4b4/4p4/4R4/9/9/4C4/9/3K5 w");
         assert_eq!(batteries(&far, Color::Black), 0);
+    }
+
+    #[test]
+    fn the_filter_holds_every_horse_two_moves_away() {
+        for g in Square::ALL {
+            for s in Square::ALL {
+                let one_move = attacks::horse(s, Bitboard::EMPTY);
+                let checks = attacks::horse_attackers(g, Bitboard::EMPTY);
+                if (one_move & checks).any() {
+                    assert!(Bitboard(TWO_HORSE_MOVES[g.index()]).contains(s), "{g} {s}");
+                }
+            }
+        }
     }
 
     #[test]
