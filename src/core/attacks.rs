@@ -150,6 +150,14 @@ fn count_upto2(x: u128) -> u32 {
     u32::from(x != 0) + u32::from(x & x.wrapping_sub(1) != 0)
 }
 
+/// The squares strictly between `a` and `b` on `line`, the rank or file
+/// through both (callers that know it skip finding it).
+#[inline]
+pub(crate) fn between_on(line: Bitboard, a: Square, b: Square) -> Bitboard {
+    let (lo, hi) = (a.index().min(b.index()), a.index().max(b.index()));
+    Bitboard((1u128 << hi) - (2u128 << lo)) & line
+}
+
 /// Bit counts of the 10-bit values: the default x86-64 target has no
 /// popcount instruction, and a rank or file line fits in 10 bits.
 const LINE_COUNT: [u8; 1024] = {

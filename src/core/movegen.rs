@@ -13,7 +13,7 @@
 //! moves and every move while in check are tested by replaying the attack
 //! queries on the changed occupancy.
 
-use crate::core::attacks::{self, transposed_bit};
+use crate::core::attacks::{self, between_on, transposed_bit};
 use crate::core::position::general_attackers;
 use crate::core::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -75,12 +75,6 @@ pub(crate) struct RiskSquares {
 /// else none.
 #[inline]
 fn between(a: Square, b: Square) -> Bitboard {
-    let (lo, hi) = if a.index() < b.index() {
-        (a.index(), b.index())
-    } else {
-        (b.index(), a.index())
-    };
-    let range = (1u128 << hi) - (2u128 << lo);
     let line = if a.rank() == b.rank() {
         Bitboard::rank(a.rank())
     } else if a.file() == b.file() {
@@ -88,7 +82,7 @@ fn between(a: Square, b: Square) -> Bitboard {
     } else {
         Bitboard::EMPTY
     };
-    Bitboard(range) & line
+    between_on(line, a, b)
 }
 
 impl Position {

@@ -27,10 +27,8 @@ pub(super) fn batteries(pos: &Position, color: Color) -> i32 {
     let occ = b.occupied();
     let mut n = 0;
     for s in candidates {
-        // The squares strictly between the general and `s`, on their line.
-        let (lo, hi) = (g.index().min(s.index()), g.index().max(s.index()));
         let line = if rank.contains(s) { rank } else { file };
-        let screens = Bitboard((1u128 << hi) - (2u128 << lo)) & line & occ;
+        let screens = attacks::between_on(line, g, s) & occ;
         // A cannon needs two screens, a chariot one. (No `count()`: the
         // default target has no popcount instruction.)
         let past_one = if cannons.contains(s) {
