@@ -190,14 +190,56 @@ pub(crate) fn chariot_mobility(sq: Square, occ: Bitboard, occ_t: u128, own: Bitb
 /// (`(horse(sq, occ) & free).count()`, cheaper: evaluation).
 #[inline]
 pub(crate) fn horse_mobility(sq: Square, occ: Bitboard, free: Bitboard) -> u32 {
+    let local = &HORSE_LOCAL[sq as usize];
+    // Every leg and target lies in the five ranks from `shift / 9`: work on
+    // 64-bit words instead of 128-bit ones.
+    let occ = (occ.0 >> local.shift) as u64;
+    let free = (free.0 >> local.shift) as u64;
     let mut n = 0;
-    for leg in &HORSE_MOVES[sq as usize] {
-        if occ.0 & leg.leg == 0 {
-            n += count_upto2(leg.squares & free.0);
+    for &(leg, squares) in &local.legs {
+        if occ & leg == 0 {
+            let x = squares & free;
+            n += u32::from(x != 0) + u32::from(x & x.wrapping_sub(1) != 0);
         }
     }
     n
 }
+
+/// [`HORSE_MOVES`] in a 45-bit window of five ranks around each square
+/// (`legs`: leg and targets, shifted down by `shift` bits).
+struct LocalHorse {
+    shift: u32,
+    legs: [(u64, u64); 4],
+}
+
+static HORSE_LOCAL: [LocalHorse; 90] = {
+    const EMPTY: LocalHorse = LocalHorse {
+        shift: 0,
+        legs: [(0, 0); 4],
+    };
+    let mut t = [EMPTY; 90];
+    let mut i = 0;
+    while i < 90 {
+        let rank = i / 9;
+        let low = if rank < 2 {
+            0
+        } else if rank > 7 {
+            5
+        } else {
+            rank - 2
+        };
+        let shift = (low * 9) as u32;
+        t[i].shift = shift;
+        let mut k = 0;
+        while k < 4 {
+            let leg = HORSE_MOVES[i][k];
+            t[i].legs[k] = ((leg.leg >> shift) as u64, (leg.squares >> shift) as u64);
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 /// Cannon capture squares from `sq`: the first piece beyond exactly one
 /// screen in each direction (of either color; mask with the enemy).
@@ -447,6 +489,30 @@ pub(crate) fn soldier_attackers(color: Color, sq: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn horse_mobility_matches_the_attack_set_on_every_square() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..200 {
+            let bits =
+                |a: u64, b: u64| Bitboard((u128::from(a) << 64 | u128::from(b)) & Bitboard::FULL.0);
+            let occ = bits(next() & next(), next() & next());
+            let free = bits(next(), next());
+            for sq in Square::ALL {
+                assert_eq!(
+                    horse_mobility(sq, occ, free) as usize,
+                    (horse(sq, occ) & free).count(),
+                    "{sq}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn mobility_counts_match_the_attack_sets() {
