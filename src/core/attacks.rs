@@ -205,6 +205,37 @@ pub(crate) fn horse_mobility(sq: Square, occ: Bitboard, free: Bitboard) -> u32 {
     n
 }
 
+/// The squares two horse moves (legs ignored) from `sq`: where a horse
+/// must stand to reach, in one move, a square that attacks `sq`.
+#[inline]
+pub(crate) fn horse_two_moves(sq: Square) -> Bitboard {
+    Bitboard(HORSE_TWO_MOVES[sq as usize])
+}
+
+static HORSE_TWO_MOVES: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut i = 0;
+    while i < 90 {
+        let mut j = 0;
+        while j < 90 {
+            let mut k = 0;
+            while k < 4 {
+                if HORSE_MOVES[i][k].squares >> j & 1 != 0 {
+                    let mut m = 0;
+                    while m < 4 {
+                        t[i] |= HORSE_MOVES[j][m].squares;
+                        m += 1;
+                    }
+                }
+                k += 1;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// [`HORSE_MOVES`] in a 45-bit window of five ranks around each square
 /// (`legs`: leg and targets, shifted down by `shift` bits).
 struct LocalHorse {

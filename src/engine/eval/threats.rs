@@ -43,45 +43,6 @@ pub(super) fn batteries(pos: &Position, color: Color) -> i32 {
     n
 }
 
-const fn on_board(file: i32, rank: i32) -> bool {
-    file >= 0 && file < 9 && rank >= 0 && rank < 10
-}
-
-/// Per square, the squares two horse moves away (legs ignored): where a
-/// horse must stand to threaten a check on a general there (a cheap filter).
-const TWO_HORSE_MOVES: [u128; 90] = {
-    const STEPS: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    let mut t = [0u128; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = (sq as i32 % 9, sq as i32 / 9);
-        let mut i = 0;
-        while i < 8 {
-            let mut j = 0;
-            while j < 8 {
-                let (ff, rr) = (f + STEPS[i].0 + STEPS[j].0, r + STEPS[i].1 + STEPS[j].1);
-                let (mf, mr) = (f + STEPS[i].0, r + STEPS[i].1);
-                if on_board(mf, mr) && on_board(ff, rr) {
-                    t[sq] |= 1 << (rr * 9 + ff);
-                }
-                j += 1;
-            }
-            i += 1;
-        }
-        sq += 1;
-    }
-    t
-};
-
 /// The enemy horses that can move to a square from which they would check
 /// `color`'s general (the leg next to the general free, the square not
 /// held by the horse's own side), not counting horses that already check.
@@ -91,7 +52,7 @@ pub(super) fn horse_threats(pos: &Position, color: Color) -> i32 {
     let g = pos.generals[color as usize];
     let occ = b.occupied();
     let theirs = b.by_color(!color);
-    let horses = theirs & b.by_role(Role::Horse) & Bitboard(TWO_HORSE_MOVES[g.index()]);
+    let horses = theirs & b.by_role(Role::Horse) & attacks::horse_two_moves(g);
     if horses.is_empty() {
         return 0;
     }
@@ -141,7 +102,7 @@ mod tests {
                 let one_move = attacks::horse(s, Bitboard::EMPTY);
                 let checks = attacks::horse_attackers(g, Bitboard::EMPTY);
                 if (one_move & checks).any() {
-                    assert!(Bitboard(TWO_HORSE_MOVES[g.index()]).contains(s), "{g} {s}");
+                    assert!(attacks::horse_two_moves(g).contains(s), "{g} {s}");
                 }
             }
         }
