@@ -37,13 +37,13 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod core;
+mod base;
 mod engine;
 mod game;
 mod records;
 
-pub use crate::core::fen;
-pub use crate::core::{
+pub use crate::base::fen;
+pub use crate::base::{
     Bitboard, Board, Color, EndReason, FenError, File, MAX_MOVES, Move, MoveList, Outcome,
     ParseMoveError, ParsePositionError, ParseSquareError, Piece, PlayError, Position,
     PositionError, Problem, Rank, Role, Setup, Square, Validation, perft, perft_divide,

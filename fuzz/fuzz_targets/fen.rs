@@ -2,7 +2,6 @@
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../common/fen.rs"]
-mod fen;
+use xiangqi_suite::fuzz::fen;
 
 fuzz_target!(|data: &[u8]| fen::run(data));

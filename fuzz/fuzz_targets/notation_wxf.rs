@@ -2,7 +2,6 @@
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../common/notation.rs"]
-mod notation;
+use xiangqi_suite::fuzz::notation;
 
 fuzz_target!(|data: &[u8]| notation::wxf(data));

@@ -1,7 +1,7 @@
 //! The arbiter: every rule that ends a game, applied in one order, for
 //! [`Game`](crate::Game) and for the search alike.
 
-use crate::core::{Color, EndReason, Position};
+use crate::base::{Color, EndReason, Position};
 use crate::game::chase;
 use crate::game::record::{LimitCount, PlyRecord};
 use crate::game::repetition::{self, CycleRuling, Found};

@@ -35,9 +35,9 @@
 //! unless [`Rules::checks_also_chase`](crate::Rules::checks_also_chase) is
 //! set.
 
-use crate::core::attacks::{self, transposed_bit};
-use crate::core::position::general_attackers;
-use crate::core::{Bitboard, Board, Color, Move, Position, Role, Square};
+use crate::base::attacks::{self, transposed_bit};
+use crate::base::position::general_attackers;
+use crate::base::{Bitboard, Board, Color, Move, Position, Role, Square};
 use crate::game::Rules;
 
 /// The settings of [`Rules`] that chase detection reads.

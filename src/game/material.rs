@@ -1,7 +1,7 @@
 //! Insufficient material: positions in which neither side can ever give
 //! check.
 
-use crate::core::{Board, Role};
+use crate::base::{Board, Role};
 
 /// Whether neither side has a piece that can ever attack the enemy general:
 /// no chariot, horse, cannon or soldier is left.

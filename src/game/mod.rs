@@ -6,8 +6,7 @@
 
 pub(crate) mod arbiter;
 pub(crate) mod chase;
-#[allow(clippy::module_inception)]
-mod game;
+mod gameplay;
 mod material;
 pub(crate) mod record;
 pub(crate) mod repetition;
@@ -16,7 +15,7 @@ mod rules;
 mod serde;
 mod verdict;
 
-pub use game::{Game, GameError};
+pub use gameplay::{Game, GameError};
 pub use material::is_insufficient_material;
 pub use record::PlyRecord;
 pub use rules::Rules;

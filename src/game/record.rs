@@ -1,7 +1,7 @@
 //! [`PlyRecord`]: what one ply did, as both [`Game`](crate::Game) and the
 //! search record it when the move is made (Pikafish's `StateInfo`).
 
-use crate::core::{Bitboard, Color, Move, Piece, Position, Role, Square};
+use crate::base::{Bitboard, Color, Move, Piece, Position, Role, Square};
 use crate::game::Rules;
 
 /// The move-limit counters after a ply.

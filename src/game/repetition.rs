@@ -7,7 +7,7 @@
 //! the position after `k` plies (position 0 is the first one); no cycle
 //! reaches back across an irreversible ply (a capture).
 
-use crate::core::{Bitboard, Color, Position};
+use crate::base::{Bitboard, Color, Position};
 use crate::game::chase;
 use crate::game::record::{Chases, PlyRecord};
 

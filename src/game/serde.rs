@@ -17,7 +17,7 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::core::{Move, Position, Setup, Validation};
+use crate::base::{Move, Position, Setup, Validation};
 use crate::game::{Game, Rules};
 
 #[derive(Serialize)]

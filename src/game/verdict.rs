@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::core::{Color, EndReason, Outcome, Piece, Square};
+use crate::base::{Color, EndReason, Outcome, Piece, Square};
 
 /// A piece and the square it stands on.
 ///

@@ -3,7 +3,7 @@
 //! [`MaterialPst::endgame_scaling`](super::MaterialPst::endgame_scaling).
 
 use super::{MaterialPstState, rect};
-use crate::core::{Bitboard, Color, Position, Role};
+use crate::base::{Bitboard, Color, Position, Role};
 
 /// Each color's last rank (the enemy's back rank, where its soldiers end).
 const LAST_RANK: [u128; 2] = [rect(0, 8, 9, 9), rect(0, 8, 0, 0)];
@@ -65,7 +65,7 @@ pub(super) fn drawish_scale(pos: &Position, st: &MaterialPstState, strong: Color
 #[cfg(test)]
 mod tests {
     use super::super::{Evaluator, MaterialPst};
-    use crate::core::Position;
+    use crate::base::Position;
 
     /// The default evaluator's score and the linear one's (no scaling).
     fn scaled_and_linear(fen: &str) -> (i32, i32) {

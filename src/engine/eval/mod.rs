@@ -9,8 +9,8 @@ mod endgame;
 mod pst;
 mod threats;
 
-use crate::core::attacks;
-use crate::core::{Bitboard, Board, Color, Piece, Position, Role, Square};
+use crate::base::attacks;
+use crate::base::{Bitboard, Board, Color, Piece, Position, Role, Square};
 use crate::game::PlyRecord;
 
 /// The largest magnitude an evaluation may have. The search clamps scores
@@ -593,7 +593,7 @@ mod tests {
         let mut state = eval.new_state(&pos);
         // Captures (h2h9, b7b0, a0b0) and a general move.
         for m in ["h2h9", "b7b0", "a0b0", "i9i8", "e0e1"] {
-            let m: crate::core::Move = m.parse().unwrap();
+            let m: crate::base::Move = m.parse().unwrap();
             let piece = pos.board().piece_at(m.from()).unwrap();
             let captured = pos.play(m).unwrap();
             let rec = PlyRecord::new(

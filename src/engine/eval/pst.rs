@@ -8,7 +8,7 @@
 //! advancement, river crossing).
 
 #[cfg(test)]
-use crate::core::Role;
+use crate::base::Role;
 
 /// Material value of each role, in centipawns (indexed by [`Role::index`]),
 /// as move ordering and pruning see it (the tables below also hold the

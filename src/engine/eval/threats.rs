@@ -5,8 +5,8 @@
 //! a checking square on the palace (卧槽马, 挂角马 threats, the usual start of a
 //! horse fork).
 
-use crate::core::attacks;
-use crate::core::{Bitboard, Color, Position, Role};
+use crate::base::attacks;
+use crate::base::{Bitboard, Color, Position, Role};
 
 /// The enemy batteries aimed at `color`'s general: enemy cannons on its
 /// file or rank with exactly two pieces between (at least one of them the
@@ -70,7 +70,7 @@ pub(super) fn horse_threats(pos: &Position, color: Color) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Square;
+    use crate::base::Square;
     use crate::engine::eval::{Evaluator, MaterialPst};
 
     fn pos(fen: &str) -> Position {

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::core::Move;
+use crate::base::Move;
 
 /// The clock of the side to move, as a GUI sends it.
 ///

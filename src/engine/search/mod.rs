@@ -15,7 +15,7 @@ use core::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::core::{Move, Position};
+use crate::base::{Move, Position};
 use crate::engine::eval::{Evaluator, MaterialPst};
 use crate::game::Game;
 

@@ -6,7 +6,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::core::{Bitboard, MAX_MOVES, Move, MoveList, Position, RiskSquares, Role, zobrist};
+use crate::base::{Bitboard, MAX_MOVES, Move, MoveList, Position, RiskSquares, Role, zobrist};
 use crate::engine::eval::piece_value;
 
 use super::see::see;

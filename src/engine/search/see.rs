@@ -9,9 +9,9 @@
 //! are ignored, as usual; a general only captures last (it may not step into
 //! an attack).
 
-use crate::core::attacks;
-use crate::core::attacks::transposed_bit;
-use crate::core::{Bitboard, Color, Move, Position, Role, Square};
+use crate::base::attacks;
+use crate::base::attacks::transposed_bit;
+use crate::base::{Bitboard, Color, Move, Position, Role, Square};
 use crate::engine::eval::piece_value;
 
 /// Value used for the general in exchanges: it can only capture last.

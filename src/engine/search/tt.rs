@@ -8,7 +8,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::core::Move;
+use crate::base::Move;
 
 /// What a stored score says about the true score.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

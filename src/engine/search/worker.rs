@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::core::{Move, Position, Role, Square};
+use crate::base::{Move, Position, Role, Square};
 use crate::engine::eval::{Evaluator, piece_value};
 use crate::game::Rules;
 use crate::game::arbiter::{self, Asker};
@@ -194,7 +194,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     #[inline]
     pub(crate) fn make(&mut self, child: &mut Position, cs: &mut E::State, m: Move) {
         let piece = child.board().piece_at(m.from());
-        let piece = piece.unwrap_or(crate::core::Piece::new(child.turn(), Role::General));
+        let piece = piece.unwrap_or(crate::base::Piece::new(child.turn(), Role::General));
         let captured = child.play_unchecked(m);
         let rec = PlyRecord::new(m, piece, captured, child, self.limit(), self.sh.rules);
         self.sh.eval.play(cs, &rec, child);

@@ -28,7 +28,7 @@ use super::{
     Descriptor, Dir, Origin, ParseNotationError, Which, check_legal, dir_and_target, file_column,
     file_number, multi_tandem, other_shift_ok, significant,
 };
-use crate::core::{Color, Move, PlayError, Position, Role};
+use crate::base::{Color, Move, PlayError, Position, Role};
 
 /// The character set used when writing Chinese notation.
 ///

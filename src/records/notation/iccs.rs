@@ -4,7 +4,7 @@
 use core::fmt;
 
 use super::{ParseNotationError, Position, significant};
-use crate::core::{File, Move, Rank, Square};
+use crate::base::{File, Move, Rank, Square};
 
 /// How UCI move strings number the ranks.
 ///

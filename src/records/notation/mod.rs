@@ -52,7 +52,7 @@ pub use wxf::{WxfDialect, format_wxf, parse_wxf};
 
 use arrayvec::ArrayVec;
 
-use crate::core::{Bitboard, Color, File, Move, PlayError, Position, Rank, Role, Square};
+use crate::base::{Bitboard, Color, File, Move, PlayError, Position, Rank, Role, Square};
 
 /// Folds one input character to the form the parsers read: full-width
 /// ASCII forms (`U+FF01`..`U+FF5E`) to ASCII, the ideographic space to a

@@ -11,7 +11,7 @@ use super::{
     Descriptor, Dir, Origin, ParseNotationError, Which, check_legal, dir_and_target, file_column,
     file_number, multi_tandem, other_shift_ok, significant,
 };
-use crate::core::{PlayError, Position, Role};
+use crate::base::{PlayError, Position, Role};
 
 /// The WXF output dialect.
 ///
@@ -90,7 +90,7 @@ fn digit(n: usize) -> char {
 /// ```
 pub fn format_wxf(
     pos: &Position,
-    m: crate::core::Move,
+    m: crate::base::Move,
     dialect: WxfDialect,
 ) -> Result<String, PlayError> {
     let mut out = String::with_capacity(4);
@@ -101,7 +101,7 @@ pub fn format_wxf(
 /// [`format_wxf`], appending to `out`.
 pub(crate) fn push_wxf(
     pos: &Position,
-    m: crate::core::Move,
+    m: crate::base::Move,
     dialect: WxfDialect,
     out: &mut String,
 ) -> Result<(), PlayError> {
@@ -239,7 +239,7 @@ pub fn parse_wxf(
     pos: &Position,
     s: &str,
     dialect: WxfDialect,
-) -> Result<crate::core::Move, ParseNotationError> {
+) -> Result<crate::base::Move, ParseNotationError> {
     let chars = significant::<4>(s).ok_or(ParseNotationError::NotAMove)?;
     let (a, b, dir, t) = match *chars.as_slice() {
         [a, b, d, t] => (a, b, d, t),

@@ -1,7 +1,7 @@
 //! Conversions between [`GameRecord`] and [`Game`].
 
 use super::{GameRecord, GameResult};
-use crate::core::{Color, PlayError, Position};
+use crate::base::{Color, PlayError, Position};
 use crate::game::{Game, Rules, Verdict};
 
 impl From<&Verdict> for GameResult {

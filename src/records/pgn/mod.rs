@@ -57,7 +57,7 @@ mod write;
 
 pub use multi::{Games, LineReader, RecordError, read_games};
 
-use crate::core::{Move, ParsePositionError, PlayError, Position, Validation};
+use crate::base::{Move, ParsePositionError, PlayError, Position, Validation};
 use crate::records::notation::{ParseNotationError, UciRanks, WxfDialect, fold, significant};
 
 /// The result of a game, as written at the end of PGN movetext.

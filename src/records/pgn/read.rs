@@ -1,7 +1,7 @@
 //! Reading one record: the tag section, then the movetext.
 
 use super::{GameRecord, GameResult, PgnError, ReadOptions, folds_to, is_space};
-use crate::core::{Move, ParsePositionError, Position, Setup};
+use crate::base::{Move, ParsePositionError, Position, Setup};
 use crate::records::notation::{
     Notation, ParseNotationError, UciRanks, fold, parse_chinese, parse_iccs, parse_wxf,
 };

@@ -3,7 +3,7 @@
 use core::fmt::Write as _;
 
 use super::{GameRecord, GameResult};
-use crate::core::{Color, PlayError, Position, Setup, Validation};
+use crate::base::{Color, PlayError, Position, Setup, Validation};
 use crate::records::notation::Notation;
 
 /// The longest line the writer makes, unless one token is longer.

@@ -3,7 +3,7 @@
 
 use core::fmt::Write;
 
-use crate::core::File;
+use crate::base::File;
 use crate::records::notation::ChineseScript;
 use crate::records::svg::layout::{FRAME, Layout, STEP};
 use crate::records::svg::options::{Coordinates, Options};

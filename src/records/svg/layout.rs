@@ -4,7 +4,7 @@
 //! the top; with Red at the bottom, file `a` is column 0 and rank `9` row
 //! 0, and flipping the board turns both around.
 
-use crate::core::Square;
+use crate::base::Square;
 use crate::records::svg::options::{Coordinates, Options};
 
 /// The distance between two neighbouring points.

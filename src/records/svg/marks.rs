@@ -3,7 +3,7 @@
 
 use core::fmt::Write;
 
-use crate::core::Square;
+use crate::base::Square;
 use crate::records::svg::layout::{Layout, RADIUS, STEP};
 
 /// The last move's squares.

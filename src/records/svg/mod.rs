@@ -50,7 +50,7 @@ pub use options::{Coordinates, Options};
 
 use core::fmt::Write;
 
-use crate::core::{Board, Position, Square};
+use crate::base::{Board, Position, Square};
 use crate::records::svg::layout::Layout;
 
 /// Draws a board as an SVG picture.

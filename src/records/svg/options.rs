@@ -1,6 +1,6 @@
 //! [`Options`]: what a drawing shows and how.
 
-use crate::core::{Move, Square};
+use crate::base::{Move, Square};
 use crate::records::notation::ChineseScript;
 
 /// How the files (and ranks) are labelled around the board.

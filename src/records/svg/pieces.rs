@@ -3,7 +3,7 @@
 
 use core::fmt::Write;
 
-use crate::core::{Board, Color, Piece};
+use crate::base::{Board, Color, Piece};
 use crate::records::notation::ChineseScript;
 use crate::records::notation::chinese;
 use crate::records::svg::grid::CJK_FONTS;
@@ -74,7 +74,7 @@ pub(super) fn draw_pieces(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Role;
+    use crate::base::Role;
 
     #[test]
     fn traditional_glyphs_tell_every_piece_apart() {

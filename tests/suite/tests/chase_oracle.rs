@@ -25,9 +25,7 @@
 use std::collections::HashMap;
 use std::fs;
 
-mod common;
-
-use common::reason_name;
+use xiangqi_suite::reason_name;
 
 use xiangqi::{Game, Position, Rules};
 

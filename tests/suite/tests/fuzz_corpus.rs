@@ -1,10 +1,8 @@
 //! Replays the committed fuzz corpus (`fuzz/corpus/*`) through the fuzz
 //! target bodies, so CI checks them on a stable toolchain without libFuzzer.
 
-#[path = "../../../fuzz/common/fen.rs"]
-mod fen;
-#[path = "../../../fuzz/common/notation.rs"]
-mod notation;
+use xiangqi_suite::fuzz::fen;
+use xiangqi_suite::fuzz::notation;
 
 use std::path::Path;
 

@@ -14,9 +14,7 @@
 use std::collections::HashSet;
 use std::fs;
 
-mod common;
-
-use common::reason_name;
+use xiangqi_suite::reason_name;
 
 use xiangqi::{EndReason, Game, Position, Rules};
 

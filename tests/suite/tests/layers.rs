@@ -1,7 +1,7 @@
 //! The layers of the crate, checked on its source: each folder under `src/`
 //! imports only from its own layer and the layers below it.
 //!
-//! core (rules) <- game (adjudication) <- records (notation, PGN) <- engine
+//! base (rules core) <- game (adjudication) <- records (notation, PGN) <- engine
 //! (evaluator, search). Code refers to other modules through
 //! `crate::<layer>::...` paths (never the crate-root re-exports), so every
 //! `crate::` path names its layer.
@@ -9,7 +9,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const LAYERS: [&str; 4] = ["core", "game", "records", "engine"];
+const LAYERS: [&str; 4] = ["base", "game", "records", "engine"];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in fs::read_dir(dir).unwrap() {

@@ -7,9 +7,8 @@
 use std::collections::HashSet;
 
 use xiangqi::Position;
-mod common;
 
-use common::NOTATIONS;
+use xiangqi_suite::NOTATIONS;
 
 fn positions() -> Vec<Position> {
     let mut out = Vec::new();

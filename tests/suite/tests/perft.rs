@@ -2,10 +2,8 @@
 //! `tests/data/*.perft` file). Depths are capped by a node budget so the
 //! suite stays fast; run in release mode (`cargo test --release`).
 
-mod common;
-
-use common::perft_cases;
 use xiangqi::{Position, Setup, Validation, perft, perft_divide};
+use xiangqi_suite::perft_cases;
 
 /// Parses a FEN from the data; some published positions (e.g. an advisor on
 /// d1, which no game can reach) are only valid under lenient validation.

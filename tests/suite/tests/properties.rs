@@ -1,14 +1,15 @@
 //! Property tests over random legal play.
 
-mod common;
-
 use proptest::prelude::*;
 use xiangqi::{Game, Move, Position, Square};
 
 /// Start positions: the standard one plus every 50th committed data position.
 fn starts() -> Vec<Position> {
     let mut v = vec![Position::new()];
-    for line in common::data_lines("legal_moves.txt").iter().step_by(50) {
+    for line in xiangqi_suite::data_lines("legal_moves.txt")
+        .iter()
+        .step_by(50)
+    {
         v.push(line.split('|').next().unwrap().parse().unwrap());
     }
     v

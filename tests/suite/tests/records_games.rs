@@ -3,14 +3,12 @@
 //! against each other, our writer against Fairy-Stockfish (WXF), cchess
 //! (Chinese) and the source's own editions, and the junk of real files.
 
-mod common;
-
 use xiangqi::notation::{ChineseScript, WxfDialect, format_chinese, format_wxf};
 use xiangqi::pgn::{GameRecord, PgnError, ReadOptions, RecordError, read_games};
 use xiangqi::{Move, Position, Role};
 
 fn text(name: &str) -> String {
-    let path = common::data_path(&format!("games/{name}"));
+    let path = xiangqi_suite::data_path(&format!("games/{name}"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -240,7 +238,7 @@ fn junk_of_real_files_reads_the_same() {
 
 #[test]
 fn gbk_bytes_decoded_as_utf8_give_typed_errors() {
-    let bytes = std::fs::read(common::data_path("games/xqdb_chinese_gbk.pgn")).unwrap();
+    let bytes = std::fs::read(xiangqi_suite::data_path("games/xqdb_chinese_gbk.pgn")).unwrap();
     assert!(std::str::from_utf8(&bytes).is_err());
     let text = String::from_utf8_lossy(&bytes);
     let results: Vec<_> = read_games(&text, &ReadOptions::default()).collect();

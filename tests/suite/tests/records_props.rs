@@ -3,12 +3,11 @@
 //! many-game text — and its `Game` comes back equal.
 
 use proptest::prelude::*;
-mod common;
 
-use common::NOTATIONS;
 use xiangqi::notation::Notation;
 use xiangqi::pgn::{GameRecord, GameResult, LineReader, ReadOptions, read_games};
 use xiangqi::{Game, Position, Rules, Setup, Validation};
+use xiangqi_suite::NOTATIONS;
 
 /// Starts: the standard one, middlegames with tandem pieces, Black to
 /// move, and studies that need lenient validation.

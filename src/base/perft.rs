@@ -3,8 +3,8 @@
 
 use arrayvec::ArrayVec;
 
-use crate::core::moves::MAX_MOVES;
-use crate::core::{Move, Position};
+use crate::base::moves::MAX_MOVES;
+use crate::base::{Move, Position};
 
 /// The number of leaf nodes of the legal move tree `depth` plies deep.
 /// The last ply is bulk-counted (moves are counted, not played).

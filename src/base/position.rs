@@ -3,11 +3,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::core::attacks;
-use crate::core::fen::FenError;
-use crate::core::setup::{Problem, placement_problems};
-use crate::core::zobrist;
-use crate::core::{
+use crate::base::attacks;
+use crate::base::fen::FenError;
+use crate::base::setup::{Problem, placement_problems};
+use crate::base::zobrist;
+use crate::base::{
     Bitboard, Board, Color, Move, Piece, PositionError, Role, Setup, Square, Validation,
 };
 
@@ -414,7 +414,7 @@ impl fmt::Debug for Position {
 impl fmt::Display for Position {
     /// Canonical FEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::core::fen::write_fen(f, &self.board, self.turn, self.halfmoves, self.fullmoves)
+        crate::base::fen::write_fen(f, &self.board, self.turn, self.halfmoves, self.fullmoves)
     }
 }
 

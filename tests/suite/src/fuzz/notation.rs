@@ -1,5 +1,5 @@
-//! Bodies of the notation and PGN fuzz targets, shared with
-//! `tests/suite/tests/fuzz_corpus.rs` so that CI replays their corpora on stable.
+//! Bodies of the notation and PGN fuzz targets, run by `fuzz/fuzz_targets/`
+//! and replayed by `tests/suite/tests/fuzz_corpus.rs` on a stable toolchain.
 
 use xiangqi::Position;
 use xiangqi::notation::{ChineseScript, Notation, UciRanks, WxfDialect, parse_uci};

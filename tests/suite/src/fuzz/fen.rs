@@ -1,5 +1,6 @@
-//! The body of the `fen` fuzz target, shared with `tests/suite/tests/fuzz_corpus.rs`
-//! so that CI replays the committed corpus on a stable toolchain.
+//! The body of the `fen` fuzz target, run by `fuzz/fuzz_targets/fen.rs` and
+//! replayed by `tests/suite/tests/fuzz_corpus.rs` so that CI checks the
+//! committed corpus on a stable toolchain.
 //!
 //! Input: a FEN line, optionally followed by a newline and bytes that pick
 //! moves to play (and options to draw each position as SVG). Everything

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::core::{Board, Color, Piece, Role, Square};
+use crate::base::{Board, Color, Piece, Role, Square};
 
 /// A position that has not been validated: any placement, side to move and
 /// move counters. Parse one from FEN and turn it into a

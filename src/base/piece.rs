@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::core::{Color, Role};
+use crate::base::{Color, Role};
 
 /// A piece: a [`Role`] of a [`Color`].
 ///

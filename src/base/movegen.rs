@@ -13,9 +13,9 @@
 //! moves and every move while in check are tested by replaying the attack
 //! queries on the changed occupancy.
 
-use crate::core::attacks::{self, between_on, transposed_bit};
-use crate::core::position::general_attackers;
-use crate::core::{Bitboard, Move, MoveList, Position, Role, Square};
+use crate::base::attacks::{self, between_on, transposed_bit};
+use crate::base::position::general_attackers;
+use crate::base::{Bitboard, Move, MoveList, Position, Role, Square};
 
 /// Receives generated moves.
 trait Sink {

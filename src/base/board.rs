@@ -2,8 +2,8 @@
 
 use core::fmt;
 
-use crate::core::attacks::transposed_bit;
-use crate::core::{Bitboard, Color, File, Piece, Rank, Role, Square};
+use crate::base::attacks::transposed_bit;
+use crate::base::{Bitboard, Color, File, Piece, Rank, Role, Square};
 
 /// Piece placement: which piece stands on each of the 90 squares.
 ///

@@ -1,6 +1,6 @@
 //! [`Game`]: a start position plus moves, with undo and adjudication.
 
-use crate::core::{Bitboard, Color, Move, Piece, PlayError, Position};
+use crate::base::{Bitboard, Color, Move, Piece, PlayError, Position};
 use crate::game::arbiter::{self, Asker, Ruling};
 use crate::game::record::{LimitCount, PlyRecord};
 use crate::game::repetition::SideConduct;
@@ -491,7 +491,7 @@ impl Game {
             reason: ruling.reason,
             ply: n,
             cycle,
-            move_limit: (ruling.reason == crate::core::EndReason::MoveLimit)
+            move_limit: (ruling.reason == crate::base::EndReason::MoveLimit)
                 .then_some(self.rules.move_limit)
                 .flatten(),
         }

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::core::Color;
+use crate::base::Color;
 
 /// A file (column), `a` to `i` from Red's left.
 ///

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
-use crate::core::{File, Rank, Square};
+use crate::base::{File, Rank, Square};
 
 /// A set of squares. Bit `i` stands for the square with index `i`
 /// (`rank * 9 + file`); bits 90..128 are always zero.

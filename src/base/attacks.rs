@@ -5,7 +5,7 @@
 //! occupancy, the 10 bits of a file from a file-major (transposed) copy that
 //! the board keeps alongside. Everything is computed at compile time.
 
-use crate::core::{Bitboard, Color, Square};
+use crate::base::{Bitboard, Color, Square};
 
 /// Bit of `sq` in the file-major (transposed) occupancy: `file * 10 + rank`.
 #[inline]
@@ -547,7 +547,7 @@ mod tests {
 
     #[test]
     fn mobility_counts_match_the_attack_sets() {
-        let pos: crate::core::Position =
+        let pos: crate::base::Position =
             "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN1C1N2/R8/2BAKAB1R w"
                 .parse()
                 .unwrap();

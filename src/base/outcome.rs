@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::core::Color;
+use crate::base::Color;
 
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -107,7 +107,7 @@ impl fmt::Display for Outcome {
     }
 }
 
-impl crate::core::Position {
+impl crate::base::Position {
     /// Whether the side to move is in check and has no legal move.
     ///
     /// ```

@@ -10,7 +10,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::core::{Board, Color, File, Piece, Rank, Setup, Square};
+use crate::base::{Board, Color, File, Piece, Rank, Setup, Square};
 
 /// Why a FEN string could not be parsed. Every variant says what and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

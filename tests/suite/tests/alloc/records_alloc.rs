@@ -3,62 +3,11 @@
 //! bounded number of times per game (tags, the move list), however long
 //! the games are.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
-mod common;
-
-use common::NOTATIONS;
 use xiangqi::notation::{ChineseScript, Notation};
 use xiangqi::pgn::{ReadOptions, read_games};
+use xiangqi_suite::NOTATIONS;
 
-struct Counting;
-
-thread_local! {
-    /// Only allocations of the thread under test count (tests run in
-    /// parallel, so the tally is per thread too).
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-fn count_one() {
-    if COUNTING.with(Cell::get) {
-        ALLOCATIONS.with(|a| a.set(a.get() + 1));
-    }
-}
-
-// SAFETY: forwards to the system allocator unchanged, only counting calls.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// Allocations made by `f` on this thread.
-fn allocations<T>(f: impl FnOnce() -> T) -> (usize, T) {
-    COUNTING.with(|c| c.set(true));
-    let before = ALLOCATIONS.with(Cell::get);
-    let out = f();
-    let after = ALLOCATIONS.with(Cell::get);
-    COUNTING.with(|c| c.set(false));
-    (after - before, out)
-}
+use crate::allocations;
 
 fn sample() -> String {
     let path = concat!(

@@ -1,6 +1,6 @@
 //! Zobrist keys for position hashing, generated at compile time.
 
-use crate::core::{Piece, Square};
+use crate::base::{Piece, Square};
 
 const fn splitmix64(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);

@@ -1,6 +1,5 @@
 //! Helpers shared by the integration tests: reading committed data files,
 //! the list of notations, the names of end reasons in the data.
-#![allow(dead_code)]
 
 use std::path::PathBuf;
 

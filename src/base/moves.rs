@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use crate::core::Square;
+use crate::base::Square;
 
 /// A move from one square to another, written in ICCS coordinates (`h2e2`).
 ///

@@ -1,1 +1,0 @@
-//! The repository's test suite lives in `tests/`; this crate has no code.

@@ -1,0 +1,4 @@
+//! The bodies of the fuzz targets in `fuzz/fuzz_targets/`.
+
+pub mod fen;
+pub mod notation;
