@@ -44,9 +44,9 @@ mod records;
 
 pub use crate::base::fen;
 pub use crate::base::{
-    Bitboard, Board, Color, EndReason, FenError, File, MAX_MOVES, Move, MoveList, Outcome,
-    ParseMoveError, ParsePositionError, ParseSquareError, Piece, PlayError, Position,
-    PositionError, Problem, Rank, Role, Setup, Square, Validation, perft, perft_divide,
+    Bitboard, Board, ByColor, ByRole, BySquare, Color, EndReason, FenError, File, MAX_MOVES, Move,
+    MoveList, Outcome, ParseMoveError, ParsePositionError, ParseSquareError, Piece, PlayError,
+    Position, PositionError, Problem, Rank, Role, Setup, Square, Validation, perft, perft_divide,
 };
 pub use engine::{
     Clock, EVAL_LIMIT, Evaluator, Limits, MATE_SCORE, MaterialPst, MaterialPstState, Score,

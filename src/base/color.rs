@@ -20,8 +20,11 @@ pub enum Color {
 }
 
 impl Color {
+    /// The number of colors (2), the length of [`Color::ALL`].
+    pub const COUNT: usize = 2;
+
     /// Both colors, Red first.
-    pub const ALL: [Color; 2] = [Color::Red, Color::Black];
+    pub const ALL: [Color; Color::COUNT] = [Color::Red, Color::Black];
 
     /// The index of this color: 0 for Red, 1 for Black.
     ///

@@ -9,6 +9,7 @@
 pub(crate) mod attacks;
 mod bitboard;
 mod board;
+mod by;
 mod color;
 pub mod fen;
 mod movegen;
@@ -25,6 +26,7 @@ pub(crate) mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
+pub use by::{ByColor, ByRole, BySquare};
 pub use color::Color;
 pub use fen::FenError;
 pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};

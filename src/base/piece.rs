@@ -22,6 +22,10 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// The number of kinds of pieces of both colors (14): the range of
+    /// [`Piece::index`].
+    pub const COUNT: usize = Color::COUNT * Role::COUNT;
+
     /// Creates a piece.
     ///
     /// ```
@@ -41,7 +45,7 @@ impl Piece {
     /// ```
     #[inline]
     pub const fn index(self) -> usize {
-        self.color as usize * 7 + self.role as usize
+        self.color.index() * Role::COUNT + self.role.index()
     }
 
     /// The FEN letter: uppercase for Red, lowercase for Black.

@@ -32,8 +32,11 @@ pub enum Role {
 }
 
 impl Role {
+    /// The number of roles (7), the length of [`Role::ALL`].
+    pub const COUNT: usize = 7;
+
     /// All roles in index order.
-    pub const ALL: [Role; 7] = [
+    pub const ALL: [Role; Role::COUNT] = [
         Role::General,
         Role::Advisor,
         Role::Elephant,

@@ -27,8 +27,11 @@ pub enum File {
 }
 
 impl File {
+    /// The number of files (9), the length of [`File::ALL`].
+    pub const COUNT: usize = 9;
+
     /// All files from `a` to `i`.
-    pub const ALL: [File; 9] = [
+    pub const ALL: [File; File::COUNT] = [
         File::A,
         File::B,
         File::C,
@@ -132,8 +135,11 @@ pub enum Rank {
 }
 
 impl Rank {
+    /// The number of ranks (10), the length of [`Rank::ALL`].
+    pub const COUNT: usize = 10;
+
     /// All ranks from `0` to `9`.
-    pub const ALL: [Rank; 10] = [
+    pub const ALL: [Rank; Rank::COUNT] = [
         Rank::Zero,
         Rank::One,
         Rank::Two,
@@ -273,9 +279,12 @@ pub enum Square {
     A9, B9, C9, D9, E9, F9, G9, H9, I9,}
 
 impl Square {
+    /// The number of squares (90), the length of [`Square::ALL`].
+    pub const COUNT: usize = 90;
+
     /// All 90 squares in index order (`a0`, `b0`, .. `i0`, `a1`, .. `i9`).
     #[rustfmt::skip]
-    pub const ALL: [Square; 90] = {
+    pub const ALL: [Square; Square::COUNT] = {
         use Square::*;
         [
             A0, B0, C0, D0, E0, F0, G0, H0, I0,
