@@ -242,9 +242,13 @@ pub(crate) fn raw_syntax(s: &str) -> Result<DescriptiveMove, Option<char>> {
             file_style(n);
             (Some((r, g)), Origin::File(f))
         }
-        (Token::Mark(w), Token::Piece(r, g)) | (Token::Piece(r, g), Token::Mark(w)) => {
-            (Some((r, g)), Origin::Tandem { file: None, which: w })
-        }
+        (Token::Mark(w), Token::Piece(r, g)) | (Token::Piece(r, g), Token::Mark(w)) => (
+            Some((r, g)),
+            Origin::Tandem {
+                file: None,
+                which: w,
+            },
+        ),
         (Token::Num(k @ 1..=5, _), Token::Piece(r, g)) => (
             Some((r, g)),
             Origin::Tandem {

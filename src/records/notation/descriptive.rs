@@ -5,8 +5,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::{
-    ChineseScript, MoveError, MoveText, NotationKind, ParseOptions, SyntaxError, WxfDialect, chinese,
-    wxf,
+    ChineseScript, MoveError, MoveText, NotationKind, ParseOptions, SyntaxError, WxfDialect,
+    chinese, wxf,
 };
 use crate::base::{Color, Move, Position, Role};
 
@@ -414,4 +414,3 @@ impl FromStr for DescriptiveMove {
         }
     }
 }
-

@@ -115,9 +115,10 @@ fn uci_syntax(s: &str, ranks: UciRanks) -> Option<UciMove> {
 /// coordinates, if any.
 pub(crate) fn raw_syntax(s: &str, ranks: UciRanks) -> Result<CoordinateMove, Option<char>> {
     let misfit = || {
-        first_misfit(s, |c| {
-            matches!(c.to_ascii_lowercase(), 'a'..='i' | '0'..='9' | '-')
-        })
+        first_misfit(
+            s,
+            |c| matches!(c.to_ascii_lowercase(), 'a'..='i' | '0'..='9' | '-'),
+        )
     };
     let mv = match ranks {
         UciRanks::ZeroToNine => iccs_syntax(s),

@@ -1,7 +1,6 @@
 //! Why a move is not legal: [`IllegalReason`] and
 //! [`Position::illegal_reason`].
 
-
 use crate::base::{Bitboard, Color, Move, Position, Role, Square};
 
 /// Why a move from one square to another is not legal in a position.
@@ -106,7 +105,11 @@ fn shape_problem(
     let at = |df: i32, dr: i32| from.offset(df, dr).filter(|&s| occ.contains(s));
     match role {
         Role::General | Role::Advisor => {
-            let step = if role == Role::General { adf + adr == 1 } else { adf == 1 && adr == 1 };
+            let step = if role == Role::General {
+                adf + adr == 1
+            } else {
+                adf == 1 && adr == 1
+            };
             if !step {
                 Some(IllegalReason::NotItsMove)
             } else if !to.in_palace(color) {

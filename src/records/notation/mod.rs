@@ -93,22 +93,22 @@
 //! [`Game::play_str`]: crate::Game::play_str
 
 pub(crate) mod chinese;
+mod descriptive;
 mod iccs;
 mod illegal;
+mod move_text;
 mod parse_move;
 mod play_str;
 mod resolve;
-mod descriptive;
-mod move_text;
 mod wxf;
 
 pub use chinese::{ChineseScript, format_chinese, parse_chinese};
+pub use descriptive::{DescriptiveMove, DescriptiveNotation, Direction, Numerals, Origin, Which};
 pub use iccs::{UciMove, UciRanks, format_uci, parse_iccs, parse_uci};
 pub use illegal::IllegalReason;
+pub use move_text::{CoordinateMove, MoveText, NotationKind, SyntaxError};
 pub use parse_move::{Candidates, MoveError, ParseOptions};
 pub use play_str::PlayStrError;
-pub use descriptive::{DescriptiveMove, DescriptiveNotation, Direction, Numerals, Origin, Which};
-pub use move_text::{CoordinateMove, MoveText, NotationKind, SyntaxError};
 pub use wxf::{WxfDialect, format_wxf, parse_wxf};
 
 use arrayvec::ArrayVec;

@@ -94,7 +94,10 @@ impl fmt::Display for ExplainSquares {
 impl fmt::Display for CoordinateMove {
     /// The move in its rank numbering (`h2e2`, or `h3e3` for 1 to 10).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&super::format_uci(super::UciMove::Move(self.mv), self.ranks))
+        f.write_str(&super::format_uci(
+            super::UciMove::Move(self.mv),
+            self.ranks,
+        ))
     }
 }
 
@@ -361,7 +364,10 @@ pub(crate) fn closest(text: &str) -> Option<NotationKind> {
     let first: [char; 3] = core::array::from_fn(|_| lower.next().unwrap_or(' '));
     match first {
         ['a'..='i', '0'..='9', 'a'..='i' | '-'] => Some(NotationKind::Coordinates),
-        ['k' | 'a' | 'e' | 'h' | 'r' | 'c' | 'p' | 'g' | 'b' | 'n' | 's', ..]
+        [
+            'k' | 'a' | 'e' | 'h' | 'r' | 'c' | 'p' | 'g' | 'b' | 'n' | 's',
+            ..,
+        ]
         | ['+' | '-' | '1'..='9', ..] => Some(NotationKind::Wxf),
         _ => None,
     }

@@ -53,7 +53,11 @@ impl Game {
     /// assert!(matches!(got, Err(PlayStrError::Parse(MoveError::WrongSideNumerals { .. }))));
     /// assert_eq!(game.ply(), 0);
     /// ```
-    pub fn play_str_with(&mut self, text: &str, options: &ParseOptions) -> Result<Move, PlayStrError> {
+    pub fn play_str_with(
+        &mut self,
+        text: &str,
+        options: &ParseOptions,
+    ) -> Result<Move, PlayStrError> {
         let m = self.position().parse_move_with(text, options)?;
         self.play(m)?;
         Ok(m)

@@ -267,7 +267,13 @@ pub(crate) fn write_syntax(d: &DescriptiveMove, f: &mut fmt::Formatter<'_>) -> f
         (Some(r), Origin::File(k)) => [letter(r), n(k)],
         (Some(r), Origin::Tandem { which, .. }) => [letter(r), sign(which)],
         (None, Origin::Tandem { file: None, which }) => [sign(which); 2],
-        (None, Origin::Tandem { file: Some(k), which }) => match which {
+        (
+            None,
+            Origin::Tandem {
+                file: Some(k),
+                which,
+            },
+        ) => match which {
             Which::Plus | Which::Minus => [n(k), sign(which)],
             Which::Middle => [n(k), n(k)],
             Which::Nth(i) => [n(i + 1), n(k)],

@@ -1,9 +1,11 @@
 //! PGN records: reading published records, writing in every notation,
 //! round trips, and reporting the first bad move.
 
-use xiangqi::Position;
-use xiangqi::notation::{ChineseScript, Notation, ParseNotationError, UciRanks, WxfDialect};
+use xiangqi::notation::{
+    ChineseScript, MoveError, Notation, Origin, ParseNotationError, UciRanks, WxfDialect,
+};
 use xiangqi::pgn::{GameRecord, GameResult, PgnError, ReadOptions};
+use xiangqi::{Position, Role};
 
 /// 许银川–聂卫平 (nine-piece handicap, 1999) as published with a FEN tag and
 /// comments (transcribed in the xiangqi.js test suite, which also gives the
@@ -56,10 +58,7 @@ fn reads_published_record() {
     assert_eq!(rec.comments[2].0, 75);
     assert!(rec.variations.is_empty());
 
-    let kept = ReadOptions {
-        keep_variations: true,
-        ..ReadOptions::default()
-    };
+    let kept = ReadOptions::default().with_variations(true);
     let rec = GameRecord::from_pgn(HANDICAP, &kept).unwrap();
     assert_eq!(
         rec.variations,
@@ -69,10 +68,7 @@ fn reads_published_record() {
 
 #[test]
 fn round_trips_in_every_notation() {
-    let opts = ReadOptions {
-        keep_variations: true,
-        ..ReadOptions::default()
-    };
+    let opts = ReadOptions::default().with_variations(true);
     let rec = GameRecord::from_pgn(HANDICAP, &opts).unwrap();
     for notation in [
         Notation::Iccs,
@@ -84,14 +80,12 @@ fn round_trips_in_every_notation() {
         Notation::Chinese(ChineseScript::Traditional),
     ] {
         let text = rec.to_pgn(notation).unwrap();
-        let opts = ReadOptions {
-            keep_variations: true,
-            wxf_dialect: match notation {
+        let opts = ReadOptions::default()
+            .with_variations(true)
+            .with_wxf_dialect(match notation {
                 Notation::Wxf(d) => d,
                 _ => WxfDialect::default(),
-            },
-            ..ReadOptions::default()
-        };
+            });
         let back = GameRecord::from_pgn(&text, &opts).unwrap_or_else(|e| panic!("{e}\n{text}"));
         // Everything comes back, the tags unchanged: the FEN tag as it was
         // written ("... r - - 0 1") and the Result tag in its place.
@@ -139,12 +133,20 @@ fn writes_standard_layout() {
 fn reports_first_bad_move_with_ply() {
     let opts = ReadOptions::default();
     let err = GameRecord::from_pgn("1. 炮二平五 马８进７ 2. 马二进三 马8进7 3. h0g2 *", &opts);
+    // The second 马8进7: the horse on h9 has gone to g7; Black's other
+    // horse, b9, is on file 2.
     assert_eq!(
         err,
         Err(PgnError::Move {
             ply: 4,
+            line: 1,
+            column: 22,
             text: "马8进7".into(),
-            error: ParseNotationError::Illegal
+            error: ParseNotationError::Illegal,
+            reason: MoveError::NoPiece {
+                role: Role::Horse,
+                origin: Origin::File(8)
+            }
         })
     );
     let err = GameRecord::from_pgn("1. h2e2 xyz h0g2", &opts);

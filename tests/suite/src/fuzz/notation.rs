@@ -72,10 +72,7 @@ pub fn chinese(data: &[u8]) {
 pub fn pgn(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     for keep_variations in [false, true] {
-        let opts = ReadOptions {
-            keep_variations,
-            ..ReadOptions::default()
-        };
+        let opts = ReadOptions::default().with_variations(keep_variations);
         if let Ok(rec) = GameRecord::from_pgn(&text, &opts) {
             assert!(rec.end().is_ok(), "moves replay legally");
             for n in [Notation::Iccs, Notation::Chinese(ChineseScript::Simplified)] {
