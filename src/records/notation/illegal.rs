@@ -86,6 +86,7 @@ fn between(a: Square, b: Square) -> impl Iterator<Item = Square> {
         at = at.offset(df, dr)?;
         (at != b).then_some(at)
     })
+    .fuse()
 }
 
 /// The shape test of `role`'s move from `from` to `to` for `color`, on the
@@ -220,6 +221,64 @@ impl Position {
             // Not reached for a position that keeps the rules; say
             // something true rather than panic.
             None => IllegalReason::NotItsMove,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::MoveList;
+
+    /// Positions of seeded random play, and a few endgames.
+    fn positions() -> Vec<Position> {
+        let mut out: Vec<Position> = [
+            "4k4/9/9/9/9/9/9/9/4N4/4K4 w",
+            "3k5/9/9/9/9/9/9/9/9/4K4 w",
+            "3akab2/9/4b4/9/2p6/9/9/4B4/4A4/2BK1A3 w",
+        ]
+        .iter()
+        .map(|f| f.parse().unwrap())
+        .collect();
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..40 {
+            let mut pos = Position::new();
+            for _ in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+                out.push(pos.clone());
+            }
+        }
+        out
+    }
+
+    /// The reason is a shape reason exactly for moves that break the
+    /// pieces' movement rules, and a safety reason for the others.
+    #[test]
+    fn reasons_agree_with_the_move_generator() {
+        let mut pseudo = MoveList::new();
+        for pos in positions() {
+            pos.pseudo_moves_into(Bitboard::FULL, &mut pseudo);
+            for from in pos.board().by_color(pos.turn()) {
+                for to in Square::ALL {
+                    let m = Move::new(from, to);
+                    let Some(reason) = pos.illegal_reason(m) else {
+                        assert!(pos.is_legal(m));
+                        continue;
+                    };
+                    let safety = matches!(
+                        reason,
+                        IllegalReason::LeavesInCheck { .. } | IllegalReason::GeneralsFacing
+                    );
+                    assert_eq!(safety, pseudo.contains(&m), "{m} {reason:?} {pos}");
+                }
+            }
         }
     }
 }
