@@ -199,6 +199,7 @@ impl From<MoveError> for ParseNotationError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Notation {
     /// ICCS coordinates `h2e2` (input also `H2-E2`).
     Iccs,

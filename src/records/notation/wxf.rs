@@ -31,6 +31,7 @@ use crate::base::{PlayError, Position, Role};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum WxfDialect {
     /// Fairy-Stockfish (`pyffish.get_san(.., NOTATION_XIANGQI_WXF)`), exactly:
     /// `=` sideways; two pieces on a file are `C+`/`C-` only if the other
