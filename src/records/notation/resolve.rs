@@ -79,22 +79,27 @@ pub(crate) fn descriptive(
     // Each piece of the role has at most one destination that fits the
     // direction and target: test those for legality (no move list).
     let mut found: ArrayVec<(Move, usize, usize), 16> = ArrayVec::new();
-    let mut illegal: Option<(Move, IllegalReason)> = None;
+    // The first move of a named piece that fits but is illegal; its
+    // reason is worked out only if no move is legal.
+    let mut illegal: Option<Move> = None;
     let mut named = false;
     let pieces = pos.board().by_color(us) & pos.board().by_role(role);
     for from in pieces {
+        let file = file_number(us, from.file());
+        let file_fits = match d.origin {
+            Origin::File(f) | Origin::Tandem { file: Some(f), .. } => file == f,
+            Origin::Tandem { file: None, .. } => true,
+        };
+        if !file_fits {
+            continue;
+        }
         let column = file_column(pos, us, role, from.file());
         let idx = column.iter().position(|&s| s == from).unwrap_or(0);
         let n = column.len();
-        let file = file_number(us, from.file());
-        let fits = match d.origin {
-            Origin::File(f) => file == f,
-            Origin::Tandem { file: f, which } => {
-                f.is_none_or(|f| file == f) && which.matches(idx, n)
+        if let Origin::Tandem { which, .. } = d.origin {
+            if !which.matches(idx, n) {
+                continue;
             }
-        };
-        if !fits {
-            continue;
         }
         named = true;
         let Some(to) = destination(d, us, role, from) else {
@@ -104,14 +109,11 @@ pub(crate) fn descriptive(
             continue;
         }
         let m = Move::new(from, to);
-        match pos.illegal_reason(m) {
+        if pos.is_legal(m) {
             // At most one entry per piece: never full.
-            None => {
-                let _ = found.try_push((m, idx, n));
-            }
-            Some(reason) => {
-                illegal.get_or_insert((m, reason));
-            }
+            let _ = found.try_push((m, idx, n));
+        } else {
+            illegal.get_or_insert(m);
         }
     }
     if found.len() > 1 {
@@ -133,7 +135,10 @@ pub(crate) fn descriptive(
     }
     match (found.first(), illegal) {
         (Some(&(m, _, _)), _) => Ok(m),
-        (None, Some((mv, reason))) => Err(MoveError::Illegal { mv, reason }),
+        (None, Some(mv)) => Err(MoveError::Illegal {
+            mv,
+            reason: pos.illegal_reason(mv).unwrap_or(IllegalReason::NotItsMove),
+        }),
         (None, None) if !named => Err(MoveError::NoPiece {
             role,
             origin: d.origin,
