@@ -5,7 +5,7 @@
 //! hyphens, so `setoption name Move Limit value 50` (UCI) and
 //! `setoption movelimit 50` (UCCI) set the same option, in either protocol.
 
-use crate::engine::Protocol;
+use crate::uci::engine::Protocol;
 
 /// What an option controls.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

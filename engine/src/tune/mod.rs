@@ -2,8 +2,8 @@
 //! fit of its piece-square tables and weights to the game results.
 //!
 //! ```text
-//! cargo run --release --example tune -- gen --games 4000 --nodes 10000 --threads 2 --out target/tune.txt
-//! cargo run --release --example tune -- fit --data target/tune.txt --tables-only
+//! cargo run --release -p xiangqi-engine -- tune gen --games 4000 --nodes 10000 --threads 2 --out target/tune.txt
+//! cargo run --release -p xiangqi-engine -- tune fit --data target/tune.txt --tables-only
 //! ```
 //!
 //! `gen` plays self-play games of the default engine from random openings
@@ -45,23 +45,23 @@ fn num<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<
     }
 }
 
-fn main() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+/// Runs `xiangqi-engine tune` with its arguments.
+pub fn main(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("gen") => selfplay::run(&selfplay::Options {
-            games: num(&args, "--games", 1000)?,
-            nodes: num(&args, "--nodes", 8000)?,
-            threads: num(&args, "--threads", 1)?,
-            seed: num(&args, "--seed", 1)?,
-            out: arg(&args, "--out").ok_or("--out <file> required")?,
+            games: num(args, "--games", 1000)?,
+            nodes: num(args, "--nodes", 8000)?,
+            threads: num(args, "--threads", 1)?,
+            seed: num(args, "--seed", 1)?,
+            out: arg(args, "--out").ok_or("--out <file> required")?,
         }),
         Some("fit") => fit::run(&fit::Options {
-            data: arg(&args, "--data").ok_or("--data <file> required")?,
-            iterations: num(&args, "--iterations", 600)?,
-            lambda: num(&args, "--lambda", 1e-7)?,
-            min_count: num(&args, "--min-count", 200)?,
+            data: arg(args, "--data").ok_or("--data <file> required")?,
+            iterations: num(args, "--iterations", 600)?,
+            lambda: num(args, "--lambda", 1e-7)?,
+            min_count: num(args, "--min-count", 200)?,
             tables_only: args.iter().any(|a| a == "--tables-only"),
-            scalars: arg(&args, "--scalars")
+            scalars: arg(args, "--scalars")
                 .map(|v| v.split(',').map(str::to_string).collect()),
         }),
         _ => Err(

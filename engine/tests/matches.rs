@@ -1,44 +1,52 @@
-//! The match runner (`examples/match`, compiled in here from its source
-//! files) playing this crate's engine binary against itself, once over UCI
-//! and once over UCCI, through real pipes: short games at a fixed depth.
+//! `xiangqi-engine match` playing this crate's engine binary against
+//! itself, once over UCI and once over UCCI, through real pipes: short games
+//! at a fixed depth.
 //!
 //! Set `XIANGQI_PYFFISH` to a Python with pyffish to test the second
 //! opinion as well (`XIANGQI_PYFFISH=/path/to/venv/bin/python cargo test
-//! --test engine_match`).
+//! -p xiangqi-engine --test matches`).
 
-#[allow(dead_code)]
-#[path = "../examples/match/engine.rs"]
-mod engine;
-#[allow(dead_code)]
-#[path = "../examples/match/pyffish.rs"]
-mod pyffish;
-#[allow(dead_code)]
-#[path = "../examples/match/runner.rs"]
-mod runner;
+use std::process::Command;
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_xiangqi-engine");
 
-/// Runs a match with these extra flags; returns its report lines.
+/// Runs `xiangqi-engine match` with these extra flags; returns its report
+/// lines.
 fn play(extra: &[&str]) -> Vec<String> {
-    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/match/openings.txt");
-    let mut args: Vec<String> = vec![
-        "--engine1".into(),
-        ENGINE.into(),
-        "--engine2".into(),
-        ENGINE.into(),
-        "--openings".into(),
-        openings.into(),
-    ];
-    args.extend(extra.iter().map(|a| a.to_string()));
-    let config = runner::parse_args(&args).expect("flags");
-    let mut out = Vec::new();
-    let tally = runner::run(&config, &mut out).expect("the match runs");
-    let lines: Vec<String> = String::from_utf8(out)
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/src/matches/openings.txt");
+    let output = Command::new(ENGINE)
+        .args([
+            "match",
+            "--engine1",
+            ENGINE,
+            "--engine2",
+            ENGINE,
+            "--openings",
+            openings,
+        ])
+        .args(extra)
+        .output()
+        .expect("the engine binary starts");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "match failed: {stderr}");
+    let lines: Vec<String> = String::from_utf8(output.stdout)
         .unwrap()
         .lines()
         .map(String::from)
         .collect();
-    assert_eq!(tally.w + tally.d + tally.l, 2, "{lines:#?}");
+    // `engine1: W w D d L l, score ...`
+    let last = lines
+        .last()
+        .unwrap_or_else(|| panic!("no output; {stderr}"));
+    let counts: Vec<u32> = last
+        .split(", score")
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    assert_eq!(counts.len(), 3, "{last}");
+    assert_eq!(counts.iter().sum::<u32>(), 2, "{lines:#?}");
     lines
 }
 

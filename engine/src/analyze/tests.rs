@@ -3,8 +3,8 @@
 use xiangqi::notation::{Notation, WxfDialect};
 use xiangqi::pgn::{GameRecord, ReadOptions};
 
-use crate::args::Budget;
-use crate::{analyze_text, graph};
+use crate::analyze::args::Budget;
+use crate::analyze::{analyze_text, graph};
 
 /// The first 20 plies of Hu Ronghua – Xu Tianhong, China Team Championship
 /// 1998 (wxf.ca database via maksimKorzh/wukong-xiangqi, MIT; the first
@@ -64,7 +64,7 @@ fn a_real_game_is_annotated_and_reads_back_for_any_thread_count() {
     assert_eq!(one.marks.len(), 20);
     assert!(
         one.pgn
-            .contains("[Annotator \"xiangqi analyze example, depth 2\"]")
+            .contains("[Annotator \"xiangqi-engine analyze, depth 2\"]")
     );
     assert_eq!(
         one.title,

@@ -5,8 +5,8 @@ use std::io::Write;
 use xiangqi::notation::{ParseNotationError, UciMove, UciRanks, parse_uci};
 use xiangqi::{Color, Game, GameError, Move, Position, Rules};
 
-use crate::engine::{Engine, Protocol, Spec, Think, UcciTime};
-use crate::pyffish;
+use crate::matches::pyffish;
+use xiangqi_engine::client::{Engine, Protocol, Spec, Think, UcciTime};
 
 /// The longest game played by default; longer ones are drawn.
 pub const MAX_PLIES: usize = 400;
@@ -28,7 +28,7 @@ games:
   --games N                 number of games (default 10), each opening twice
   --first-game N            start at game N (0-based), to split a match
   --openings FILE           one opening a line, ICCS moves (default
-                            examples/match/openings.txt)
+                            engine/src/matches/openings.txt)
   --fens FILE               one start position a line, FEN, instead of
                             openings (each played twice, colours swapped)
   --movetime MS | --depth N | --nodes N   per move (default --movetime 200)
@@ -89,7 +89,7 @@ pub fn parse_args(args: &[String]) -> Result<Config, String> {
         ucci_time: UcciTime::Stop,
         games: 10,
         first: 0,
-        openings: "examples/match/openings.txt".to_string(),
+        openings: "engine/src/matches/openings.txt".to_string(),
         fens: None,
         think: Think::MoveTime(200),
         rules: Rules::default(),

@@ -1,9 +1,9 @@
-//! Unit tests of the UCI example.
+//! Unit tests of the UCI/UCCI engine.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::engine::{Engine, Sink};
+use crate::uci::engine::{Engine, Sink};
 use xiangqi::{Move, Position};
 
 fn run(engine: &mut Engine, script: &str) -> String {
@@ -207,13 +207,13 @@ fn ponder_waits_for_ponderhit_or_stop() {
 
 // ---- go parsing ----
 
-use crate::go::{parse_count, parse_ucci_go, parse_uci_go};
-use crate::lines::{read_line, shorten};
-use crate::options::{Kind, find, listing, parse_value};
+use crate::uci::go::{parse_count, parse_ucci_go, parse_uci_go};
+use crate::uci::lines::{read_line, shorten};
+use crate::uci::options::{Kind, find, listing, parse_value};
 use xiangqi::notation::UciRanks;
 use xiangqi::{Clock, Limits, Rules, Score};
 
-fn uci_go(args: &str) -> (crate::go::Go, Vec<String>) {
+fn uci_go(args: &str) -> (crate::uci::go::Go, Vec<String>) {
     let args: Vec<&str> = args.split_whitespace().collect();
     parse_uci_go(
         &args,
@@ -340,7 +340,7 @@ fn uci_go_skips_unknown_tokens_and_bad_values() {
     assert_eq!(go.limits.clock.unwrap().remaining, Duration::ZERO);
 }
 
-fn ucci_go(args: &str, millisec: bool) -> (crate::go::Go, Vec<String>) {
+fn ucci_go(args: &str, millisec: bool) -> (crate::uci::go::Go, Vec<String>) {
     let args: Vec<&str> = args.split_whitespace().collect();
     parse_ucci_go(&args, Limits::default().move_overhead, millisec)
 }
@@ -430,7 +430,7 @@ fn options_found_by_either_name() {
 
 #[test]
 fn option_listings() {
-    let uci = listing(crate::engine::Protocol::Uci);
+    let uci = listing(crate::uci::engine::Protocol::Uci);
     for line in [
         "option name Hash type spin default 16 min 1 max 65536",
         "option name Clear Hash type button",
@@ -443,7 +443,7 @@ fn option_listings() {
     ] {
         assert!(uci.iter().any(|l| l == line), "{line} missing in {uci:#?}");
     }
-    let ucci = listing(crate::engine::Protocol::Ucci);
+    let ucci = listing(crate::uci::engine::Protocol::Ucci);
     for line in [
         "option hashsize type spin min 1 max 65536 default 16",
         "option usebook type check default false",
@@ -457,7 +457,7 @@ fn option_listings() {
         );
     }
     // Every spin default lies in its range.
-    for spec in crate::options::OPTIONS {
+    for spec in crate::uci::options::OPTIONS {
         if let Kind::Spin { default, min, max } = spec.kind {
             assert!((min..=max).contains(&default), "{spec:?}");
         }
@@ -558,7 +558,7 @@ fn ucci_setoption_and_banmoves() {
          setoption movelimit 50\nsetoption repetition checkban\nsetoption ponder on",
     );
     assert!(out.ends_with("ucciok\n"), "{out}");
-    assert_eq!(e.protocol, Some(crate::engine::Protocol::Ucci));
+    assert_eq!(e.protocol, Some(crate::uci::engine::Protocol::Ucci));
     assert_eq!(e.rules.move_limit, Some(50));
     assert!(!e.rules.chase_detection);
     assert!(e.ponder);
@@ -595,7 +595,7 @@ fn ucci_setoption_and_banmoves() {
 fn the_first_command_picks_the_protocol() {
     let mut e = Engine::new();
     run(&mut e, "isready\nucci");
-    assert_eq!(e.protocol, Some(crate::engine::Protocol::Uci));
+    assert_eq!(e.protocol, Some(crate::uci::engine::Protocol::Uci));
     let mut e = Engine::new();
     assert!(run(&mut e, "ucci").ends_with("ucciok\n"));
     assert!(run(&mut e, "uci").starts_with("info string unknown command"));
@@ -603,13 +603,13 @@ fn the_first_command_picks_the_protocol() {
 
 #[test]
 fn ucci_scores() {
-    assert_eq!(crate::engine::ucci_score(Score::Cp(-37)), -37);
-    assert_eq!(crate::engine::ucci_score(Score::Mate(1)), 9999);
-    assert_eq!(crate::engine::ucci_score(Score::Mate(3)), 9995);
-    assert_eq!(crate::engine::ucci_score(Score::Mate(-2)), -9996);
-    assert_eq!(crate::engine::ucci_score(Score::Mate(0)), -10000);
-    assert_eq!(crate::engine::ucci_score(Score::Mate(i32::MAX)), 0);
-    assert_eq!(crate::engine::ucci_score(Score::Mate(i32::MIN)), 0);
+    assert_eq!(crate::uci::engine::ucci_score(Score::Cp(-37)), -37);
+    assert_eq!(crate::uci::engine::ucci_score(Score::Mate(1)), 9999);
+    assert_eq!(crate::uci::engine::ucci_score(Score::Mate(3)), 9995);
+    assert_eq!(crate::uci::engine::ucci_score(Score::Mate(-2)), -9996);
+    assert_eq!(crate::uci::engine::ucci_score(Score::Mate(0)), -10000);
+    assert_eq!(crate::uci::engine::ucci_score(Score::Mate(i32::MAX)), 0);
+    assert_eq!(crate::uci::engine::ucci_score(Score::Mate(i32::MIN)), 0);
 }
 
 #[test]

@@ -1,5 +1,6 @@
-//! Bounded line reading for the examples that read commands from standard
-//! input: any byte sequence is accepted, memory stays bounded however long
+//! Bounded line reading for the game's commands on standard input (the same
+//! reader as `xiangqi-engine`'s command loop, kept here so that the example
+//! needs the library only): any byte sequence is accepted, memory stays bounded however long
 //! a line is, and invalid UTF-8 is reported instead of ending the program.
 
 use std::io::{self, BufRead};

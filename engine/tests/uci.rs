@@ -1,9 +1,7 @@
 //! The engine binary spoken to in UCI through OS pipes: every `go` form,
 //! unknown tokens, end of input, no legal move, and the options.
 
-mod engine_support;
-
-use engine_support::{Engine, best};
+use crate::support::{Engine, best};
 use xiangqi::notation::{UciMove, UciRanks, parse_uci};
 use xiangqi::{Move, Position};
 

@@ -11,9 +11,9 @@ use xiangqi::{
     Game, Limits, Move, Position, Rules, Score, SearchInfo, SearchResult, Searcher, perft_divide,
 };
 
-use crate::go::{Go, parse_ucci_go, parse_uci_go};
-use crate::lines;
-use crate::options::{self, Id, Value};
+use crate::uci::go::{Go, parse_ucci_go, parse_uci_go};
+use crate::uci::lines;
+use crate::uci::options::{self, Id, Value};
 
 /// Where the search thread prints its `info` and `bestmove` lines.
 pub type Sink = Arc<Mutex<dyn Write + Send>>;

@@ -1,11 +1,9 @@
-//! Drives the `xiangqi-engine` binary (the `uci` example) through real OS
+//! Drives the `xiangqi-engine` binary through real OS
 //! pipes: the engine is a child process, commands go to its standard input
 //! and its standard output is read line by line.
 //!
 //! Cargo builds the binary before the integration tests that name it
 //! (`CARGO_BIN_EXE_xiangqi-engine`), in the profile of the test run.
-
-#![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};

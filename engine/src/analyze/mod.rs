@@ -2,9 +2,9 @@
 //! evaluations, marks and better moves, and optionally an SVG graph.
 //!
 //! ```text
-//! cargo run --release --example analyze -- GAME.pgn > annotated.pgn
-//! cargo run --release --example analyze -- --movetime 200 --threads 2 --graph eval.svg GAME.pgn
-//! cargo run --release --example analyze -- --help
+//! cargo run --release -p xiangqi-engine -- analyze GAME.pgn > annotated.pgn
+//! cargo run --release -p xiangqi-engine -- analyze --movetime 200 --threads 2 --graph eval.svg GAME.pgn
+//! cargo run --release -p xiangqi-engine -- analyze --help
 //! ```
 //!
 //! * **Input**: a PGN file in any notation the crate reads (ICCS, WXF,
@@ -127,7 +127,7 @@ pub fn analyze_text(
         Budget::Movetime(ms) => format!("{ms} ms per position"),
         Budget::Depth(d) => format!("depth {d}"),
     };
-    let annotator = format!("xiangqi analyze example, {by}");
+    let annotator = format!("xiangqi-engine analyze, {by}");
     match out.tags.iter_mut().find(|(k, _)| k == "Annotator") {
         Some(tag) => tag.1 = annotator,
         None => out.tags.push(("Annotator".to_string(), annotator)),
@@ -177,9 +177,10 @@ fn run(options: &Options) -> Result<(), String> {
         .map_err(|e| format!("cannot write the PGN: {e}"))
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args::parse(&args) {
+/// Runs `xiangqi-engine analyze` with its arguments; errors end the
+/// program with status 2.
+pub fn main(args: &[String]) {
+    let result = match args::parse(args) {
         Ok(Command::Help) => {
             println!("{}", args::USAGE);
             Ok(())

@@ -2,15 +2,15 @@
 //! crate's rules.
 //!
 //! ```text
-//! cargo run --release --example match -- \
-//!     --engine1 "target/release/examples/uci" \
+//! cargo run --release -p xiangqi-engine -- match \
+//!     --engine1 target/release/xiangqi-engine \
 //!     --engine2 "node --no-experimental-fetch node_modules/fairy-stockfish-nnue.wasm/uci.js" \
-//!     --engine2-fsf --games 100 --movetime 200 --openings examples/match/openings.txt
-//! cargo run --release --example match -- \
+//!     --engine2-fsf --games 100 --movetime 200 --openings engine/src/matches/openings.txt
+//! cargo run --release -p xiangqi-engine -- match \
 //!     --engine1 target/release/xiangqi-engine --engine1-init "setoption name Move Limit value 50" \
 //!     --engine2 /path/to/eleeye --engine2-protocol ucci --engine2-init "setoption usebook false" \
 //!     --move-limit 50 --games 4 --movetime 50 --pyffish python3
-//! cargo run --release --example match -- --help
+//! cargo run --release -p xiangqi-engine -- match --help
 //! ```
 //!
 //! Each opening (or, with `--fens FILE`, each start position given as FEN,
@@ -63,7 +63,7 @@
 //! that a simplification does not lose).
 //!
 //! `--pyffish PYTHON` asks for a second opinion at the end: the games are
-//! replayed by `examples/match/pyffish_verdicts.py` (built in; PYTHON must have
+//! replayed by `engine/src/matches/pyffish_verdicts.py` (built in; PYTHON must have
 //! `pyffish`) under Fairy-Stockfish's rules, and one line `pyffish: game N:
 //! ...` is printed for each game pyffish would end earlier or judge
 //! differently, then `pyffish: K of N games judged differently`, before the
@@ -73,17 +73,16 @@
 //! Fairy-Stockfish (npm WebAssembly build or a native binary) or
 //! ElephantEye.
 
-mod engine;
 mod pyffish;
 mod runner;
 
-fn main() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+/// Runs `xiangqi-engine match` with its arguments.
+pub fn main(args: &[String]) -> Result<(), String> {
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!("{}", runner::USAGE);
         return Ok(());
     }
-    let config = runner::parse_args(&args)?;
+    let config = runner::parse_args(args)?;
     runner::run(&config, &mut std::io::stdout()).map(|_| ())
 }
 

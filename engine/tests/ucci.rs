@@ -1,9 +1,7 @@
 //! The engine binary spoken to in UCCI (ElephantEye 3.31's dialect)
 //! through OS pipes.
 
-mod engine_support;
-
-use engine_support::{Engine, best};
+use crate::support::{Engine, best};
 use xiangqi::{Move, Position};
 
 fn ucci() -> Engine {

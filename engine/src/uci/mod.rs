@@ -3,8 +3,8 @@
 //! anything else UCI).
 //!
 //! ```text
-//! cargo run --release --example uci          # this example
-//! cargo run --release --bin xiangqi-engine   # the same program as a binary
+//! cargo run --release -p xiangqi-engine      # from the repository
+//! xiangqi-engine                             # once installed (cargo install --path engine)
 //! ```
 //!
 //! # UCI
@@ -64,7 +64,7 @@
 //! A malformed command, a bad FEN or an illegal move prints `info string
 //! <error>` and keeps the previous position whole; no input (invalid
 //! UTF-8, huge lines, huge numbers) makes the engine panic. The search runs
-//! on its own thread (this example's, not the library's), so `stop`,
+//! on its own thread (the engine's, not the library's), so `stop`,
 //! `ponderhit`, `isready` and `quit` are answered while it thinks. After
 //! `go infinite` or `go ponder` the `bestmove` waits for `stop` (or
 //! `quit`; after `go ponder`, also `ponderhit`), even if the search ended
@@ -79,9 +79,7 @@ mod go;
 mod lines;
 mod options;
 
-fn main() -> std::io::Result<()> {
-    engine::run_stdio()
-}
+pub use engine::run_stdio;
 
 #[cfg(test)]
 mod tests;

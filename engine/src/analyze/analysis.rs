@@ -5,7 +5,7 @@ use std::sync::mpsc;
 
 use xiangqi::{Game, Limits, Searcher};
 
-use crate::annotate::{Analysis, Eval};
+use crate::analyze::annotate::{Analysis, Eval};
 
 /// Searches position `ply` of `game` (before its move `ply + 1`) with a
 /// fresh searcher, so that the result does not depend on what was searched

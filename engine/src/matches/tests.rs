@@ -2,11 +2,11 @@
 
 use std::time::Duration;
 
-use crate::engine::{Engine, Protocol, Spec, Think, UcciTime};
-use crate::pyffish::{Judged, difference, our_verdict, parse_line};
-use crate::runner::*;
+use crate::matches::pyffish::{Judged, difference, our_verdict, parse_line};
+use crate::matches::runner::*;
 use xiangqi::notation::UciRanks;
 use xiangqi::{Color, EndReason, Game, Move, Rules};
+use xiangqi_engine::client::{Engine, Protocol, Spec, Think, UcciTime};
 
 fn game_after(fen: &str, moves: &str) -> Game {
     let mut game = Game::from_position(fen.parse().unwrap());

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::annotate::{CLIP, Eval, Mark};
+use crate::analyze::annotate::{CLIP, Eval, Mark};
 
 const WIDTH: f64 = 800.0;
 const HEIGHT: f64 = 380.0;
