@@ -172,8 +172,8 @@ impl Position {
     /// assert_eq!(pos.illegal_reason("b0b2".parse()?), Some(IllegalReason::OwnPiece));
     /// assert_eq!(pos.illegal_reason("c0e2".parse()?), None);
     /// assert_eq!(pos.illegal_reason("c0c2".parse()?), Some(IllegalReason::NotItsMove));
-    /// // The horse on b0 with a piece on b1 could not go to c2; here b1 is free.
-    /// let pos: Position = "4k4/9/9/9/9/9/9/9/1R7/1N2K4 w".parse()?;
+    /// // The chariot on b1 stands on the leg of the horse on b0.
+    /// let pos: Position = "3k5/9/9/9/9/9/9/9/1R7/1N2K4 w".parse()?;
     /// assert_eq!(
     ///     pos.illegal_reason("b0c2".parse()?),
     ///     Some(IllegalReason::HorseLegBlocked { leg: Square::B1 })
