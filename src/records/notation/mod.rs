@@ -251,7 +251,9 @@ impl Notation {
         }
     }
 
-    /// Parses a move string into the legal move it names.
+    /// Parses a move string in this notation into the legal move it
+    /// names. To read any notation, with the reason of a failure, use
+    /// [`Position::parse_move`].
     ///
     /// ```
     /// use xiangqi::notation::{Notation, ParseNotationError};

@@ -107,7 +107,7 @@ pub enum MoveError {
     Ambiguous(Candidates),
     /// Strict reading: the piece character is the other side's (`将` for
     /// Red, `兵` for Black).
-    #[error("{glyph} is {side:?}'s piece, but {:?} is to move", !*side)]
+    #[error("{glyph} is {}'s piece, but {} is to move", side_name(*side), side_name(!*side))]
     WrongSideGlyph {
         /// The character written.
         glyph: char,
@@ -116,7 +116,7 @@ pub enum MoveError {
     },
     /// Strict reading: the numbers are not the mover's (Red writes
     /// Chinese numerals, Black digits).
-    #[error("{mover:?} writes files in {}, not {numerals}", own_numerals(*mover))]
+    #[error("{} writes files in {}, not {numerals}", side_name(*mover), own_numerals(*mover))]
     WrongSideNumerals {
         /// The numerals written.
         numerals: Numerals,
@@ -150,6 +150,14 @@ pub enum MoveError {
         /// Why it is not legal.
         reason: IllegalReason,
     },
+}
+
+/// `Red` or `Black`, to begin a sentence.
+fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
 }
 
 fn own_numerals(side: Color) -> Numerals {
