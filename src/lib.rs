@@ -34,20 +34,27 @@
 //! thread ([`Searcher::set_threads`]), which run scoped inside the call to
 //! [`Searcher::search`].
 
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+extern crate alloc;
+
 mod base;
+#[cfg(feature = "search")]
 mod engine;
 mod game;
+#[cfg(feature = "notation")]
 mod records;
 
-pub use crate::base::fen;
 pub use crate::base::{
-    Bitboard, Board, ByColor, ByRole, BySquare, Color, EndReason, FenError, File, MAX_MOVES, Move,
-    MoveList, Outcome, ParseMoveError, ParsePositionError, ParseSquareError, Piece, PlayError,
-    Position, PositionError, Problem, Rank, Role, Setup, Square, Validation, perft, perft_divide,
+    Bitboard, Board, ByColor, ByRole, BySquare, Color, EndReason, FenError, File, IllegalReason,
+    MAX_MOVES, Move, MoveList, Outcome, ParseMoveError, ParsePositionError, ParseSquareError,
+    Piece, PlayError, Position, PositionError, Problem, Rank, Role, Setup, Square, Validation,
+    perft, perft_divide,
 };
+pub use crate::base::{attacks, fen};
+#[cfg(feature = "search")]
 pub use engine::{
     Clock, EVAL_LIMIT, Evaluator, Limits, MATE_SCORE, MaterialPst, MaterialPstState, Score,
     SearchInfo, SearchResult, Searcher,
@@ -55,9 +62,14 @@ pub use engine::{
 pub use game::{
     Conduct, Cycle, Game, GameError, Placed, PlyRecord, Rules, Verdict, is_insufficient_material,
 };
-pub use records::{notation, pgn, svg};
+#[cfg(feature = "notation")]
+pub use records::notation;
+#[cfg(feature = "pgn")]
+pub use records::pgn;
+#[cfg(feature = "svg")]
+pub use records::svg;
 
 /// The README's examples, compiled and run as doc tests.
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "pgn", feature = "svg", feature = "search"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -3,12 +3,13 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::base::attacks;
+use crate::base::attacks::{self, Occupancy};
 use crate::base::fen::FenError;
 use crate::base::setup::{Problem, placement_problems};
 use crate::base::zobrist;
 use crate::base::{
-    Bitboard, Board, Color, Move, Piece, PositionError, Role, Setup, Square, Validation,
+    Bitboard, Board, ByColor, Color, Move, Piece, PlayError, PositionError, Role, Setup, Square,
+    Validation,
 };
 
 /// A legal position: placement, side to move and counters, with a Zobrist
@@ -36,23 +37,13 @@ pub struct Position {
     halfmoves: u32,
     fullmoves: u32,
     hash: u64,
-    pub(crate) generals: [Square; 2],
+    pub(crate) generals: ByColor<Square>,
     pub(crate) checkers: Bitboard,
-}
-
-/// A move that is not legal in the position it was played in. The position
-/// is left unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {mv} in {fen}")]
-pub struct PlayError {
-    /// The rejected move.
-    pub mv: Move,
-    /// The position it was tried in, as FEN.
-    pub fen: String,
 }
 
 /// Why a FEN string could not become a [`Position`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParsePositionError {
     /// The FEN text itself is malformed.
     #[error(transparent)]
@@ -97,7 +88,7 @@ impl Position {
             setup.board.general(Color::Red),
             setup.board.general(Color::Black),
         ) {
-            (Some(r), Some(b)) if problems.is_empty() => [r, b],
+            (Some(r), Some(b)) if problems.is_empty() => ByColor::new([r, b]),
             _ => return Err(PositionError { problems }),
         };
         let mut pos = Position {
@@ -109,9 +100,9 @@ impl Position {
             generals,
             checkers: Bitboard::EMPTY,
         };
-        let [red, black] = generals;
+        let (red, black) = (generals[Color::Red], generals[Color::Black]);
         let between_open = red.file() == black.file()
-            && (attacks::chariot_file(red, pos.board.occupied_transposed())).contains(black);
+            && (attacks::chariot_file(red, pos.board.occupancy())).contains(black);
         if between_open {
             problems.push(Problem::GeneralsFacing { red, black });
         }
@@ -199,7 +190,7 @@ impl Position {
     /// ```
     #[inline]
     pub fn general(&self, color: Color) -> Square {
-        self.generals[color as usize]
+        self.generals[color]
     }
 
     /// The Zobrist hash of placement and side to move (counters excluded).
@@ -258,10 +249,9 @@ impl Position {
         let b = &self.board;
         general_attackers(
             b,
-            self.generals[color as usize],
+            self.generals[color],
             !color,
-            b.occupied(),
-            b.occupied_transposed(),
+            b.occupancy(),
             Bitboard::EMPTY,
         )
     }
@@ -281,25 +271,19 @@ impl Position {
     /// ```
     pub fn attackers(&self, sq: Square, attacker: Color) -> Bitboard {
         let b = &self.board;
-        let occ = b.occupied();
+        let occupancy = b.occupancy();
+        let occ = occupancy.bitboard();
         let them = b.by_color(attacker);
-        let mut out = general_attackers(
-            b,
-            sq,
-            attacker,
-            occ,
-            b.occupied_transposed(),
-            Bitboard::EMPTY,
-        ) - b.by_role(Role::General);
-        let general = self.generals[attacker as usize];
+        let mut out = general_attackers(b, sq, attacker, occupancy, Bitboard::EMPTY)
+            - b.by_role(Role::General);
+        let general = self.generals[attacker];
         if sq.in_palace(attacker) {
             out |= attacks::advisor(attacker, sq) & them & b.by_role(Role::Advisor);
             if attacks::general(attacker, sq).contains(general) {
                 out = out.with(general);
             }
         }
-        if sq == self.generals[!attacker as usize]
-            && attacks::chariot_file(sq, b.occupied_transposed()).contains(general)
+        if sq == self.generals[!attacker] && attacks::chariot_file(sq, occupancy).contains(general)
         {
             out = out.with(general);
         }
@@ -322,10 +306,7 @@ impl Position {
         if self.is_legal(m) {
             Ok(self.play_unchecked(m))
         } else {
-            Err(PlayError {
-                mv: m,
-                fen: self.to_string(),
-            })
+            Err(PlayError::new(self, m))
         }
     }
 
@@ -357,7 +338,7 @@ impl Position {
             self.halfmoves = self.halfmoves.saturating_add(1);
         }
         if piece.role == Role::General {
-            self.generals[piece.color as usize] = to;
+            self.generals[piece.color] = to;
         }
         if self.turn == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
@@ -372,6 +353,7 @@ impl Position {
     /// Passes the turn without moving (a null move, for null-move pruning in
     /// search). Only valid when the side to move is not in check; the hash is
     /// updated and the counters are left alone.
+    #[cfg_attr(not(feature = "search"), allow(dead_code))]
     pub(crate) fn play_null(&mut self) {
         debug_assert!(!self.is_check());
         self.hash ^= zobrist::side_key();
@@ -381,7 +363,7 @@ impl Position {
 }
 
 /// The pieces of `attacker` (not counting `exclude`) that attack the square
-/// `sq` of a general, under the occupancy `occ` / `occ_t`: chariots, cannons,
+/// `sq` of a general, under the occupancy `occ`: chariots, cannons,
 /// horses, soldiers, and the attacker's general when it faces `sq` on an open
 /// file.
 #[inline]
@@ -389,17 +371,16 @@ pub(crate) fn general_attackers(
     b: &Board,
     sq: Square,
     attacker: Color,
-    occ: Bitboard,
-    occ_t: u128,
+    occ: Occupancy,
     exclude: Bitboard,
 ) -> Bitboard {
     let them = b.by_color(attacker) - exclude;
-    let file = attacks::chariot_file(sq, occ_t);
-    let rank = attacks::chariot_rank(sq, occ);
+    let file = attacks::chariot_file(sq, occ);
+    let rank = attacks::chariot_rank(sq, occ.bitboard());
     ((rank | file) & b.by_role(Role::Chariot)
         | file & b.by_role(Role::General)
-        | attacks::cannon(sq, occ, occ_t) & b.by_role(Role::Cannon)
-        | attacks::horse_attackers(sq, occ) & b.by_role(Role::Horse)
+        | attacks::cannon(sq, occ) & b.by_role(Role::Cannon)
+        | attacks::horse_attackers(sq, occ.bitboard()) & b.by_role(Role::Horse)
         | attacks::soldier_attackers(attacker, sq) & b.by_role(Role::Soldier))
         & them
 }
@@ -447,7 +428,7 @@ impl serde::Serialize for Position {
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Position {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        let s = <alloc::borrow::Cow<'de, str>>::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
     }
 }

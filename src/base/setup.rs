@@ -1,6 +1,7 @@
 //! [`Setup`]: an unchecked position, and the problems that stop it from
 //! becoming a [`Position`](crate::Position).
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use crate::base::{Board, Color, Piece, Role, Square};

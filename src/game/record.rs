@@ -170,6 +170,7 @@ impl PlyRecord {
     /// null-move pruning) by `mover`, leading to `after`. It is
     /// irreversible: no repetition reaches across it.
     #[inline]
+    #[cfg_attr(not(feature = "search"), allow(dead_code))]
     pub(crate) fn null(
         mover: Color,
         after: &Position,

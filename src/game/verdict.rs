@@ -1,5 +1,6 @@
 //! [`Verdict`]: how a [`Game`](crate::Game) ended, with the evidence.
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use crate::base::{Color, EndReason, Outcome, Piece, Square};
