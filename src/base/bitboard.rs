@@ -18,7 +18,7 @@ use crate::base::{File, Rank, Square};
 #[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub(crate) u128);
 
-const MASK: u128 = (1u128 << 90) - 1;
+const MASK: u128 = (1u128 << Square::COUNT) - 1;
 
 impl Bitboard {
     /// The empty set.

@@ -102,7 +102,7 @@ impl File {
     /// assert_eq!(File::B.flip(), File::H);
     /// ```
     pub const fn flip(self) -> File {
-        File::ALL[8 - self as usize]
+        File::ALL[File::COUNT - 1 - self.index()]
     }
 }
 
@@ -211,7 +211,7 @@ impl Rank {
     /// assert_eq!(Rank::Two.flip(), Rank::Seven);
     /// ```
     pub const fn flip(self) -> Rank {
-        Rank::ALL[9 - self as usize]
+        Rank::ALL[Rank::COUNT - 1 - self.index()]
     }
 
     /// Whether this rank lies on the far side of the river for `color`
@@ -262,7 +262,7 @@ impl fmt::Display for Rank {
 /// assert_eq!(sq.to_string(), "h2");
 /// assert!("j2".parse::<Square>().is_err());
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[rustfmt::skip]
 #[allow(missing_docs)]
 #[repr(u8)]
@@ -307,7 +307,7 @@ impl Square {
     /// ```
     #[inline]
     pub const fn new(file: File, rank: Rank) -> Square {
-        Square::ALL[rank as usize * 9 + file as usize]
+        Square::ALL[rank.index() * File::COUNT + file.index()]
     }
 
     /// The square with this index (`rank * 9 + file`), if below 90.
@@ -319,7 +319,7 @@ impl Square {
     /// ```
     #[inline]
     pub const fn from_index(index: u32) -> Option<Square> {
-        if index < 90 {
+        if (index as usize) < Square::COUNT {
             Some(Square::ALL[index as usize])
         } else {
             None
@@ -345,7 +345,7 @@ impl Square {
     /// ```
     #[inline]
     pub const fn file(self) -> File {
-        File::ALL[self as usize % 9]
+        File::ALL[self.index() % File::COUNT]
     }
 
     /// The rank of the square.
@@ -356,7 +356,7 @@ impl Square {
     /// ```
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[self as usize / 9]
+        Rank::ALL[self.index() / File::COUNT]
     }
 
     /// The square `df` files and `dr` ranks away, if on the board.
@@ -441,6 +441,7 @@ impl Square {
 
 /// A string that is not an ICCS square name (`a0` .. `i9`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 #[error("invalid square name (expected a file a-i and a rank 0-9, like \"e0\")")]
 pub struct ParseSquareError;
 
@@ -458,6 +459,19 @@ impl fmt::Display for Square {
     }
 }
 
+impl fmt::Debug for Square {
+    /// The ICCS name, as `Display` writes it: `h0`.
+    ///
+    /// ```
+    /// use xiangqi::Square;
+    /// assert_eq!(format!("{:?}", Square::H0), "h0");
+    /// assert_eq!(format!("{:?}", [Square::A0, Square::I9]), "[a0, i9]");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
 #[cfg(feature = "serde")]
 impl serde::Serialize for Square {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -470,5 +484,18 @@ impl<'de> serde::Deserialize<'de> for Square {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
         let s = <alloc::borrow::Cow<'de, str>>::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_is_the_iccs_name() {
+        assert_eq!(format!("{:?}", Square::H0), "h0");
+        for sq in Square::ALL {
+            assert_eq!(format!("{sq:?}"), sq.to_string());
+        }
     }
 }

@@ -484,8 +484,8 @@ impl Game {
             first_ply: c.found.first,
             last_ply: n,
             occurrences: c.found.occurrences,
-            red: self.conduct(c.conduct[Color::Red as usize]),
-            black: self.conduct(c.conduct[Color::Black as usize]),
+            red: self.conduct(c.conduct[Color::Red]),
+            black: self.conduct(c.conduct[Color::Black]),
         });
         Verdict {
             winner: ruling.winner,

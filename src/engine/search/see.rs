@@ -87,7 +87,9 @@ pub(crate) fn see(pos: &Position, m: Move) -> i32 {
         // A legal general move is never recaptured.
         return gain[0];
     }
-    let mut occ = b.occupancy().without(from).with(to);
+    let mut occ = b.occupancy();
+    occ.toggle(from); // occupied: the mover stands there
+    occ = occ.with(to);
     // The pieces still on the board (the captured one is gone).
     let mut present = b.occupied() - Bitboard::from(from) - Bitboard::from(to);
     let mut on_square = value(mover.role);
