@@ -244,9 +244,9 @@ static FILE_SPREAD: [u128; 1024] = {
     let mut m = 0;
     while m < 1024 {
         let mut r = 0;
-        while r < 10 {
+        while r < Rank::COUNT {
             if m & (1 << r) != 0 {
-                t[m] |= 1 << (r * 9);
+                t[m] |= 1 << (r * File::COUNT);
             }
             r += 1;
         }

@@ -367,10 +367,10 @@ impl Square {
     /// assert_eq!(Square::A0.offset(-1, 0), None);
     /// ```
     pub const fn offset(self, df: i32, dr: i32) -> Option<Square> {
-        let f = (self as i32 % 9) + df;
-        let r = (self as i32 / 9) + dr;
-        if f >= 0 && f < 9 && r >= 0 && r < 10 {
-            Some(Square::ALL[(r * 9 + f) as usize])
+        let f = (self.index() % File::COUNT) as i32 + df;
+        let r = (self.index() / File::COUNT) as i32 + dr;
+        if f >= 0 && f < File::COUNT as i32 && r >= 0 && r < Rank::COUNT as i32 {
+            Some(Square::ALL[r as usize * File::COUNT + f as usize])
         } else {
             None
         }
@@ -405,9 +405,9 @@ impl Square {
     /// assert!(!Square::E1.in_palace(Color::Black));
     /// ```
     pub const fn in_palace(self, color: Color) -> bool {
-        let f = self as usize % 9;
-        let r = self.rank().relative_to(color) as usize;
-        f >= 3 && f <= 5 && r <= 2
+        let f = self.index() % File::COUNT;
+        let r = self.rank().relative_to(color).index();
+        f >= File::D.index() && f <= File::F.index() && r <= Rank::Two.index()
     }
 
     /// Whether the square lies on `color`'s own half (before the river).
