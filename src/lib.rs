@@ -16,38 +16,70 @@
 //! ```
 //!
 //! Squares are named the ICCS way: files `a`..`i` from Red's left, ranks
-//! `0`..`9` from Red's back rank. An untrusted [`Setup`] (for example parsed
-//! from FEN) becomes a [`Position`] only through a checked constructor, so a
-//! `Position` is always legal. A side with no legal move loses, in check or
-//! not.
+//! `0`..`9` from Red's back rank. A side with no legal move loses, in check
+//! or not.
 //!
-//! - Rules: [`Position`] (legal moves, check, [`perft`]), [`Setup`], [`fen`].
+//! **Valid positions.** An untrusted [`Setup`] (for example parsed from FEN)
+//! becomes a [`Position`] only through a checked constructor
+//! ([`Position::from_setup`], `parse`), so a `Position` starts valid: one
+//! general per side in its palace, no surplus pieces, generals not facing,
+//! the side not to move not in check (and, by default, every piece on a
+//! square it can reach). [`Position::play`] plays only legal moves and keeps
+//! it valid. [`Position::play_unchecked`], the search's fast path, trusts
+//! its caller: with an illegal move the position may break those rules
+//! (its documentation says what still holds), but nothing panics and
+//! nothing is undefined behaviour, as everywhere in the crate (no `unsafe`).
+//!
+//! - Rules: [`Position`] (legal moves, check, [`perft`]), [`Setup`], [`fen`],
+//!   the attack tables in [`attacks`].
 //! - Games: [`Game`] records moves, undoes them and adjudicates under
 //!   [`Rules`] (perpetual check and chase, repetition, move limit,
 //!   insufficient material) with a self-explaining [`Verdict`].
-//! - Notation: [`notation`] (ICCS/UCI, WXF, Chinese) and [`pgn`]; board
-//!   pictures: [`svg`].
-//! - Search: [`Searcher`] with any [`Evaluator`] (default [`MaterialPst`]).
+//! - Notation: `notation` (ICCS/UCI, WXF, Chinese) and `pgn`; board
+//!   pictures: `svg`.
+//! - Search: `Searcher` with any `Evaluator` (default `MaterialPst`).
+//!
+//! # Cargo features
+//!
+//! The rules and [`Game`] need no feature: with `default-features = false`
+//! the crate depends on `arrayvec` and `thiserror` only, and builds
+//! `no_std` (it needs `alloc`).
+//!
+//! | feature | default | what it adds |
+//! | --- | --- | --- |
+//! | `std` | yes | `std::error::Error` on the error types (through `thiserror`); the other features but `serde` need it |
+//! | `notation` | yes | `xiangqi::notation`: ICCS/UCI, WXF and Chinese move notation |
+//! | `pgn` | yes | `xiangqi::pgn`: reading and writing PGN (implies `notation`) |
+//! | `svg` | yes | `xiangqi::svg`: board pictures (implies `notation`, for the piece glyphs) |
+//! | `search` | yes | `Searcher`, `Evaluator`, `MaterialPst`, `Limits` and the rest of the search |
+//! | `serde` | no | `Serialize`/`Deserialize` for moves, squares, positions, [`Rules`] and [`Game`] |
 //!
 //! The library does no I/O and prints nothing. It spawns no threads, except
 //! the helper threads of a [`Searcher`] explicitly given more than one
 //! thread ([`Searcher::set_threads`]), which run scoped inside the call to
 //! [`Searcher::search`].
 
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+extern crate alloc;
+
 mod base;
+#[cfg(feature = "search")]
 mod engine;
 mod game;
+#[cfg(feature = "notation")]
 mod records;
 
-pub use crate::base::fen;
 pub use crate::base::{
-    Bitboard, Board, ByColor, ByRole, BySquare, Color, EndReason, FenError, File, MAX_MOVES, Move,
-    MoveList, Outcome, ParseMoveError, ParsePositionError, ParseSquareError, Piece, PlayError,
-    Position, PositionError, Problem, Rank, Role, Setup, Square, Validation, perft, perft_divide,
+    Bitboard, Board, ByColor, ByRole, BySquare, Color, EndReason, FenError, File, IllegalReason,
+    MAX_MOVES, Move, MoveList, Outcome, ParseMoveError, ParsePositionError, ParseSquareError,
+    Piece, PlayError, Position, PositionError, Problem, Rank, Role, Setup, Square, Validation,
+    perft, perft_divide,
 };
+pub use crate::base::{attacks, fen};
+#[cfg(feature = "search")]
 pub use engine::{
     Clock, EVAL_LIMIT, Evaluator, Limits, MATE_SCORE, MaterialPst, MaterialPstState, Score,
     SearchInfo, SearchResult, Searcher,
@@ -55,9 +87,14 @@ pub use engine::{
 pub use game::{
     Conduct, Cycle, Game, GameError, Placed, PlyRecord, Rules, Verdict, is_insufficient_material,
 };
-pub use records::{notation, pgn, svg};
+#[cfg(feature = "notation")]
+pub use records::notation;
+#[cfg(feature = "pgn")]
+pub use records::pgn;
+#[cfg(feature = "svg")]
+pub use records::svg;
 
 /// The README's examples, compiled and run as doc tests.
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "pgn", feature = "svg", feature = "search"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -18,7 +18,7 @@ use crate::base::{File, Rank, Square};
 #[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub(crate) u128);
 
-const MASK: u128 = (1u128 << 90) - 1;
+const MASK: u128 = (1u128 << Square::COUNT) - 1;
 
 impl Bitboard {
     /// The empty set.
@@ -67,7 +67,7 @@ impl Bitboard {
     /// ```
     #[inline]
     pub const fn rank(rank: Rank) -> Bitboard {
-        Bitboard(0x1ff << (rank as u32 * 9))
+        Bitboard(0x1ff << (rank.index() * File::COUNT))
     }
 
     /// All squares of a file.
@@ -186,8 +186,8 @@ impl Bitboard {
 const FILE_A: u128 = {
     let mut bits = 0u128;
     let mut r = 0;
-    while r < 10 {
-        bits |= 1 << (r * 9);
+    while r < Rank::COUNT {
+        bits |= 1 << (r * File::COUNT);
         r += 1;
     }
     bits

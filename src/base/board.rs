@@ -2,10 +2,11 @@
 
 use core::fmt;
 
-use crate::base::attacks::transposed_bit;
-use crate::base::{Bitboard, Color, File, Piece, Rank, Role, Square};
+use crate::base::attacks::{Occupancy, transposed_bit};
+use crate::base::{Bitboard, ByColor, ByRole, BySquare, Color, File, Piece, Rank, Role, Square};
 
-/// Piece placement: which piece stands on each of the 90 squares.
+/// Piece placement: which piece stands on each of the 90 squares
+/// ([`Square::COUNT`]).
 ///
 /// A `Board` may hold any placement (for example three generals); only a
 /// [`Position`](crate::Position) is guaranteed to be legal.
@@ -18,9 +19,9 @@ use crate::base::{Bitboard, Color, File, Piece, Rank, Role, Square};
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
-    squares: [Option<Piece>; 90],
-    by_color: [Bitboard; 2],
-    by_role: [Bitboard; 7],
+    squares: BySquare<Option<Piece>>,
+    by_color: ByColor<Bitboard>,
+    by_role: ByRole<Bitboard>,
     /// Occupancy in file-major order (`file * 10 + rank`), for file attacks.
     occ_t: u128,
 }
@@ -78,9 +79,9 @@ impl Board {
     /// ```
     pub const fn empty() -> Board {
         Board {
-            squares: [None; 90],
-            by_color: [Bitboard::EMPTY; 2],
-            by_role: [Bitboard::EMPTY; 7],
+            squares: BySquare::new([None; Square::COUNT]),
+            by_color: ByColor::new([Bitboard::EMPTY; Color::COUNT]),
+            by_role: ByRole::new([Bitboard::EMPTY; Role::COUNT]),
             occ_t: 0,
         }
     }
@@ -93,7 +94,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.squares[sq as usize]
+        self.squares[sq]
     }
 
     /// Puts `piece` on `sq`, returning what stood there before.
@@ -107,9 +108,9 @@ impl Board {
     /// ```
     pub fn set_piece_at(&mut self, sq: Square, piece: Piece) -> Option<Piece> {
         let old = self.remove_piece_at(sq);
-        self.squares[sq as usize] = Some(piece);
-        self.by_color[piece.color as usize].toggle(sq);
-        self.by_role[piece.role as usize].toggle(sq);
+        self.squares[sq] = Some(piece);
+        self.by_color[piece.color].toggle(sq);
+        self.by_role[piece.role].toggle(sq);
         self.occ_t ^= transposed_bit(sq);
         old
     }
@@ -123,10 +124,10 @@ impl Board {
     /// assert!(board.remove_piece_at(Square::A0).is_none());
     /// ```
     pub fn remove_piece_at(&mut self, sq: Square) -> Option<Piece> {
-        let old = self.squares[sq as usize].take();
+        let old = self.squares[sq].take();
         if let Some(p) = old {
-            self.by_color[p.color as usize].toggle(sq);
-            self.by_role[p.role as usize].toggle(sq);
+            self.by_color[p.color].toggle(sq);
+            self.by_role[p.role].toggle(sq);
             self.occ_t ^= transposed_bit(sq);
         }
         old
@@ -136,19 +137,19 @@ impl Board {
     /// the captured piece. The caller guarantees a piece stands on `from`.
     #[inline]
     pub(crate) fn move_piece(&mut self, from: Square, to: Square, piece: Piece) -> Option<Piece> {
-        let captured = self.squares[to as usize];
+        let captured = self.squares[to];
         let ft = Bitboard::from(from) | Bitboard::from(to);
         if let Some(c) = captured {
-            self.by_color[c.color as usize].toggle(to);
-            self.by_role[c.role as usize].toggle(to);
+            self.by_color[c.color].toggle(to);
+            self.by_role[c.role].toggle(to);
             self.occ_t ^= transposed_bit(from);
         } else {
             self.occ_t ^= transposed_bit(from) | transposed_bit(to);
         }
-        self.by_color[piece.color as usize] ^= ft;
-        self.by_role[piece.role as usize] ^= ft;
-        self.squares[to as usize] = Some(piece);
-        self.squares[from as usize] = None;
+        self.by_color[piece.color] ^= ft;
+        self.by_role[piece.role] ^= ft;
+        self.squares[to] = Some(piece);
+        self.squares[from] = None;
         captured
     }
 
@@ -160,13 +161,20 @@ impl Board {
     /// ```
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
+        self.by_color[Color::Red] | self.by_color[Color::Black]
     }
 
-    /// The occupancy in file-major order (`file * 10 + rank`).
+    /// All occupied squares in the layouts the chariot and cannon attack
+    /// tables read ([`attacks`](crate::attacks)).
+    ///
+    /// ```
+    /// use xiangqi::{Board, Square, attacks};
+    /// let board = Board::new();
+    /// assert!(attacks::cannon(Square::B2, board.occupancy()).contains(Square::B9));
+    /// ```
     #[inline]
-    pub(crate) fn occupied_transposed(&self) -> u128 {
-        self.occ_t
+    pub fn occupancy(&self) -> Occupancy {
+        Occupancy::from_parts(self.occupied(), self.occ_t)
     }
 
     /// The squares holding pieces of `color`.
@@ -177,7 +185,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn by_color(&self, color: Color) -> Bitboard {
-        self.by_color[color as usize]
+        self.by_color[color]
     }
 
     /// The squares holding pieces of `role`, either color.
@@ -188,7 +196,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn by_role(&self, role: Role) -> Bitboard {
-        self.by_role[role as usize]
+        self.by_role[role]
     }
 
     /// The squares holding `piece`.
@@ -200,7 +208,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn by_piece(&self, piece: Piece) -> Bitboard {
-        self.by_color[piece.color as usize] & self.by_role[piece.role as usize]
+        self.by_color[piece.color] & self.by_role[piece.role]
     }
 
     /// The square of `color`'s general, if there is exactly one.

@@ -7,6 +7,8 @@
 //! may be missing, `h`/`e` are accepted for horse/elephant, and the two `-`
 //! fields may be left out before the counters. Output is always canonical.
 
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 

@@ -1,4 +1,4 @@
-//! The rules core: squares, pieces, bitboards, attack tables, boards,
+//! The rules core: squares, pieces, bitboards, attack tables ([`attacks`]), boards,
 //! unchecked [`Setup`]s and FEN, validated [`Position`]s, legal move
 //! generation, Zobrist hashing and perft.
 //!
@@ -6,13 +6,15 @@
 //! the placement, the side to move, the counters, its hash and its checkers,
 //! and nothing else.
 
-pub(crate) mod attacks;
+pub mod attacks;
 mod bitboard;
 mod board;
 mod by;
 mod color;
 pub mod fen;
+mod legality;
 mod movegen;
+#[cfg(feature = "search")]
 pub(crate) use movegen::RiskSquares;
 mod moves;
 mod outcome;
@@ -29,11 +31,12 @@ pub use board::Board;
 pub use by::{ByColor, ByRole, BySquare};
 pub use color::Color;
 pub use fen::FenError;
+pub use legality::{IllegalReason, PlayError};
 pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
 pub use outcome::{EndReason, Outcome};
 pub use perft::{perft, perft_divide};
 pub use piece::Piece;
-pub use position::{ParsePositionError, PlayError, Position};
+pub use position::{ParsePositionError, Position};
 pub use role::Role;
 pub use setup::{PositionError, Problem, Setup, Validation};
 pub use square::{File, ParseSquareError, Rank, Square};

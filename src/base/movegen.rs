@@ -13,7 +13,7 @@
 //! moves and every move while in check are tested by replaying the attack
 //! queries on the changed occupancy.
 
-use crate::base::attacks::{self, between_on, transposed_bit};
+use crate::base::attacks::{self, Occupancy, between};
 use crate::base::position::general_attackers;
 use crate::base::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -69,20 +69,6 @@ impl Sink for CountSink {
 pub(crate) struct RiskSquares {
     from: Bitboard,
     to: Bitboard,
-}
-
-/// The squares strictly between `a` and `b` if they share a rank or file,
-/// else none.
-#[inline]
-fn between(a: Square, b: Square) -> Bitboard {
-    let line = if a.rank() == b.rank() {
-        Bitboard::rank(a.rank())
-    } else if a.file() == b.file() {
-        Bitboard::file(a.file())
-    } else {
-        Bitboard::EMPTY
-    };
-    between_on(line, a, b)
 }
 
 impl Position {
@@ -145,7 +131,7 @@ impl Position {
         let (from, to) = if self.checkers.any() {
             (Bitboard::FULL, Bitboard::FULL)
         } else {
-            self.risk_squares(self.generals[self.turn as usize])
+            self.risk_squares(self.generals[self.turn])
         };
         RiskSquares { from, to }
     }
@@ -155,12 +141,13 @@ impl Position {
     /// movement rules, not tested for exposing the own general. Test each
     /// with [`Position::is_pseudo_legal_safe`] before playing it.
     #[inline]
+    #[cfg_attr(not(feature = "search"), allow(dead_code))]
     pub(crate) fn pseudo_moves_into(&self, targets: Bitboard, list: &mut MoveList) {
         list.clear();
         let us = self.turn;
         let mask = targets - self.board.by_color(us);
         let mut sink = ListSink(list);
-        let g = self.generals[us as usize];
+        let g = self.generals[us];
         sink.push_all(g, attacks::general(us, g) & mask);
         self.for_each_piece_targets(mask, |from, t| sink.push_all(from, t));
     }
@@ -169,9 +156,10 @@ impl Position {
     /// (leaves the own general safe); `risk` is [`Position::risk`] of this
     /// position.
     #[inline]
+    #[cfg_attr(not(feature = "search"), allow(dead_code))]
     pub(crate) fn is_pseudo_legal_safe(&self, risk: &RiskSquares, m: Move) -> bool {
         let (from, to) = (m.from(), m.to());
-        if from == self.generals[self.turn as usize] {
+        if from == self.generals[self.turn] {
             self.general_move_is_safe(from, to)
         } else if risk.from.contains(from) || risk.to.contains(to) {
             self.move_is_safe(from, to)
@@ -208,25 +196,24 @@ impl Position {
     /// squares held by its own side; legality is not checked.
     fn pseudo_targets(&self, from: Square, role: Role) -> Bitboard {
         let b = &self.board;
-        let (occ, occ_t) = (b.occupied(), b.occupied_transposed());
-        self.targets_of(role, from, occ, occ_t) - b.by_color(self.turn)
+        self.targets_of(role, from, b.occupancy()) - b.by_color(self.turn)
     }
 
     /// Destinations of the side to move's `role` on `from` by its movement
-    /// rules, own pieces included (the caller masks them); `occ` and
-    /// `occ_t` are the board's occupancy and its transpose.
+    /// rules, own pieces included (the caller masks them); `occ` is the
+    /// board's occupancy.
     #[inline(always)]
-    fn targets_of(&self, role: Role, from: Square, occ: Bitboard, occ_t: u128) -> Bitboard {
+    fn targets_of(&self, role: Role, from: Square, occ: Occupancy) -> Bitboard {
         let us = self.turn;
         match role {
             Role::General => attacks::general(us, from),
             Role::Advisor => attacks::advisor(us, from),
-            Role::Elephant => attacks::elephant(us, from, occ),
-            Role::Horse => attacks::horse(from, occ),
-            Role::Chariot => attacks::chariot(from, occ, occ_t),
+            Role::Elephant => attacks::elephant(us, from, occ.bitboard()),
+            Role::Horse => attacks::horse(from, occ.bitboard()),
+            Role::Chariot => attacks::chariot(from, occ),
             Role::Cannon => {
-                (attacks::chariot(from, occ, occ_t) - occ)
-                    | (attacks::cannon(from, occ, occ_t) & self.board.by_color(!us))
+                (attacks::chariot(from, occ) - occ.bitboard())
+                    | (attacks::cannon(from, occ) & self.board.by_color(!us))
             }
             Role::Soldier => attacks::soldier(us, from),
         }
@@ -239,7 +226,7 @@ impl Position {
     fn for_each_piece_targets(&self, mask: Bitboard, mut f: impl FnMut(Square, Bitboard)) {
         let b = &self.board;
         let own = b.by_color(self.turn);
-        let (occ, occ_t) = (b.occupied(), b.occupied_transposed());
+        let occ = b.occupancy();
         for role in [
             Role::Chariot,
             Role::Cannon,
@@ -249,7 +236,7 @@ impl Position {
             Role::Soldier,
         ] {
             for from in own & b.by_role(role) {
-                f(from, self.targets_of(role, from, occ, occ_t) & mask);
+                f(from, self.targets_of(role, from, occ) & mask);
             }
         }
     }
@@ -257,7 +244,7 @@ impl Position {
     /// Whether the non-general move `from`-`to` leaves the own general safe.
     #[inline]
     fn move_is_safe(&self, from: Square, to: Square) -> bool {
-        self.safe_after(from, to, self.generals[self.turn as usize])
+        self.safe_after(from, to, self.generals[self.turn])
     }
 
     /// Whether the general move `from`-`to` lands on a safe square.
@@ -271,10 +258,10 @@ impl Position {
     #[inline]
     fn safe_after(&self, from: Square, to: Square, general: Square) -> bool {
         let b = &self.board;
-        let tb = Bitboard::from(to);
-        let occ = (b.occupied() ^ Bitboard::from(from)) | tb;
-        let occ_t = (b.occupied_transposed() ^ transposed_bit(from)) | transposed_bit(to);
-        general_attackers(b, general, !self.turn, occ, occ_t, tb).is_empty()
+        // `from` is occupied: toggling it off is cheaper than `without`.
+        let mut occ = b.occupancy();
+        occ.toggle(from);
+        general_attackers(b, general, !self.turn, occ.with(to), Bitboard::from(to)).is_empty()
     }
 
     /// Squares whose vacating (first) or occupation (second) may expose the
@@ -323,7 +310,7 @@ impl Position {
     fn generate<S: Sink>(&self, target_mask: Bitboard, sink: &mut S) {
         let us = self.turn;
         let mask = target_mask - self.board.by_color(us);
-        let g = self.generals[us as usize];
+        let g = self.generals[us];
 
         for to in attacks::general(us, g) & mask {
             if self.general_move_is_safe(g, to) {

@@ -19,7 +19,7 @@ use crate::base::Square;
 /// assert_eq!(m.to_string(), "h2e2");
 /// assert!("h2h2".parse::<Move>().is_err());
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Move {
     from: Square,
     to: Square,
@@ -111,6 +111,7 @@ impl Move {
 
 /// A string that is not an ICCS move (`h2e2` or `H2-E2`, two different squares).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 #[error("invalid move syntax (expected ICCS coordinates like \"h2e2\")")]
 pub struct ParseMoveError;
 
@@ -128,6 +129,20 @@ impl fmt::Display for Move {
     }
 }
 
+impl fmt::Debug for Move {
+    /// The ICCS coordinates, as `Display` writes them: `h0g2`.
+    ///
+    /// ```
+    /// use xiangqi::Move;
+    /// let m: Move = "h0g2".parse().unwrap();
+    /// assert_eq!(format!("{m:?}"), "h0g2");
+    /// assert_eq!(format!("{:?}", Some(m)), "Some(h0g2)");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
 #[cfg(feature = "serde")]
 impl serde::Serialize for Move {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -138,7 +153,7 @@ impl serde::Serialize for Move {
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Move {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        let s = <alloc::borrow::Cow<'de, str>>::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
     }
 }
@@ -162,3 +177,19 @@ pub const MAX_MOVES: usize = 119;
 /// assert_eq!(moves.len(), 44);
 /// ```
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_is_iccs() {
+        let m = Move::new(Square::H0, Square::G2);
+        assert_eq!(format!("{m:?}"), "h0g2");
+        assert_eq!(
+            format!("{:?}", [m, Move::new(Square::A9, Square::A8)]),
+            "[h0g2, a9a8]"
+        );
+        assert_eq!(format!("{m:?}"), m.to_string());
+    }
+}

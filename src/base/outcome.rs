@@ -60,6 +60,7 @@ impl fmt::Display for EndReason {
 /// assert_eq!(outcome.to_string(), "1-0 red wins by checkmate");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Outcome {
     /// The winning side, or `None` for a draw.
     pub winner: Option<Color>,
@@ -68,17 +69,28 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The outcome won by `winner` (`None`: a draw) for `reason`.
+    ///
+    /// ```
+    /// use xiangqi::{Color, EndReason, Outcome};
+    /// let o = Outcome::new(Some(Color::Red), EndReason::Checkmate);
+    /// assert_eq!(o.winner, Some(Color::Red));
+    /// ```
+    pub const fn new(winner: Option<Color>, reason: EndReason) -> Outcome {
+        Outcome { winner, reason }
+    }
+
     /// The result as written in PGN and UCI tools: `1-0` (Red won), `0-1`
     /// (Black won) or `1/2-1/2`.
     ///
     /// ```
     /// use xiangqi::{Color, EndReason, Outcome};
-    /// let o = Outcome { winner: Some(Color::Black), reason: EndReason::Stalemate };
+    /// let o = Outcome::new(Some(Color::Black), EndReason::Stalemate);
     /// assert_eq!(o.result(), "0-1");
     /// // Perpetual check and chase name the side that lost by them.
-    /// let o = Outcome { winner: Some(Color::Black), reason: EndReason::PerpetualCheck };
+    /// let o = Outcome::new(Some(Color::Black), EndReason::PerpetualCheck);
     /// assert_eq!(o.to_string(), "0-1 black wins by red's perpetual check");
-    /// let o = Outcome { winner: None, reason: EndReason::MoveLimit };
+    /// let o = Outcome::new(None, EndReason::MoveLimit);
     /// assert_eq!(o.to_string(), "1/2-1/2 draw by the move limit");
     /// ```
     pub fn result(&self) -> &'static str {

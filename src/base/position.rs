@@ -3,21 +3,34 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::base::attacks;
+use crate::base::attacks::{self, Occupancy};
 use crate::base::fen::FenError;
 use crate::base::setup::{Problem, placement_problems};
 use crate::base::zobrist;
 use crate::base::{
-    Bitboard, Board, Color, Move, Piece, PositionError, Role, Setup, Square, Validation,
+    Bitboard, Board, ByColor, Color, Move, Piece, PlayError, PositionError, Role, Setup, Square,
+    Validation,
 };
 
-/// A legal position: placement, side to move and counters, with a Zobrist
-/// hash kept up to date as moves are played.
+/// A validated position: placement, side to move and counters, with a
+/// Zobrist hash kept up to date as moves are played. It is history-free:
+/// repetition needs a game record on top.
 ///
-/// A `Position` can only be built from the start position or through a checked
-/// constructor ([`Position::from_setup`], [`FromStr`]), and only changed by
-/// legal moves, so it is always legal. It is history-free: repetition needs a
-/// game record on top.
+/// **What is guaranteed.** A `Position` is built only by [`Position::new`]
+/// or by a checked constructor ([`Position::from_setup`], [`FromStr`],
+/// [`TryFrom<Setup>`]), so it starts *valid*: each side has exactly one
+/// general, in its palace; no side has more pieces of a kind than the game
+/// provides; the generals do not face each other on an open file; the side
+/// not to move is not in check; and, under [`Validation::Strict`] (the
+/// default, and what `FromStr` uses), every piece stands on a square it can
+/// reach in a game. [`Position::play`] plays only legal moves, so it keeps
+/// the position valid (in check or not, with legal moves or not).
+///
+/// [`Position::play_unchecked`] skips the legality test (for search, on
+/// moves it generated itself). Given a move that is not legal, it moves the
+/// piece anyway, and the position may then break the rules above: see its
+/// documentation for what still holds. It never panics and, the crate
+/// having no `unsafe` code, never causes undefined behaviour.
 ///
 /// ```
 /// use xiangqi::Position;
@@ -36,23 +49,13 @@ pub struct Position {
     halfmoves: u32,
     fullmoves: u32,
     hash: u64,
-    pub(crate) generals: [Square; 2],
+    pub(crate) generals: ByColor<Square>,
     pub(crate) checkers: Bitboard,
-}
-
-/// A move that is not legal in the position it was played in. The position
-/// is left unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {mv} in {fen}")]
-pub struct PlayError {
-    /// The rejected move.
-    pub mv: Move,
-    /// The position it was tried in, as FEN.
-    pub fen: String,
 }
 
 /// Why a FEN string could not become a [`Position`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParsePositionError {
     /// The FEN text itself is malformed.
     #[error(transparent)]
@@ -97,7 +100,7 @@ impl Position {
             setup.board.general(Color::Red),
             setup.board.general(Color::Black),
         ) {
-            (Some(r), Some(b)) if problems.is_empty() => [r, b],
+            (Some(r), Some(b)) if problems.is_empty() => ByColor::new([r, b]),
             _ => return Err(PositionError { problems }),
         };
         let mut pos = Position {
@@ -109,9 +112,9 @@ impl Position {
             generals,
             checkers: Bitboard::EMPTY,
         };
-        let [red, black] = generals;
+        let (red, black) = (generals[Color::Red], generals[Color::Black]);
         let between_open = red.file() == black.file()
-            && (attacks::chariot_file(red, pos.board.occupied_transposed())).contains(black);
+            && (attacks::chariot_file(red, pos.board.occupancy())).contains(black);
         if between_open {
             problems.push(Problem::GeneralsFacing { red, black });
         }
@@ -199,7 +202,7 @@ impl Position {
     /// ```
     #[inline]
     pub fn general(&self, color: Color) -> Square {
-        self.generals[color as usize]
+        self.generals[color]
     }
 
     /// The Zobrist hash of placement and side to move (counters excluded).
@@ -258,10 +261,9 @@ impl Position {
         let b = &self.board;
         general_attackers(
             b,
-            self.generals[color as usize],
+            self.generals[color],
             !color,
-            b.occupied(),
-            b.occupied_transposed(),
+            b.occupancy(),
             Bitboard::EMPTY,
         )
     }
@@ -281,25 +283,19 @@ impl Position {
     /// ```
     pub fn attackers(&self, sq: Square, attacker: Color) -> Bitboard {
         let b = &self.board;
-        let occ = b.occupied();
+        let occupancy = b.occupancy();
+        let occ = occupancy.bitboard();
         let them = b.by_color(attacker);
-        let mut out = general_attackers(
-            b,
-            sq,
-            attacker,
-            occ,
-            b.occupied_transposed(),
-            Bitboard::EMPTY,
-        ) - b.by_role(Role::General);
-        let general = self.generals[attacker as usize];
+        let mut out = general_attackers(b, sq, attacker, occupancy, Bitboard::EMPTY)
+            - b.by_role(Role::General);
+        let general = self.generals[attacker];
         if sq.in_palace(attacker) {
             out |= attacks::advisor(attacker, sq) & them & b.by_role(Role::Advisor);
             if attacks::general(attacker, sq).contains(general) {
                 out = out.with(general);
             }
         }
-        if sq == self.generals[!attacker as usize]
-            && attacks::chariot_file(sq, b.occupied_transposed()).contains(general)
+        if sq == self.generals[!attacker] && attacks::chariot_file(sq, occupancy).contains(general)
         {
             out = out.with(general);
         }
@@ -322,19 +318,33 @@ impl Position {
         if self.is_legal(m) {
             Ok(self.play_unchecked(m))
         } else {
-            Err(PlayError {
-                mv: m,
-                fen: self.to_string(),
-            })
+            Err(PlayError::new(self, m))
         }
     }
 
-    /// Plays `m`, which must be legal (generated by this position, or
-    /// checked with [`Position::is_legal`]), returning the captured piece.
+    /// Plays `m` without testing that it is legal, returning the captured
+    /// piece. For a legal move (generated by this position, or checked with
+    /// [`Position::is_legal`]) it does exactly what [`Position::play`] does:
+    /// it is the fast path for search.
     ///
-    /// This is the fast path for search. Playing an illegal move does not
-    /// cause undefined behaviour, but leaves a position that may break the
-    /// rules; a move whose origin is empty is ignored.
+    /// For a move that is not legal: a move whose origin square is empty,
+    /// or whose destination is its origin, is ignored (nothing changes,
+    /// `None` is returned). Otherwise the piece on the origin moves to the
+    /// destination, whatever its kind allows and whoever's turn it is,
+    /// capturing what stands there (even a piece of its own side, or a
+    /// general), and the turn passes. The result may break the rules a
+    /// valid position keeps (see [`Position`]): the mover's general may be
+    /// left in check, the generals may face each other, a piece may stand
+    /// where it never could, a side may have lost its general. What still
+    /// holds: nothing panics and there is no undefined behaviour, now or in
+    /// any later call; the board's squares and its bitboards agree; the
+    /// hash is that of the placement and side to move; the counters count;
+    /// [`Position::general`] is the square where that side's general last
+    /// stood, and [`Position::checkers`] the enemy pieces attacking that
+    /// square. Legal moves, check and outcome are then computed on the
+    /// board as it stands from that square: defined, but the answers are
+    /// those of no real game. Turn such a position back into a checked one
+    /// with [`Position::to_setup`] and [`Position::from_setup`].
     ///
     /// ```
     /// use xiangqi::Position;
@@ -347,6 +357,9 @@ impl Position {
     pub fn play_unchecked(&mut self, m: Move) -> Option<Piece> {
         let (from, to) = (m.from(), m.to());
         let piece = self.board.piece_at(from)?;
+        if from == to {
+            return None;
+        }
         let captured = self.board.move_piece(from, to, piece);
         self.hash ^=
             zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to) ^ zobrist::side_key();
@@ -357,7 +370,7 @@ impl Position {
             self.halfmoves = self.halfmoves.saturating_add(1);
         }
         if piece.role == Role::General {
-            self.generals[piece.color as usize] = to;
+            self.generals[piece.color] = to;
         }
         if self.turn == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
@@ -372,6 +385,7 @@ impl Position {
     /// Passes the turn without moving (a null move, for null-move pruning in
     /// search). Only valid when the side to move is not in check; the hash is
     /// updated and the counters are left alone.
+    #[cfg_attr(not(feature = "search"), allow(dead_code))]
     pub(crate) fn play_null(&mut self) {
         debug_assert!(!self.is_check());
         self.hash ^= zobrist::side_key();
@@ -381,7 +395,7 @@ impl Position {
 }
 
 /// The pieces of `attacker` (not counting `exclude`) that attack the square
-/// `sq` of a general, under the occupancy `occ` / `occ_t`: chariots, cannons,
+/// `sq` of a general, under the occupancy `occ`: chariots, cannons,
 /// horses, soldiers, and the attacker's general when it faces `sq` on an open
 /// file.
 #[inline]
@@ -389,17 +403,16 @@ pub(crate) fn general_attackers(
     b: &Board,
     sq: Square,
     attacker: Color,
-    occ: Bitboard,
-    occ_t: u128,
+    occ: Occupancy,
     exclude: Bitboard,
 ) -> Bitboard {
     let them = b.by_color(attacker) - exclude;
-    let file = attacks::chariot_file(sq, occ_t);
-    let rank = attacks::chariot_rank(sq, occ);
+    let file = attacks::chariot_file(sq, occ);
+    let rank = attacks::chariot_rank(sq, occ.bitboard());
     ((rank | file) & b.by_role(Role::Chariot)
         | file & b.by_role(Role::General)
-        | attacks::cannon(sq, occ, occ_t) & b.by_role(Role::Cannon)
-        | attacks::horse_attackers(sq, occ) & b.by_role(Role::Horse)
+        | attacks::cannon(sq, occ) & b.by_role(Role::Cannon)
+        | attacks::horse_attackers(sq, occ.bitboard()) & b.by_role(Role::Horse)
         | attacks::soldier_attackers(attacker, sq) & b.by_role(Role::Soldier))
         & them
 }
@@ -447,7 +460,7 @@ impl serde::Serialize for Position {
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Position {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        let s = <alloc::borrow::Cow<'de, str>>::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
     }
 }

@@ -1,6 +1,7 @@
 //! [`Setup`]: an unchecked position, and the problems that stop it from
 //! becoming a [`Position`](crate::Position).
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use crate::base::{Board, Color, Piece, Role, Square};
@@ -53,6 +54,7 @@ impl Default for Setup {
 /// assert!(Position::from_setup(setup, Validation::Lenient).is_ok());
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Validation {
     /// Every check: also rejects pieces on squares they can never reach in a
     /// game (advisor off the palace diagonals, elephant off its seven points,
@@ -153,6 +155,7 @@ impl fmt::Display for Problem {
 /// assert_eq!(err.problems().len(), 2); // no Red general, no Black general
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub struct PositionError {
     pub(crate) problems: Vec<Problem>,
 }

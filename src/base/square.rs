@@ -102,7 +102,7 @@ impl File {
     /// assert_eq!(File::B.flip(), File::H);
     /// ```
     pub const fn flip(self) -> File {
-        File::ALL[8 - self as usize]
+        File::ALL[File::COUNT - 1 - self.index()]
     }
 }
 
@@ -211,7 +211,7 @@ impl Rank {
     /// assert_eq!(Rank::Two.flip(), Rank::Seven);
     /// ```
     pub const fn flip(self) -> Rank {
-        Rank::ALL[9 - self as usize]
+        Rank::ALL[Rank::COUNT - 1 - self.index()]
     }
 
     /// Whether this rank lies on the far side of the river for `color`
@@ -262,7 +262,7 @@ impl fmt::Display for Rank {
 /// assert_eq!(sq.to_string(), "h2");
 /// assert!("j2".parse::<Square>().is_err());
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[rustfmt::skip]
 #[allow(missing_docs)]
 #[repr(u8)]
@@ -307,7 +307,7 @@ impl Square {
     /// ```
     #[inline]
     pub const fn new(file: File, rank: Rank) -> Square {
-        Square::ALL[rank as usize * 9 + file as usize]
+        Square::ALL[rank.index() * File::COUNT + file.index()]
     }
 
     /// The square with this index (`rank * 9 + file`), if below 90.
@@ -319,7 +319,7 @@ impl Square {
     /// ```
     #[inline]
     pub const fn from_index(index: u32) -> Option<Square> {
-        if index < 90 {
+        if (index as usize) < Square::COUNT {
             Some(Square::ALL[index as usize])
         } else {
             None
@@ -345,7 +345,7 @@ impl Square {
     /// ```
     #[inline]
     pub const fn file(self) -> File {
-        File::ALL[self as usize % 9]
+        File::ALL[self.index() % File::COUNT]
     }
 
     /// The rank of the square.
@@ -356,7 +356,7 @@ impl Square {
     /// ```
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[self as usize / 9]
+        Rank::ALL[self.index() / File::COUNT]
     }
 
     /// The square `df` files and `dr` ranks away, if on the board.
@@ -367,10 +367,10 @@ impl Square {
     /// assert_eq!(Square::A0.offset(-1, 0), None);
     /// ```
     pub const fn offset(self, df: i32, dr: i32) -> Option<Square> {
-        let f = (self as i32 % 9) + df;
-        let r = (self as i32 / 9) + dr;
-        if f >= 0 && f < 9 && r >= 0 && r < 10 {
-            Some(Square::ALL[(r * 9 + f) as usize])
+        let f = (self.index() % File::COUNT) as i32 + df;
+        let r = (self.index() / File::COUNT) as i32 + dr;
+        if f >= 0 && f < File::COUNT as i32 && r >= 0 && r < Rank::COUNT as i32 {
+            Some(Square::ALL[r as usize * File::COUNT + f as usize])
         } else {
             None
         }
@@ -405,9 +405,9 @@ impl Square {
     /// assert!(!Square::E1.in_palace(Color::Black));
     /// ```
     pub const fn in_palace(self, color: Color) -> bool {
-        let f = self as usize % 9;
-        let r = self.rank().relative_to(color) as usize;
-        f >= 3 && f <= 5 && r <= 2
+        let f = self.index() % File::COUNT;
+        let r = self.rank().relative_to(color).index();
+        f >= File::D.index() && f <= File::F.index() && r <= Rank::Two.index()
     }
 
     /// Whether the square lies on `color`'s own half (before the river).
@@ -441,6 +441,7 @@ impl Square {
 
 /// A string that is not an ICCS square name (`a0` .. `i9`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 #[error("invalid square name (expected a file a-i and a rank 0-9, like \"e0\")")]
 pub struct ParseSquareError;
 
@@ -458,6 +459,19 @@ impl fmt::Display for Square {
     }
 }
 
+impl fmt::Debug for Square {
+    /// The ICCS name, as `Display` writes it: `h0`.
+    ///
+    /// ```
+    /// use xiangqi::Square;
+    /// assert_eq!(format!("{:?}", Square::H0), "h0");
+    /// assert_eq!(format!("{:?}", [Square::A0, Square::I9]), "[a0, i9]");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
 #[cfg(feature = "serde")]
 impl serde::Serialize for Square {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -468,7 +482,20 @@ impl serde::Serialize for Square {
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Square {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        let s = <alloc::borrow::Cow<'de, str>>::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_is_the_iccs_name() {
+        assert_eq!(format!("{:?}", Square::H0), "h0");
+        for sq in Square::ALL {
+            assert_eq!(format!("{sq:?}"), sq.to_string());
+        }
     }
 }

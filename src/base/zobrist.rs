@@ -11,17 +11,17 @@ const fn splitmix64(state: u64) -> (u64, u64) {
 }
 
 struct Keys {
-    pieces: [[u64; 90]; 14],
+    pieces: [[u64; Square::COUNT]; Piece::COUNT],
     black_to_move: u64,
 }
 
 static KEYS: Keys = {
-    let mut pieces = [[0u64; 90]; 14];
+    let mut pieces = [[0u64; Square::COUNT]; Piece::COUNT];
     let mut state = 0x5851_f42d_4c95_7f2d;
     let mut p = 0;
-    while p < 14 {
+    while p < Piece::COUNT {
         let mut s = 0;
-        while s < 90 {
+        while s < Square::COUNT {
             let (next, key) = splitmix64(state);
             state = next;
             pieces[p][s] = key;
@@ -39,7 +39,7 @@ static KEYS: Keys = {
 /// The key of `piece` standing on `sq`.
 #[inline]
 pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {
-    KEYS.pieces[piece.index()][sq as usize]
+    KEYS.pieces[piece.index()][sq.index()]
 }
 
 /// The key XORed in when Black is to move.

@@ -6,6 +6,7 @@ use crate::game::chase;
 use crate::game::record::{LimitCount, PlyRecord};
 use crate::game::repetition::{self, CycleRuling, Found};
 use crate::game::{Rules, is_insufficient_material};
+use alloc::vec::Vec;
 
 /// Who asks the arbiter.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -19,6 +20,7 @@ pub(crate) enum Asker {
     /// after the root) ends the line at once, with the verdict the game
     /// would give if that cycle were played again until the game ends: the
     /// side that made it can make it again.
+    #[cfg_attr(not(feature = "search"), allow(dead_code))]
     Search {
         /// The root's position index in the line.
         root: usize,

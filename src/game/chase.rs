@@ -35,7 +35,7 @@
 //! unless [`Rules::checks_also_chase`](crate::Rules::checks_also_chase) is
 //! set.
 
-use crate::base::attacks::{self, transposed_bit};
+use crate::base::attacks::{self, Occupancy};
 use crate::base::position::general_attackers;
 use crate::base::{Bitboard, Board, Color, Move, Position, Role, Square};
 use crate::game::Rules;
@@ -59,54 +59,36 @@ impl Reading {
     }
 }
 
-/// Occupancy in both layouts (rank-major and file-major).
-#[derive(Copy, Clone)]
-struct Occ {
-    occ: Bitboard,
-    occ_t: u128,
-}
-
-impl Occ {
-    fn of(b: &Board) -> Occ {
-        Occ {
-            occ: b.occupied(),
-            occ_t: b.occupied_transposed(),
-        }
-    }
-
-    fn without(self, sq: Square) -> Occ {
-        Occ {
-            occ: self.occ.without(sq),
-            occ_t: self.occ_t & !transposed_bit(sq),
-        }
-    }
-}
-
 /// Squares a `color` piece of kind `role` on `from` could capture on.
-fn capture_set(color: Color, role: Role, from: Square, o: Occ) -> Bitboard {
+fn capture_set(color: Color, role: Role, from: Square, o: Occupancy) -> Bitboard {
     match role {
         Role::General => attacks::general(color, from),
         Role::Advisor => attacks::advisor(color, from),
-        Role::Elephant => attacks::elephant(color, from, o.occ),
-        Role::Horse => attacks::horse(from, o.occ),
-        Role::Chariot => attacks::chariot(from, o.occ, o.occ_t),
-        Role::Cannon => attacks::cannon(from, o.occ, o.occ_t),
+        Role::Elephant => attacks::elephant(color, from, o.bitboard()),
+        Role::Horse => attacks::horse(from, o.bitboard()),
+        Role::Chariot => attacks::chariot(from, o),
+        Role::Cannon => attacks::cannon(from, o),
         Role::Soldier => attacks::soldier(color, from),
     }
 }
 
 /// Pieces of `color` on `b`, not counting `exclude`, that could capture on
 /// the (non-general) square `sq` under occupancy `o`.
-fn attackers_with(b: &Board, sq: Square, color: Color, o: Occ, exclude: Bitboard) -> Bitboard {
+fn attackers_with(
+    b: &Board,
+    sq: Square,
+    color: Color,
+    o: Occupancy,
+    exclude: Bitboard,
+) -> Bitboard {
     let own = b.by_color(color) - exclude;
-    let mut out =
-        general_attackers(b, sq, color, o.occ, o.occ_t, exclude) - b.by_role(Role::General);
+    let mut out = general_attackers(b, sq, color, o, exclude) - b.by_role(Role::General);
     if sq.in_palace(color) {
         out |= attacks::advisor(color, sq) & b.by_role(Role::Advisor);
         out |= attacks::general(color, sq) & b.by_role(Role::General);
     }
     if sq.on_own_half(color) {
-        out |= attacks::elephant(color, sq, o.occ) & b.by_role(Role::Elephant);
+        out |= attacks::elephant(color, sq, o.bitboard()) & b.by_role(Role::Elephant);
     }
     out & own
 }
@@ -114,8 +96,14 @@ fn attackers_with(b: &Board, sq: Square, color: Color, o: Occ, exclude: Bitboard
 /// Whether `color`'s general is safe on `b` after occupancy became `o`,
 /// with the enemy pieces in `captured` gone and `color`'s general on
 /// `general`.
-fn general_safe(b: &Board, color: Color, general: Square, o: Occ, captured: Bitboard) -> bool {
-    general_attackers(b, general, !color, o.occ, o.occ_t, captured).is_empty()
+fn general_safe(
+    b: &Board,
+    color: Color,
+    general: Square,
+    o: Occupancy,
+    captured: Bitboard,
+) -> bool {
+    general_attackers(b, general, !color, o, captured).is_empty()
 }
 
 /// The enemy pieces that would newly attack the general on `general` (of
@@ -127,11 +115,11 @@ fn pinners(
     sq: Square,
     general: Square,
     enemy: Color,
-    o: Occ,
+    o: Occupancy,
     already: Bitboard,
 ) -> Bitboard {
     let o = o.without(sq);
-    general_attackers(b, general, enemy, o.occ, o.occ_t, Bitboard::EMPTY) - already
+    general_attackers(b, general, enemy, o, Bitboard::EMPTY) - already
 }
 
 /// Calls `f(attacker, target)` for every threat (chase) by `side` in `pos`
@@ -144,12 +132,11 @@ pub(crate) fn for_each_chase(
 ) {
     let b = &pos.board;
     let them = !side;
-    let o = Occ::of(b);
-    let our_general = pos.generals[side as usize];
-    let their_general = pos.generals[them as usize];
-    let our_attackers = general_attackers(b, our_general, them, o.occ, o.occ_t, Bitboard::EMPTY);
-    let their_attackers =
-        general_attackers(b, their_general, side, o.occ, o.occ_t, Bitboard::EMPTY);
+    let o = b.occupancy();
+    let our_general = pos.generals[side];
+    let their_general = pos.generals[them];
+    let our_attackers = general_attackers(b, our_general, them, o, Bitboard::EMPTY);
+    let their_attackers = general_attackers(b, their_general, side, o, Bitboard::EMPTY);
     let chasers = b.by_color(side) - b.by_role(Role::General) - b.by_role(Role::Soldier);
     let targets_all = b.by_color(them) - b.by_role(Role::General);
     for a in chasers {

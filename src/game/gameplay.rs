@@ -6,6 +6,9 @@ use crate::game::record::{LimitCount, PlyRecord};
 use crate::game::repetition::SideConduct;
 use crate::game::verdict::{Conduct, Cycle, Placed, Verdict};
 use crate::game::{Rules, chase};
+use alloc::boxed::Box;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// Why [`Game::play`] refused a move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -386,10 +389,7 @@ impl Game {
         let piece = match before.board.piece_at(m.from()) {
             Some(p) if before.is_legal(m) => p,
             _ => {
-                return Err(PlayError {
-                    mv: m,
-                    fen: before.to_string(),
-                });
+                return Err(PlayError::new(before, m));
             }
         };
         let mut pos = before.clone();
@@ -450,6 +450,7 @@ impl Game {
     }
 
     /// The move-limit counters of the start position.
+    #[cfg_attr(not(feature = "search"), allow(dead_code))]
     pub(crate) fn start_limit(&self) -> LimitCount {
         self.start_limit
     }
@@ -483,8 +484,8 @@ impl Game {
             first_ply: c.found.first,
             last_ply: n,
             occurrences: c.found.occurrences,
-            red: self.conduct(c.conduct[Color::Red as usize]),
-            black: self.conduct(c.conduct[Color::Black as usize]),
+            red: self.conduct(c.conduct[Color::Red]),
+            black: self.conduct(c.conduct[Color::Black]),
         });
         Verdict {
             winner: ruling.winner,

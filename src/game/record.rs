@@ -1,7 +1,7 @@
 //! [`PlyRecord`]: what one ply did, as both [`Game`](crate::Game) and the
 //! search record it when the move is made (Pikafish's `StateInfo`).
 
-use crate::base::{Bitboard, Color, Move, Piece, Position, Role, Square};
+use crate::base::{Bitboard, ByColor, Color, Move, Piece, Position, Role, Square};
 use crate::game::Rules;
 
 /// The move-limit counters after a ply.
@@ -10,7 +10,7 @@ pub(crate) struct LimitCount {
     /// Plies counted toward the move limit.
     pub(crate) counted: u32,
     /// Checks given by each side since the last capture.
-    pub(crate) checks: [u32; 2],
+    pub(crate) checks: ByColor<u32>,
     /// Whether this ply was a check beyond the cap.
     pub(crate) excess: bool,
 }
@@ -40,11 +40,10 @@ impl LimitCount {
             return LimitCount::default();
         }
         let mut checks = self.checks;
-        let m = mover as usize;
         if check {
-            checks[m] = checks[m].saturating_add(1);
+            checks[mover] = checks[mover].saturating_add(1);
         }
-        let excess = check && rules.check_cap.is_some_and(|cap| checks[m] > cap);
+        let excess = check && rules.check_cap.is_some_and(|cap| checks[mover] > cap);
         let counts = !excess && !self.excess;
         LimitCount {
             counted: self.counted.saturating_add(u32::from(counts)),
@@ -170,6 +169,7 @@ impl PlyRecord {
     /// null-move pruning) by `mover`, leading to `after`. It is
     /// irreversible: no repetition reaches across it.
     #[inline]
+    #[cfg_attr(not(feature = "search"), allow(dead_code))]
     pub(crate) fn null(
         mover: Color,
         after: &Position,

@@ -7,7 +7,7 @@
 //! the position after `k` plies (position 0 is the first one); no cycle
 //! reaches back across an irreversible ply (a capture).
 
-use crate::base::{Bitboard, Color, Position};
+use crate::base::{Bitboard, ByColor, Color, Position};
 use crate::game::chase;
 use crate::game::record::{Chases, PlyRecord};
 
@@ -101,8 +101,8 @@ pub(crate) enum SideConduct {
 pub(crate) struct CycleRuling {
     /// The cycle found.
     pub(crate) found: Found,
-    /// Red's and Black's conduct, by [`Color`] index.
-    pub(crate) conduct: [SideConduct; 2],
+    /// Red's and Black's conduct.
+    pub(crate) conduct: ByColor<SideConduct>,
 }
 
 impl CycleRuling {
@@ -110,7 +110,7 @@ impl CycleRuling {
     pub(crate) fn loser(&self) -> Option<(Color, bool)> {
         let checks = |c: &SideConduct| matches!(c, SideConduct::Check { .. });
         let chases = |c: &SideConduct| matches!(c, SideConduct::Chase { .. });
-        let [red, black] = &self.conduct;
+        let (red, black) = (&self.conduct[Color::Red], &self.conduct[Color::Black]);
         match (checks(red), checks(black)) {
             (true, false) => Some((Color::Red, true)),
             (false, true) => Some((Color::Black, true)),
@@ -182,17 +182,18 @@ pub(crate) fn judge_cycle(
             .filter(|&k| mover(k) == side)
             .all(|k| records[k - 1].gives_check())
     };
-    let mut conduct = [SideConduct::Idle; 2];
+    let mut conduct = ByColor::new([SideConduct::Idle; Color::COUNT]);
     for side in [Color::Red, Color::Black] {
         if let Some(last) = last_own(side) {
             if checking(side) {
-                conduct[side as usize] = SideConduct::Check {
+                conduct[side] = SideConduct::Check {
                     checkers: records[last - 1].checkers,
                 };
             }
         }
     }
     let checks = conduct
+        .as_array()
         .iter()
         .filter(|c| matches!(c, SideConduct::Check { .. }))
         .count();
@@ -205,7 +206,7 @@ pub(crate) fn judge_cycle(
         return None;
     }
     for side in [Color::Red, Color::Black] {
-        if matches!(conduct[side as usize], SideConduct::Check { .. }) {
+        if matches!(conduct[side], SideConduct::Check { .. }) {
             continue;
         }
         let Some(last) = last_own(side) else {
@@ -227,7 +228,7 @@ pub(crate) fn judge_cycle(
             }
         }
         if acc.any() {
-            conduct[side as usize] = SideConduct::Chase {
+            conduct[side] = SideConduct::Chase {
                 targets: acc,
                 last_own: last,
             };

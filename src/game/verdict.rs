@@ -1,5 +1,6 @@
 //! [`Verdict`]: how a [`Game`](crate::Game) ended, with the evidence.
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use crate::base::{Color, EndReason, Outcome, Piece, Square};
@@ -92,6 +93,7 @@ impl fmt::Display for Conduct {
 /// Plies are counted from the start of the game: ply `k` is the `k`-th move
 /// and "the position at ply `k`" the position after it (ply 0 is the start).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Cycle {
     /// The ply at which the repeated position first occurred.
     pub first_ply: usize,

@@ -3,5 +3,7 @@
 //! into the engine.
 
 pub mod notation;
+#[cfg(feature = "pgn")]
 pub mod pgn;
+#[cfg(feature = "svg")]
 pub mod svg;

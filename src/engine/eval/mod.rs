@@ -356,17 +356,17 @@ impl MaterialPst {
     #[inline]
     fn mobility(&self, pos: &Position, color: Color) -> i32 {
         let b = pos.board();
-        let (occ, occ_t) = (b.occupied(), b.occupied_transposed());
+        let occ = b.occupancy();
         let free = !b.by_color(color);
         let mut total = 0;
         let own = b.by_color(color);
         for sq in own & b.by_role(Role::Chariot) {
-            total += attacks::chariot_mobility(sq, occ, occ_t, own) as i32;
+            total += attacks::chariot_mobility(sq, occ, own) as i32;
         }
         total *= self.chariot_mobility;
         let mut horses = 0;
         for sq in own & b.by_role(Role::Horse) {
-            horses += attacks::horse_mobility(sq, occ, free) as i32;
+            horses += attacks::horse_mobility(sq, occ.bitboard(), free) as i32;
         }
         total += horses * self.horse_mobility;
         total
@@ -393,7 +393,7 @@ impl MaterialPst {
             return 0;
         }
         let b = pos.board();
-        let (occ, occ_t) = (b.occupied(), b.occupied_transposed());
+        let occ = b.occupancy();
         let c = color as usize;
         let zone = Bitboard(PALACE[c]);
         let enemy = |role: Role, near: u128| b.by_color(!color) & b.by_role(role) & Bitboard(near);
@@ -406,7 +406,7 @@ impl MaterialPst {
         if !placed.more_than_one() {
             return 0;
         }
-        let general_file = pos.generals[c].file();
+        let general_file = pos.generals[color].file();
         // Attackers and attack units: `base` per piece bearing on the
         // palace, plus `hit` (the palace squares it reaches).
         let (mut n, mut units) = (0, 0);
@@ -417,15 +417,15 @@ impl MaterialPst {
             }
         };
         for sq in enemy(Role::Chariot, LINES[c]) {
-            add((attacks::chariot(sq, occ, occ_t) & zone).count(), 3);
+            add((attacks::chariot(sq, occ) & zone).count(), 3);
         }
         for sq in enemy(Role::Horse, HORSE_NEAR[c]) {
-            add((attacks::horse(sq, occ) & zone).count(), 2);
+            add((attacks::horse(sq, occ.bitboard()) & zone).count(), 2);
         }
         for sq in enemy(Role::Cannon, LINES[c]) {
             // A cannon on the general's file counts one more, even unscreened.
             let aimed = usize::from(sq.file() == general_file);
-            add((attacks::cannon(sq, occ, occ_t) & zone).count() + aimed, 2);
+            add((attacks::cannon(sq, occ) & zone).count() + aimed, 2);
         }
         for sq in enemy(Role::Soldier, SOLDIER_NEAR[c]) {
             add((attacks::soldier(!color, sq) & zone).count(), 1);
@@ -441,8 +441,8 @@ impl MaterialPst {
     #[inline]
     fn empty_cannons(&self, pos: &Position, color: Color) -> i32 {
         let b = pos.board();
-        let general = pos.generals[color as usize];
-        let seen = attacks::chariot_file(general, b.occupied_transposed());
+        let general = pos.generals[color];
+        let seen = attacks::chariot_file(general, b.occupancy());
         let cannons = seen & b.by_color(!color) & b.by_role(Role::Cannon);
         cannons.count() as i32 * self.empty_cannon
     }

@@ -9,8 +9,7 @@
 //! are ignored, as usual; a general only captures last (it may not step into
 //! an attack).
 
-use crate::base::attacks;
-use crate::base::attacks::transposed_bit;
+use crate::base::attacks::{self, Occupancy};
 use crate::base::{Bitboard, Color, Move, Position, Role, Square};
 use crate::engine::eval::piece_value;
 
@@ -27,28 +26,27 @@ fn value(role: Role) -> i32 {
 }
 
 /// Every piece of `color` among `present` that attacks `sq` under the
-/// occupancy `occ`/`occ_t`.
+/// occupancy `occ`.
 #[inline]
 fn attackers(
     pos: &Position,
     sq: Square,
     color: Color,
-    occ: Bitboard,
-    occ_t: u128,
+    occ: Occupancy,
     present: Bitboard,
 ) -> Bitboard {
     let b = pos.board();
     let own = b.by_color(color) & present;
-    let mut out = attacks::chariot(sq, occ, occ_t) & b.by_role(Role::Chariot)
-        | attacks::cannon(sq, occ, occ_t) & b.by_role(Role::Cannon)
-        | attacks::horse_attackers(sq, occ) & b.by_role(Role::Horse)
+    let mut out = attacks::chariot(sq, occ) & b.by_role(Role::Chariot)
+        | attacks::cannon(sq, occ) & b.by_role(Role::Cannon)
+        | attacks::horse_attackers(sq, occ.bitboard()) & b.by_role(Role::Horse)
         | attacks::soldier_attackers(color, sq) & b.by_role(Role::Soldier);
     if sq.in_palace(color) {
         out |= attacks::advisor(color, sq) & b.by_role(Role::Advisor)
             | attacks::general(color, sq) & b.by_role(Role::General);
     }
     if sq.on_own_half(color) {
-        out |= attacks::elephant(color, sq, occ) & b.by_role(Role::Elephant);
+        out |= attacks::elephant(color, sq, occ.bitboard()) & b.by_role(Role::Elephant);
     }
     out & own
 }
@@ -89,19 +87,20 @@ pub(crate) fn see(pos: &Position, m: Move) -> i32 {
         // A legal general move is never recaptured.
         return gain[0];
     }
-    let mut occ = (b.occupied() - Bitboard::from(from)) | Bitboard::from(to);
-    let mut occ_t = (b.occupied_transposed() & !transposed_bit(from)) | transposed_bit(to);
+    let mut occ = b.occupancy();
+    occ.toggle(from); // occupied: the mover stands there
+    occ = occ.with(to);
     // The pieces still on the board (the captured one is gone).
     let mut present = b.occupied() - Bitboard::from(from) - Bitboard::from(to);
     let mut on_square = value(mover.role);
     let mut side = !mover.color;
     let mut d = 0;
     loop {
-        let set = attackers(pos, to, side, occ, occ_t, present);
+        let set = attackers(pos, to, side, occ, present);
         let Some((sq, v)) = least_valuable(pos, set) else {
             break;
         };
-        if v == GENERAL_VALUE && attackers(pos, to, !side, occ, occ_t, present).any() {
+        if v == GENERAL_VALUE && attackers(pos, to, !side, occ, present).any() {
             break; // the general may not capture into an attack
         }
         d += 1;
@@ -110,7 +109,6 @@ pub(crate) fn see(pos: &Position, m: Move) -> i32 {
             break;
         }
         occ = occ.without(sq);
-        occ_t &= !transposed_bit(sq);
         present = present.without(sq);
         on_square = v;
         side = !side;

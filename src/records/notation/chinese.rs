@@ -59,6 +59,7 @@ const NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '�
 /// The character on a piece's disc: the one moves are written with, except
 /// that traditional sets give Red's horse and chariot their own (`傌`, `俥`
 /// against Black's `馬`, `車`).
+#[cfg(feature = "svg")]
 pub(crate) fn board_glyph(color: Color, role: Role, script: ChineseScript) -> char {
     match (role, color, script) {
         (Role::Horse, Color::Red, ChineseScript::Traditional) => '傌',

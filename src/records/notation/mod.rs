@@ -281,10 +281,7 @@ impl Notation {
 pub(crate) fn check_legal(pos: &Position, m: Move) -> Result<Role, PlayError> {
     match pos.board().piece_at(m.from()) {
         Some(p) if pos.is_legal(m) => Ok(p.role),
-        _ => Err(PlayError {
-            mv: m,
-            fen: pos.to_string(),
-        }),
+        _ => Err(PlayError::new(pos, m)),
     }
 }
 

@@ -13,6 +13,7 @@ use crate::records::notation::ChineseScript;
 /// assert!(svg.contains(">九</text>") && svg.contains(">9</text>"));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Coordinates {
     /// No labels.
     Hidden,

@@ -3,14 +3,14 @@
 
 use core::fmt::Write;
 
-use crate::base::{Board, Color, Piece};
+use crate::base::{Board, ByColor, Color, Piece};
 use crate::records::notation::ChineseScript;
 use crate::records::notation::chinese;
 use crate::records::svg::grid::CJK_FONTS;
 use crate::records::svg::layout::{Layout, RADIUS};
 
 /// The disc and its rim, for each side.
-const DISC: [(&str, &str); 2] = [("#c62828", "#7f1010"), ("#262626", "#000000")];
+const DISC: ByColor<(&str, &str)> = ByColor::new([("#c62828", "#7f1010"), ("#262626", "#000000")]);
 /// The glyph and the inner ring.
 const GLYPH: &str = "#fdf3dc";
 
@@ -49,7 +49,7 @@ pub(super) fn draw_pieces(
     out.push_str(" text-anchor=\"middle\" dominant-baseline=\"central\">\n");
     for (sq, piece) in board.pieces() {
         let (x, y) = layout.point(sq);
-        let (fill, rim) = DISC[piece.color as usize];
+        let (fill, rim) = DISC[piece.color];
         let _ = write!(
             out,
             r#"<g class="piece {} {}" data-square="{sq}" transform="translate({x},{y})">"#,

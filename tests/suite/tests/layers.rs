@@ -73,3 +73,37 @@ fn the_checker_sees_a_violation() {
         crate_paths("use crate::engine::Searcher; // crate::game in a comment\nuse crate::{Game};");
     assert_eq!(paths, vec![(1, "engine".to_string()), (2, "{".to_string())]);
 }
+
+/// The attack tables are used from the other layers through the public
+/// `attacks` API only (functions on squares, bitboards and `Occupancy`):
+/// the table layout and the transposed occupancy stay inside the base layer.
+#[test]
+fn other_layers_use_only_the_public_attack_api() {
+    const INTERNALS: [&str; 4] = ["transposed_bit", "horse_attacker_legs", "from_parts", "Leg"];
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src");
+    let mut files = Vec::new();
+    for layer in &LAYERS[1..] {
+        rust_files(&src.join(layer), &mut files);
+    }
+    let mut uses = 0;
+    for file in files {
+        let text = fs::read_to_string(&file).unwrap();
+        uses += text.matches("attacks::").count();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for name in INTERNALS {
+                let word = |c: char| c.is_alphanumeric() || c == '_';
+                let found = code.match_indices(name).any(|(at, _)| {
+                    !code[..at].ends_with(word) && !code[at + name.len()..].starts_with(word)
+                });
+                assert!(
+                    !found,
+                    "{}:{}: `{name}` is internal to src/base/attacks.rs",
+                    file.display(),
+                    i + 1
+                );
+            }
+        }
+    }
+    assert!(uses > 10, "only {uses} uses of `attacks::` seen");
+}

@@ -35,3 +35,26 @@ fn hot_paths_do_not_allocate() {
     assert!(total > 0);
     assert_eq!(count, 0, "allocations in move generation / play");
 }
+
+#[test]
+fn illegal_moves_are_refused_without_allocating() {
+    use xiangqi::{Move, Square};
+    let pos = Position::new();
+    let (count, refused) = allocations(|| {
+        let mut refused = 0;
+        for from in Square::ALL {
+            for to in Square::ALL {
+                let m = Move::new(from, to);
+                let mut p = pos.clone();
+                if let Err(e) = p.play(m) {
+                    assert_eq!(e.mv, m);
+                    assert_eq!(pos.illegal_reason(m), Some(e.reason));
+                    refused += 1;
+                }
+            }
+        }
+        refused
+    });
+    assert_eq!(refused, Square::COUNT * Square::COUNT - 44);
+    assert_eq!(count, 0, "refusing moves allocated {count} times");
+}
