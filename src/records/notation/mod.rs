@@ -95,17 +95,18 @@
 pub(crate) mod chinese;
 mod descriptive;
 mod iccs;
-mod illegal;
 mod move_text;
 mod parse_move;
 mod play_str;
 mod resolve;
 mod wxf;
 
+/// Why a move is illegal; the rules core's type, here too since
+/// [`MoveError::Illegal`] carries it.
+pub use crate::base::IllegalReason;
 pub use chinese::{ChineseScript, format_chinese, parse_chinese};
 pub use descriptive::{DescriptiveMove, DescriptiveNotation, Direction, Numerals, Origin, Which};
 pub use iccs::{UciMove, UciRanks, format_uci, parse_iccs, parse_uci};
-pub use illegal::IllegalReason;
 pub use move_text::{CoordinateMove, MoveText, NotationKind, SyntaxError};
 pub use parse_move::{Candidates, MoveError, ParseOptions};
 pub use play_str::PlayStrError;
