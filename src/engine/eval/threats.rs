@@ -16,7 +16,7 @@ use crate::base::{Bitboard, Color, Position, Role};
 #[inline]
 pub(super) fn batteries(pos: &Position, color: Color) -> i32 {
     let b = pos.board();
-    let g = pos.generals[color as usize];
+    let g = pos.generals[color.index()];
     let (rank, file) = (Bitboard::rank(g.rank()), Bitboard::file(g.file()));
     let theirs = b.by_color(!color);
     let cannons = theirs & b.by_role(Role::Cannon);
@@ -49,7 +49,7 @@ pub(super) fn batteries(pos: &Position, color: Color) -> i32 {
 #[inline]
 pub(super) fn horse_threats(pos: &Position, color: Color) -> i32 {
     let b = pos.board();
-    let g = pos.generals[color as usize];
+    let g = pos.generals[color.index()];
     let occ = b.occupied();
     let theirs = b.by_color(!color);
     let horses = theirs & b.by_role(Role::Horse) & attacks::horse_two_moves(g);
