@@ -17,9 +17,9 @@ movetime="${2:-200}"
 first="${3:-0}"
 opponent="${4:-fsf-wasm}"
 shift $(( $# < 4 ? $# : 4 ))
-cargo build --release --example uci --example match
+cargo build --release -p xiangqi-engine
 target_dir="${CARGO_TARGET_DIR:-target}"
-ours="$target_dir/release/examples/uci"
+ours="$target_dir/release/xiangqi-engine"
 case "$opponent" in
   fsf-wasm)
     dir="${FSF_DIR:-target/fsf}"
@@ -44,6 +44,6 @@ case "$opponent" in
     exit 2
     ;;
 esac
-"$target_dir/release/examples/match" \
+"$ours" match \
   --engine1 "$ours" "${opponent_flags[@]}" \
-  --games "$games" --first-game "$first" --movetime "$movetime" --openings examples/match/openings.txt "$@"
+  --games "$games" --first-game "$first" --movetime "$movetime" --openings engine/src/matches/openings.txt "$@"

@@ -43,7 +43,6 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 mod board;
-#[path = "../uci/lines.rs"]
 mod lines;
 
 use lines::{read_line, shorten};

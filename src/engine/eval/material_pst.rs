@@ -454,6 +454,7 @@ impl Evaluator for MaterialPst {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::Square;
 
     #[test]
     fn palace_masks_match_the_squares_in_the_palace() {

@@ -1,0 +1,23 @@
+//! The library of the `xiangqi-engine` tools: what the engine binary's
+//! subcommands share, and what other programs can use to drive xiangqi
+//! engines.
+//!
+//! - [`client`]: an engine process (this crate's `xiangqi-engine`,
+//!   Pikafish, Fairy-Stockfish, ElephantEye, ...) started and spoken to over
+//!   UCI or UCCI through pipes, as `xiangqi-engine match` does.
+//!
+//! The rules, games, notation and search are the [`xiangqi`] crate's; the
+//! binary `xiangqi-engine` (without arguments the UCI/UCCI engine GUIs
+//! start) is built from `src/main.rs`:
+//!
+//! ```text
+//! xiangqi-engine                      # the UCI/UCCI engine on stdin/stdout
+//! xiangqi-engine match --help         # a match between two engines
+//! xiangqi-engine analyze GAME.pgn     # a game annotated with evaluations
+//! xiangqi-engine tune gen|fit ...     # self-play data and evaluator fitting
+//! ```
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod client;

@@ -1,0 +1,8 @@
+//! The engine binary driven as GUIs and match runners drive it: through
+//! real pipes, in UCI and UCCI. One test binary (`cargo test -p
+//! xiangqi-engine --test engine`).
+
+mod matches;
+mod support;
+mod ucci;
+mod uci;

@@ -1,0 +1,195 @@
+//! `xiangqi-engine match` playing this crate's engine binary against
+//! itself, once over UCI and once over UCCI, through real pipes: short games
+//! at a fixed depth.
+//!
+//! The pyffish second opinion needs a Python with pyffish (ignored
+//! otherwise): `XIANGQI_PYFFISH=/path/to/venv/bin/python cargo test -p
+//! xiangqi-engine --test engine pyffish -- --ignored`.
+
+use std::process::Command;
+
+const ENGINE: &str = env!("CARGO_BIN_EXE_xiangqi-engine");
+
+/// Runs `xiangqi-engine match` with these extra flags; returns its report
+/// lines.
+fn play(extra: &[&str]) -> Vec<String> {
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/src/matches/openings.txt");
+    let output = Command::new(ENGINE)
+        .args([
+            "match",
+            "--engine1",
+            ENGINE,
+            "--engine2",
+            ENGINE,
+            "--openings",
+            openings,
+        ])
+        .args(extra)
+        .output()
+        .expect("the engine binary starts");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "match failed: {stderr}");
+    let lines: Vec<String> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    // `engine1: W w D d L l, score ...`
+    let last = lines
+        .last()
+        .unwrap_or_else(|| panic!("no output; {stderr}"));
+    let counts: Vec<u32> = last
+        .split(", score")
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    assert_eq!(counts.len(), 3, "{last}");
+    assert_eq!(counts.iter().sum::<u32>(), 2, "{lines:#?}");
+    lines
+}
+
+/// Checks the report of a two-game match: the game lines' format, no
+/// forfeit, and the summary line last.
+fn check_report(lines: &[String], max_plies: usize) {
+    let games: Vec<&String> = lines.iter().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{lines:#?}");
+    assert!(
+        games[0].starts_with("game   1: engine1 red   | "),
+        "{}",
+        games[0]
+    );
+    assert!(
+        games[1].starts_with("game   2: engine1 black | "),
+        "{}",
+        games[1]
+    );
+    for g in &games {
+        for bad in ["failed", "illegal", "malformed", "null move"] {
+            assert!(!g.contains(bad), "{g}");
+        }
+        // `... (<reason>, N plies) | W w D d L l`
+        let plies: usize = g
+            .split(" plies) | W ")
+            .next()
+            .and_then(|head| head.rsplit(", ").next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no ply count in {g}"));
+        assert!(plies <= max_plies, "{g}");
+        if plies == max_plies {
+            assert!(
+                g.contains(&format!("draw (1/2-1/2 draw after {max_plies} plies")),
+                "{g}"
+            );
+        }
+    }
+    let last = lines.last().unwrap();
+    assert!(last.starts_with("engine1: W "), "{last}");
+    assert!(last.contains(", score ") && last.contains("Elo"), "{last}");
+}
+
+#[test]
+fn self_play_over_uci() {
+    let lines = play(&[
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--max-plies",
+        "12",
+        "--verbose",
+        "--engine1-init",
+        "setoption name Hash value 4",
+        "--engine2-init",
+        "setoption name Move Limit value 50",
+        "--move-limit",
+        "50",
+    ]);
+    check_report(&lines, 12);
+    let moves = lines.iter().filter(|l| l.starts_with("  moves: ")).count();
+    assert_eq!(moves, 2, "{lines:#?}");
+}
+
+#[test]
+fn self_play_over_ucci() {
+    let lines = play(&[
+        "--games",
+        "2",
+        "--nodes",
+        "3000",
+        "--max-plies",
+        "12",
+        "--engine1-protocol",
+        "ucci",
+        "--engine2-protocol",
+        "ucci",
+        "--engine1-init",
+        "setoption usebook false",
+        "--engine2-init",
+        "setoption movelimit 50",
+        "--move-limit",
+        "50",
+    ]);
+    check_report(&lines, 12);
+}
+
+#[test]
+fn ucci_move_time_by_stop() {
+    // Both engines over UCCI with a move time: `go depth 32` then `stop`.
+    let lines = play(&[
+        "--games",
+        "2",
+        "--movetime",
+        "30",
+        "--max-plies",
+        "6",
+        "--engine1-protocol",
+        "ucci",
+        "--engine2-protocol",
+        "ucci",
+    ]);
+    check_report(&lines, 6);
+}
+
+#[test]
+fn mixed_protocols_and_ranks() {
+    // Engine 2 speaks UCI with Fairy-Stockfish's ranks 1-10.
+    let lines = play(&[
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--max-plies",
+        "10",
+        "--engine1-protocol",
+        "ucci",
+        "--engine2-fsf",
+        "--engine2-init",
+        "setoption name Move Ranks value 1-10",
+    ]);
+    check_report(&lines, 10);
+}
+
+#[test]
+#[ignore = "needs a Python with pyffish in $XIANGQI_PYFFISH; .ci/run installs it and runs this test"]
+fn pyffish_second_opinion() {
+    let python = std::env::var("XIANGQI_PYFFISH")
+        .expect("set XIANGQI_PYFFISH to a Python with pyffish (pip install pyffish)");
+    let lines = play(&[
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--max-plies",
+        "10",
+        "--pyffish",
+        &python,
+    ]);
+    check_report(&lines, 10);
+    let summary = &lines[lines.len() - 2];
+    assert_eq!(
+        summary, "pyffish: 0 of 2 games judged differently",
+        "{lines:#?}"
+    );
+}
