@@ -2,6 +2,20 @@
 //! ([`Searcher`]), with aspiration windows, a shared transposition table,
 //! limits, a stop flag, a progress callback, optional multi-PV and optional
 //! Lazy SMP threads.
+//!
+//! This module is the public face: [`Searcher`], [`Score`], [`SearchInfo`],
+//! [`SearchResult`] (and [`Limits`], [`Clock`] from `limits`). The rest,
+//! from the top down:
+//!
+//! * `driver`: the threads, iterative deepening and aspiration windows;
+//! * `worker`: one thread's alpha-beta search and its node plumbing, on
+//!   the per-ply stack of `stack`, with its parameters in `pruning`;
+//! * `qsearch`: quiescence;
+//! * `picker`: the staged move picker (`Stage`), with `see` (static
+//!   exchange evaluation);
+//! * `history` (the history tables, one `StatsEntry` type), `killers`,
+//!   `eval_cache`: what a thread learns and keeps between searches;
+//! * `tt`: the transposition table shared by the threads.
 
 mod driver;
 mod eval_cache;

@@ -1,10 +1,10 @@
 //! One search thread ([`Worker`]): the PVS alpha-beta search proper
 //! ([`Worker::search`]) with a transposition table, null-move pruning,
 //! late-move reductions, check extension, mate-distance scores and the
-//! game's own arbiter at every node; the per-ply stack it keeps along its
-//! path ([`Frame`]); the node plumbing (make and unmake, limits, the
-//! evaluation) shared with quiescence (`qsearch.rs`); and what a thread
-//! keeps between searches ([`Tables`]).
+//! game's own arbiter at every node, on the per-ply stack of `stack.rs`;
+//! the node plumbing (make and unmake, limits, the evaluation) shared with
+//! quiescence (`qsearch.rs`); and what a thread keeps between searches
+//! ([`Tables`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
