@@ -2,6 +2,8 @@
 //! subcommands share, and what other programs can use to drive xiangqi
 //! engines.
 //!
+//! - [`data`]: training positions packed in 32 bytes, in checked chunk files
+//!   (written by `xiangqi-engine datagen`, read by the trainer).
 //! - [`client`]: an engine process (this crate's `xiangqi-engine`,
 //!   Pikafish, Fairy-Stockfish, ElephantEye, ...) started and spoken to over
 //!   UCI or UCCI through pipes, as `xiangqi-engine match` does.
@@ -21,3 +23,4 @@
 #![forbid(unsafe_code)]
 
 pub mod client;
+pub mod data;

@@ -6,6 +6,7 @@
 //! xiangqi-engine match ...            # a match between two engines (--help)
 //! xiangqi-engine analyze GAME.pgn     # annotate a game with evaluations (--help)
 //! xiangqi-engine tune gen|fit ...     # self-play data, evaluator fitting
+//! xiangqi-engine datagen ...          # training data for the network (--help)
 //! xiangqi-engine help                 # this list
 //! ```
 //!
@@ -15,7 +16,9 @@
 use std::process::ExitCode;
 
 mod analyze;
+mod datagen;
 mod matches;
+mod selfplay;
 mod tune;
 mod uci;
 
@@ -29,6 +32,7 @@ Commands:
   match ARGS     play a match between two engines (`match --help`)
   analyze ARGS   annotate a PGN game with evaluations (`analyze --help`)
   tune ARGS      self-play data (`tune gen`) and evaluator fitting (`tune fit`)
+  datagen ARGS   self-play training data for the network (`datagen --help`)
   help           this text";
 
 fn main() -> ExitCode {
@@ -46,6 +50,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         "tune" => tune::main(rest),
+        "datagen" => datagen::main(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
