@@ -35,28 +35,24 @@ const SCALARS: [&str; 9] = [
 const PARAMS: usize = PST + SCALARS.len();
 
 fn zero() -> MaterialPst {
-    MaterialPst {
-        tempo: 0,
-        king_safety: 0,
-        chariot_mobility: 0,
-        horse_mobility: 0,
-        cannon_horse_shift: 0,
-        king_attack: 0,
-        empty_cannon: 0,
-        battery: 0,
-        horse_threat: 0,
+    MaterialPst::default()
+        .with_tempo(0)
+        .with_king_safety(0)
+        .with_chariot_mobility(0)
+        .with_horse_mobility(0)
+        .with_cannon_horse_shift(0)
+        .with_king_attack(0)
+        .with_empty_cannon(0)
+        .with_battery(0)
+        .with_horse_threat(0)
         // The fit is linear in the evaluator's terms.
-        endgame_scaling: false,
-    }
+        .with_endgame_scaling(false)
 }
 
 /// The default evaluator without its (non-linear) endgame scaling: what
 /// the linear model reproduces.
 fn linear() -> MaterialPst {
-    MaterialPst {
-        endgame_scaling: false,
-        ..MaterialPst::default()
-    }
+    MaterialPst::default().with_endgame_scaling(false)
 }
 
 /// The scalar weights of `e`, in the order of [`SCALARS`].

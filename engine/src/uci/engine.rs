@@ -411,14 +411,11 @@ impl Engine {
         }
         self.join_search();
         let style = self.style();
-        let mut limits = Limits {
-            multi_pv: if style.protocol == Protocol::Uci {
-                self.multi_pv
-            } else {
-                1
-            },
-            ..go.limits
-        };
+        let mut limits = go.limits.with_multi_pv(if style.protocol == Protocol::Uci {
+            self.multi_pv
+        } else {
+            1
+        });
         let legal = self.game.position().legal_moves();
         let mut no_move = legal.is_empty();
         if !self.banned.is_empty() {

@@ -137,11 +137,11 @@ pub fn parse_uci_go(
     };
     go.limits.move_overhead = overhead;
     if let Some(t) = time {
-        go.limits.clock = Some(Clock {
-            remaining: Duration::from_millis(t),
-            increment: Duration::from_millis(inc),
-            moves_to_go: mtg,
-        });
+        go.limits.clock = Some(
+            Clock::new(Duration::from_millis(t))
+                .with_increment(Duration::from_millis(inc))
+                .with_moves_to_go(mtg),
+        );
     }
     (go, warnings)
 }
@@ -227,16 +227,17 @@ pub fn parse_ucci_go(args: &[&str], overhead: Duration, millisec: bool) -> (Go, 
         }
     }
     if let Some(t) = time {
-        go.limits.clock = Some(Clock {
-            remaining: ms(t),
-            increment: inc.map_or(Duration::ZERO, ms),
-            // ElephantEye: `time T` alone is `movestogo 1`.
-            moves_to_go: if inc.is_none() && mtg.is_none() {
-                Some(1)
-            } else {
-                mtg
-            },
-        });
+        // ElephantEye: `time T` alone is `movestogo 1`.
+        let moves_to_go = if inc.is_none() && mtg.is_none() {
+            Some(1)
+        } else {
+            mtg
+        };
+        go.limits.clock = Some(
+            Clock::new(ms(t))
+                .with_increment(inc.map_or(Duration::ZERO, ms))
+                .with_moves_to_go(moves_to_go),
+        );
     }
     if !mode && go.perft.is_none() {
         go.limits.depth = Some(32);

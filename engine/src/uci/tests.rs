@@ -248,11 +248,11 @@ fn uci_go_every_form() {
     let (go, _) = uci_go("wtime 60000 btime 1000 winc 500 binc 7 movestogo 20");
     assert_eq!(
         go.limits.clock,
-        Some(Clock {
-            remaining: Duration::from_secs(60),
-            increment: Duration::from_millis(500),
-            moves_to_go: Some(20),
-        })
+        Some(
+            Clock::new(Duration::from_secs(60))
+                .with_increment(Duration::from_millis(500))
+                .with_moves_to_go(Some(20))
+        )
     );
     // Black to move: Black's; the overhead is the search's to keep back.
     let black: Position = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"
@@ -366,11 +366,7 @@ fn ucci_go_forms() {
             "time 60000 increment 1000 opptime 5000 oppincrement 100",
             true
         ),
-        Clock {
-            remaining: Duration::from_secs(60),
-            increment: Duration::from_secs(1),
-            moves_to_go: None,
-        }
+        Clock::new(Duration::from_secs(60)).with_increment(Duration::from_secs(1))
     );
     assert_eq!(clock("time 30000 movestogo 10", true).moves_to_go, Some(10));
     // `time T` alone: one move to go, as ElephantEye reads it.

@@ -3,10 +3,10 @@
 //! [`MaterialPst::endgame_scaling`](super::MaterialPst::endgame_scaling).
 
 use super::{MaterialPstState, rect};
-use crate::base::{Bitboard, Color, Position, Role};
+use crate::base::{Bitboard, ByColor, Color, Position, Role};
 
 /// Each color's last rank (the enemy's back rank, where its soldiers end).
-const LAST_RANK: [u128; 2] = [rect(0, 8, 9, 9), rect(0, 8, 0, 0)];
+const LAST_RANK: ByColor<u128> = ByColor::new([rect(0, 8, 9, 9), rect(0, 8, 0, 0)]);
 
 /// How much of an advantage `strong` can convert by its material, in
 /// sixteenths: 16 normally, less in the endings theory lists as drawn (see
@@ -37,7 +37,7 @@ pub(super) fn drawish_scale(pos: &Position, st: &MaterialPstState, strong: Color
         // stands off it and is never in check.
         let b = pos.board();
         let soldiers = b.by_color(strong) & b.by_role(Role::Soldier);
-        if (soldiers & !Bitboard(LAST_RANK[strong as usize])).is_empty() {
+        if (soldiers & !Bitboard(LAST_RANK[strong])).is_empty() {
             return 0;
         }
         return 16;

@@ -7,13 +7,12 @@
 //! (Texel tuning), starting from hand-written formulas (centrality,
 //! advancement, river crossing).
 
-#[cfg(test)]
-use crate::base::Role;
+use crate::base::{File, Piece, Rank, Role, Square};
 
 /// Material value of each role, in centipawns (indexed by [`Role::index`]),
 /// as move ordering and pruning see it (the tables below also hold the
 /// evaluator's own, square-dependent, material values).
-pub(crate) const VALUE: [i32; 7] = [
+pub(crate) const VALUE: [i32; Role::COUNT] = [
     0,   // general: never captured
     200, // advisor
     200, // elephant
@@ -29,7 +28,7 @@ pub(crate) const VALUE: [i32; 7] = [
 /// stand on hold 0. Fitted to self-play results by `xiangqi-engine tune` (see
 /// its docs) in four rounds, starting from hand-written formula tables.
 #[rustfmt::skip]
-const HALF: [[i32; 50]; 7] = [
+const HALF: [[i32; 50]; Role::COUNT] = [
     // general
     [
         0, 0, 0, -12, 14,
@@ -123,12 +122,17 @@ const HALF: [[i32; 50]; 7] = [
     ],
 ];
 
-const fn table(role: usize) -> [i32; 90] {
-    let mut t = [0; 90];
+const fn table(role: usize) -> [i32; Square::COUNT] {
+    let mut t = [0; Square::COUNT];
     let mut i = 0;
-    while i < 90 {
-        let (rank, file) = (i / 9, i % 9);
-        t[i] = HALF[role][rank * 5 + if file < 5 { file } else { 8 - file }];
+    while i < Square::COUNT {
+        let (rank, file) = (i / File::COUNT, i % File::COUNT);
+        t[i] = HALF[role][rank * 5
+            + if file < 5 {
+                file
+            } else {
+                File::COUNT - 1 - file
+            }];
         i += 1;
     }
     t
@@ -136,7 +140,7 @@ const fn table(role: usize) -> [i32; 90] {
 
 /// Value plus square bonus for each role and square, from Red's side.
 #[cfg(test)]
-pub(crate) static PST: [[i32; 90]; 7] = [
+pub(crate) static PST: [[i32; Square::COUNT]; Role::COUNT] = [
     table(0),
     table(1),
     table(2),
@@ -149,18 +153,18 @@ pub(crate) static PST: [[i32; 90]; 7] = [
 /// Value plus square bonus of each piece (by [`Piece::index`](crate::Piece::index))
 /// on each square, signed from Red's side: Black's entries are negated and
 /// mirrored, so a position's material is one sum over its pieces.
-pub(crate) static SIGNED: [[i32; 90]; 14] = signed_tables();
+pub(crate) static SIGNED: [[i32; Square::COUNT]; Piece::COUNT] = signed_tables();
 
-const fn signed_tables() -> [[i32; 90]; 14] {
-    let mut t = [[0; 90]; 14];
+const fn signed_tables() -> [[i32; Square::COUNT]; Piece::COUNT] {
+    let mut t = [[0; Square::COUNT]; Piece::COUNT];
     let mut role = 0;
-    while role < 7 {
+    while role < Role::COUNT {
         let base = table(role);
         let mut i = 0;
-        while i < 90 {
-            let (rank, file) = (i / 9, i % 9);
+        while i < Square::COUNT {
+            let (rank, file) = (i / File::COUNT, i % File::COUNT);
             t[role][i] = base[i];
-            t[7 + role][i] = -base[(9 - rank) * 9 + file];
+            t[Role::COUNT + role][i] = -base[(Rank::COUNT - 1 - rank) * File::COUNT + file];
             i += 1;
         }
         role += 1;

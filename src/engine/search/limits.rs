@@ -10,10 +10,12 @@ use crate::base::Move;
 /// ```
 /// use std::time::Duration;
 /// use xiangqi::Clock;
-/// let c = Clock { remaining: Duration::from_secs(60), increment: Duration::from_secs(1), moves_to_go: None };
+/// let c = Clock::new(Duration::from_secs(60)).with_increment(Duration::from_secs(1));
 /// assert_eq!(c.remaining.as_secs(), 60);
+/// assert_eq!(c.moves_to_go, None);
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Clock {
     /// Time left on the clock.
     pub remaining: Duration,
@@ -23,18 +25,75 @@ pub struct Clock {
     pub moves_to_go: Option<u32>,
 }
 
+impl Clock {
+    /// A clock with `remaining` time, no increment and no move count.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let c = xiangqi::Clock::new(Duration::from_secs(5));
+    /// assert_eq!((c.remaining, c.increment, c.moves_to_go), (Duration::from_secs(5), Duration::ZERO, None));
+    /// ```
+    pub fn new(remaining: Duration) -> Clock {
+        Clock {
+            remaining,
+            ..Clock::default()
+        }
+    }
+
+    /// Sets the time left (the field [`remaining`](Clock::remaining)).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi::Clock;
+    /// assert_eq!(Clock::default().with_remaining(Duration::from_secs(3)).remaining, Duration::from_secs(3));
+    /// ```
+    pub fn with_remaining(mut self, remaining: Duration) -> Clock {
+        self.remaining = remaining;
+        self
+    }
+
+    /// Sets the time added after each move (the field [`increment`](Clock::increment)).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi::Clock;
+    /// assert_eq!(Clock::new(Duration::from_secs(3)).with_increment(Duration::from_secs(1)).increment, Duration::from_secs(1));
+    /// ```
+    pub fn with_increment(mut self, increment: Duration) -> Clock {
+        self.increment = increment;
+        self
+    }
+
+    /// Sets the moves until the next time control (the field [`moves_to_go`](Clock::moves_to_go)).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi::Clock;
+    /// assert_eq!(Clock::new(Duration::from_secs(3)).with_moves_to_go(Some(20)).moves_to_go, Some(20));
+    /// ```
+    pub fn with_moves_to_go(mut self, moves_to_go: Option<u32>) -> Clock {
+        self.moves_to_go = moves_to_go;
+        self
+    }
+}
+
 /// When to stop searching. Every limit that is set applies; with none set
 /// (or `infinite`) the search runs until the stop flag is raised (or the
 /// maximum depth is reached).
 ///
+/// Start from a constructor ([`Limits::depth`], [`Limits::nodes`], ...)
+/// or [`Limits::default`] and add limits with the `with_*` builders; the
+/// fields stay public to read and to change.
+///
 /// ```
 /// use std::time::Duration;
 /// use xiangqi::Limits;
-/// let l = Limits { nodes: Some(10_000), ..Limits::depth(6) };
-/// assert_eq!(l.depth, Some(6));
+/// let l = Limits::depth(6).with_nodes(Some(10_000));
+/// assert_eq!((l.depth, l.nodes), (Some(6), Some(10_000)));
 /// assert_eq!(Limits::movetime(Duration::from_millis(50)).movetime, Some(Duration::from_millis(50)));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// Maximum iterative-deepening depth, in plies.
     pub depth: Option<u32>,
@@ -130,7 +189,7 @@ impl Limits {
     /// ```
     /// use std::time::Duration;
     /// use xiangqi::{Clock, Limits};
-    /// let l = Limits::clock(Clock { remaining: Duration::from_secs(10), ..Clock::default() });
+    /// let l = Limits::clock(Clock::new(Duration::from_secs(10)));
     /// assert!(l.clock.is_some());
     /// ```
     pub fn clock(clock: Clock) -> Limits {
@@ -163,6 +222,114 @@ impl Limits {
             infinite: true,
             ..Limits::default()
         }
+    }
+
+    /// Sets the maximum iterative-deepening depth (the field [`depth`](Limits::depth)).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi::{Clock, Limits};
+    /// assert_eq!(Limits::default().with_depth(Some(5)).depth, Some(5));
+    /// ```
+    pub fn with_depth(mut self, depth: Option<u32>) -> Limits {
+        self.depth = depth;
+        self
+    }
+
+    /// Sets the maximum number of nodes (the field [`nodes`](Limits::nodes)).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi::{Clock, Limits};
+    /// assert_eq!(Limits::depth(5).with_nodes(Some(1_000)).nodes, Some(1_000));
+    /// ```
+    pub fn with_nodes(mut self, nodes: Option<u64>) -> Limits {
+        self.nodes = nodes;
+        self
+    }
+
+    /// Sets the exact time to spend on this move (the field [`movetime`](Limits::movetime)).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi::{Clock, Limits};
+    /// assert_eq!(Limits::default().with_movetime(Some(Duration::from_millis(5))).movetime, Some(Duration::from_millis(5)));
+    /// ```
+    pub fn with_movetime(mut self, movetime: Option<Duration>) -> Limits {
+        self.movetime = movetime;
+        self
+    }
+
+    /// Sets the side to move's clock (the field [`clock`](Limits::clock)).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi::{Clock, Limits};
+    /// assert_eq!(Limits::default().with_clock(Some(Clock::new(Duration::from_secs(9)))).clock.map(|c| c.remaining), Some(Duration::from_secs(9)));
+    /// ```
+    pub fn with_clock(mut self, clock: Option<Clock>) -> Limits {
+        self.clock = clock;
+        self
+    }
+
+    /// Sets whether to search until stopped (the field [`infinite`](Limits::infinite)).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi::{Clock, Limits};
+    /// assert_eq!(Limits::depth(3).with_infinite(true).infinite, true);
+    /// ```
+    pub fn with_infinite(mut self, infinite: bool) -> Limits {
+        self.infinite = infinite;
+        self
+    }
+
+    /// Sets the number of best lines to report (the field [`multi_pv`](Limits::multi_pv)).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi::{Clock, Limits};
+    /// assert_eq!(Limits::depth(3).with_multi_pv(3).multi_pv, 3);
+    /// ```
+    pub fn with_multi_pv(mut self, multi_pv: usize) -> Limits {
+        self.multi_pv = multi_pv;
+        self
+    }
+
+    /// Sets the mate to stop at (in moves) (the field [`mate`](Limits::mate)).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi::{Clock, Limits};
+    /// assert_eq!(Limits::depth(9).with_mate(Some(2)).mate, Some(2));
+    /// ```
+    pub fn with_mate(mut self, mate: Option<u32>) -> Limits {
+        self.mate = mate;
+        self
+    }
+
+    /// Sets the root moves to search (empty: all) (the field [`search_moves`](Limits::search_moves)).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi::{Clock, Limits};
+    /// assert_eq!(Limits::depth(3).with_search_moves(vec!["h2e2".parse().unwrap()]).search_moves.len(), 1);
+    /// ```
+    pub fn with_search_moves(mut self, search_moves: Vec<Move>) -> Limits {
+        self.search_moves = search_moves;
+        self
+    }
+
+    /// Sets the time kept back from the clock (the field [`move_overhead`](Limits::move_overhead)).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi::{Clock, Limits};
+    /// assert_eq!(Limits::default().with_move_overhead(Duration::ZERO).move_overhead, Duration::ZERO);
+    /// ```
+    pub fn with_move_overhead(mut self, move_overhead: Duration) -> Limits {
+        self.move_overhead = move_overhead;
+        self
     }
 }
 

@@ -2,18 +2,39 @@
 //! ([`Searcher`]), with aspiration windows, a shared transposition table,
 //! limits, a stop flag, a progress callback, optional multi-PV and optional
 //! Lazy SMP threads.
+//!
+//! This module is the public face: [`Searcher`], [`Score`], [`SearchInfo`],
+//! [`SearchResult`] (and [`Limits`], [`Clock`] from `limits`). The rest,
+//! from the top down:
+//!
+//! * `driver`: the threads, iterative deepening and aspiration windows;
+//! * `worker`: one thread's alpha-beta search and its node plumbing, on
+//!   the per-ply stack of `stack`, with its parameters in `pruning`;
+//! * `qsearch`: quiescence;
+//! * `picker`: the staged move picker (`Stage`), with `see` (static
+//!   exchange evaluation);
+//! * `history` (the history tables, one `StatsEntry` type), `killers`,
+//!   `eval_cache`: what a thread learns and keeps between searches;
+//! * `tt`: the transposition table shared by the threads.
 
+mod driver;
+mod eval_cache;
+mod history;
+mod killers;
 mod limits;
-mod ordering;
+mod picker;
 #[cfg(test)]
 mod props;
+mod pruning;
+mod qsearch;
 mod see;
+mod stack;
 mod tt;
 mod worker;
 
 use core::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use crate::base::{Move, Position};
 use crate::engine::eval::{Evaluator, MaterialPst};
@@ -21,10 +42,8 @@ use crate::game::Game;
 
 pub use limits::{Clock, Limits};
 
-use limits::Deadlines;
-use ordering::Heuristics;
 use tt::Table;
-use worker::{Line, Shared, Worker};
+use worker::Tables;
 
 /// The score of being mated right now; a mate in `n` plies scores
 /// `MATE_SCORE - n` for the winner.
@@ -39,7 +58,7 @@ pub(crate) const MAX_PLY: usize = 128;
 pub(crate) const MATE_BOUND: i32 = MATE_SCORE - 2 * MAX_PLY as i32;
 pub(crate) const INFINITY: i32 = 31_000;
 /// Deepest iteration.
-const MAX_DEPTH: u32 = 100;
+pub(crate) const MAX_DEPTH: u32 = 100;
 
 /// A search score from the side to move's point of view.
 ///
@@ -102,6 +121,7 @@ impl fmt::Display for Score {
 /// assert_eq!(depths, [1, 2, 3]);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SearchInfo {
     /// The iteration depth, in plies.
     pub depth: u32,
@@ -132,6 +152,7 @@ pub struct SearchInfo {
 /// assert_eq!(r.pv.first().copied(), r.best_move);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SearchResult {
     /// The move to play; `None` only if the side to move has no legal move.
     pub best_move: Option<Move>,
@@ -167,8 +188,9 @@ pub struct Searcher<E: Evaluator = MaterialPst> {
     evaluator: E,
     tt: Table,
     threads: usize,
-    /// Move-ordering statistics, one per thread, kept between searches.
-    heuristics: Vec<Box<Heuristics>>,
+    /// Move-ordering statistics and evaluation caches, one per thread,
+    /// kept between searches.
+    tables: Vec<Box<Tables>>,
 }
 
 impl Default for Searcher<MaterialPst> {
@@ -185,7 +207,7 @@ impl<E: Evaluator> Searcher<E> {
     ///
     /// ```
     /// use xiangqi::{MaterialPst, Searcher};
-    /// let s = Searcher::new(MaterialPst { tempo: 0, ..MaterialPst::default() });
+    /// let s = Searcher::new(MaterialPst::default().with_tempo(0));
     /// assert_eq!(s.evaluator().tempo, 0);
     /// ```
     pub fn new(evaluator: E) -> Searcher<E> {
@@ -193,7 +215,7 @@ impl<E: Evaluator> Searcher<E> {
             evaluator,
             tt: Table::new(DEFAULT_HASH_MB),
             threads: 1,
-            heuristics: Vec::new(),
+            tables: Vec::new(),
         }
     }
 
@@ -253,8 +275,8 @@ impl<E: Evaluator> Searcher<E> {
     /// ```
     pub fn clear(&mut self) {
         self.tt.clear();
-        for h in &mut self.heuristics {
-            h.clear();
+        for t in &mut self.tables {
+            t.clear();
         }
     }
 
@@ -343,244 +365,5 @@ impl<E: Evaluator> Searcher<E> {
         on_iteration: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         self.search_inner(game, limits, stop, Some(ponderhit), on_iteration)
-    }
-
-    fn search_inner(
-        &mut self,
-        game: &Game,
-        limits: &Limits,
-        stop: &AtomicBool,
-        ponderhit: Option<&AtomicBool>,
-        mut on_iteration: impl FnMut(&SearchInfo),
-    ) -> SearchResult {
-        let start = Instant::now();
-        self.tt.new_search();
-        let pos = game.position();
-        let line = game_line(game);
-        let helpers_stop = AtomicBool::new(false);
-        let shared = Shared {
-            eval: &self.evaluator,
-            tt: &self.tt,
-            stop,
-            helpers_stop: &helpers_stop,
-            deadlines: Deadlines::new(limits, start),
-            node_limit: limits.nodes,
-            rules: game.rules(),
-            ponderhit,
-        };
-        let threads = self.threads;
-        while self.heuristics.len() < threads {
-            self.heuristics.push(Box::new(Heuristics::new()));
-        }
-        let line = &line;
-        let mut heuristics = self.heuristics.iter_mut();
-        let mut result = std::thread::scope(|scope| {
-            let main_heur = heuristics.next();
-            let mut handles = Vec::new();
-            for (id, heur) in (1..threads).zip(heuristics) {
-                let sh = shared.clone_refs();
-                handles.push(scope.spawn(move || {
-                    let mut w = Worker::new(sh, heur, line, false);
-                    let r = iterate(&mut w, pos, limits, id, &mut |_| {});
-                    r.nodes
-                }));
-            }
-            let Some(main_heur) = main_heur else {
-                return SearchResult {
-                    best_move: None,
-                    score: Score::Cp(0),
-                    depth: 0,
-                    pv: Vec::new(),
-                    nodes: 0,
-                    time: Duration::ZERO,
-                };
-            };
-            let mut main = Worker::new(shared, main_heur, line, true);
-            let mut r = iterate(&mut main, pos, limits, 0, &mut on_iteration);
-            helpers_stop.store(true, Ordering::Relaxed);
-            for h in handles {
-                r.nodes = r.nodes.saturating_add(h.join().unwrap_or(0));
-            }
-            r
-        });
-        result.time = start.elapsed();
-        result
-    }
-}
-
-/// The reversible tail of `game` (since its last irreversible ply) as the
-/// search's line.
-fn game_line(game: &Game) -> Line {
-    let records = game.records();
-    let tail = records
-        .iter()
-        .rposition(|r| r.is_irreversible())
-        .map_or(0, |i| i + 1);
-    let start_hash = game
-        .position_at(tail)
-        .map_or(game.position().hash(), |p| p.hash());
-    Line {
-        start_hash,
-        records: records[tail..].to_vec(),
-        start_limit: if tail == 0 {
-            game.start_limit()
-        } else {
-            records[tail - 1].limit
-        },
-    }
-}
-
-/// Iterative deepening on one thread. `id` 0 is the main thread, which
-/// reports and respects the limits; helpers vary their depths.
-fn iterate<E: Evaluator + ?Sized>(
-    w: &mut Worker<'_, E>,
-    pos: &Position,
-    limits: &Limits,
-    id: usize,
-    report: &mut dyn FnMut(&SearchInfo),
-) -> SearchResult {
-    let mut legal = pos.legal_moves();
-    if legal.iter().any(|m| limits.search_moves.contains(m)) {
-        legal.retain(|m| limits.search_moves.contains(m));
-        w.root_moves = legal.to_vec();
-    }
-    let mut result = SearchResult {
-        best_move: legal.first().copied(),
-        score: Score::from_value(if legal.is_empty() { -MATE_SCORE } else { 0 }),
-        depth: 0,
-        pv: legal.first().copied().into_iter().collect(),
-        nodes: 0,
-        time: Duration::ZERO,
-    };
-    if legal.is_empty() {
-        return result;
-    }
-    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-    let lines = limits.multi_pv.clamp(1, legal.len());
-    let start = w.deadlines_start();
-    let state = w.root_state(pos);
-    w.new_search();
-    let mut prev = 0;
-    let (mut last_best, mut stable, mut last_score) = (None, 0u32, 0);
-    for depth in 1..=max_depth {
-        // Helpers search some iterations one ply deeper to diversify.
-        let d = if id % 2 == 1 { depth + 1 } else { depth } as i32;
-        w.root_depth = d;
-        w.excluded.clear();
-        w.root_best = None;
-        let mut found: Vec<(i32, Vec<Move>)> = Vec::with_capacity(lines);
-        for k in 0..lines {
-            w.start_iteration();
-            let guess = if k == 0 { prev } else { found[k - 1].0 };
-            let score = aspiration(w, pos, &state, d, guess);
-            if w.aborted || w.pv().is_empty() {
-                break;
-            }
-            let pv = w.pv().to_vec();
-            w.excluded.push(pv[0]);
-            found.push((score, pv));
-        }
-        if w.aborted {
-            // The best root move of the interrupted iteration, if one was
-            // fully searched (it raised alpha or failed high): it beat the
-            // moves searched before it at this depth, the last iteration's
-            // choice first among them.
-            if let Some(best) = w.root_best.take() {
-                if let Some(&m) = best.pv.first() {
-                    result.best_move = Some(m);
-                    result.score = Score::from_value(best.score);
-                    result.pv = best.pv;
-                }
-            }
-            break;
-        }
-        let Some((best_score, best_pv)) = found.first().cloned() else {
-            break;
-        };
-        prev = best_score;
-        result.best_move = Some(best_pv[0]);
-        result.score = Score::from_value(best_score);
-        result.depth = depth;
-        result.pv = best_pv;
-        let time = start.elapsed();
-        for (i, (score, pv)) in found.into_iter().enumerate() {
-            report(&SearchInfo {
-                depth,
-                seldepth: w.seldepth as u32,
-                multipv: i + 1,
-                score: Score::from_value(score),
-                nodes: w.nodes,
-                nps: (u128::from(w.nodes) * 1_000_000 / time.as_micros().max(1)) as u64,
-                time,
-                hashfull: w.hashfull(),
-                pv,
-            });
-        }
-        let mate_plies = MATE_SCORE - best_score.abs();
-        if !limits.infinite && best_score.abs() >= MATE_BOUND && mate_plies <= depth as i32 {
-            break; // the shortest mate is proven
-        }
-        let mate_moves = u32::try_from((mate_plies + 1) / 2).unwrap_or(u32::MAX);
-        if best_score >= MATE_BOUND && limits.mate.is_some_and(|n| mate_moves <= n) {
-            break; // the mate asked for
-        }
-        // Time management on a clock: stop early once the best move has
-        // held for several iterations, go on longer when it just changed or
-        // the score fell.
-        if result.best_move == last_best {
-            stable += 1;
-        } else {
-            stable = 0;
-        }
-        last_best = result.best_move;
-        let fell = depth > 1 && best_score < last_score - 30;
-        last_score = best_score;
-        let percent = match (stable, fell) {
-            (_, true) => 90,
-            (0, false) if depth > 4 => 75,
-            (0..=2, false) => 55,
-            (3..=5, false) => 40,
-            _ => 30,
-        };
-        if w.soft_deadline_passed(percent) {
-            break;
-        }
-    }
-    result.nodes = w.nodes;
-    result
-}
-
-/// One root search at `depth`, with an aspiration window around `guess`.
-fn aspiration<E: Evaluator + ?Sized>(
-    w: &mut Worker<'_, E>,
-    pos: &Position,
-    state: &E::State,
-    depth: i32,
-    guess: i32,
-) -> i32 {
-    if depth < 4 || guess.abs() >= MATE_BOUND {
-        return w.search(pos, state, depth, -INFINITY, INFINITY, 0, false);
-    }
-    let mut delta = 30;
-    let mut alpha = (guess - delta).max(-INFINITY);
-    let mut beta = (guess + delta).min(INFINITY);
-    loop {
-        let s = w.search(pos, state, depth, alpha, beta, 0, false);
-        if w.aborted {
-            return s;
-        }
-        if s <= alpha {
-            beta = (alpha + beta) / 2;
-            alpha = (s - delta).max(-INFINITY);
-        } else if s >= beta {
-            beta = (s + delta).min(INFINITY);
-        } else {
-            return s;
-        }
-        delta += delta;
-        if delta > 1000 {
-            alpha = -INFINITY;
-            beta = INFINITY;
-        }
     }
 }

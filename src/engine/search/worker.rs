@@ -1,18 +1,29 @@
-//! One search thread: PVS alpha-beta with a transposition table, null-move
-//! pruning, late-move reductions, check extension, quiescence on captures,
-//! mate-distance scores, and the game's own arbiter at every node.
+//! One search thread ([`Worker`]): the PVS alpha-beta search proper
+//! ([`Worker::search`]) with a transposition table, null-move pruning,
+//! late-move reductions, check extension, mate-distance scores and the
+//! game's own arbiter at every node, on the per-ply stack of `stack.rs`;
+//! the node plumbing (make and unmake, limits, the evaluation) shared with
+//! quiescence (`qsearch.rs`); and what a thread keeps between searches
+//! ([`Tables`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::base::{Move, Position, Role, Square};
-use crate::engine::eval::{Evaluator, piece_value};
+use crate::base::{Move, Piece, Position, Role};
+use crate::engine::eval::Evaluator;
 use crate::game::Rules;
 use crate::game::arbiter::{self, Asker};
 use crate::game::record::{LimitCount, PlyRecord};
 
+use super::eval_cache::EvalCache;
+use super::history::{Histories, PieceTo, piece_to, structure_key};
+use super::killers::Killers;
 use super::limits::Deadlines;
-use super::ordering::{Heuristics, Picker, PieceTo, structure_key};
-use super::see::see;
+use super::picker::Picker;
+use super::pruning::{
+    FUTILITY_MARGIN, HISTORY_LMR, LMP_COUNT, RFP_DEPTH, RFP_MARGIN, has_big_pieces, lmr_reduction,
+    score_from_tt, score_to_tt,
+};
+use super::stack::{EMPTY_FRAME, Frame, Node};
 use super::tt::{Bound, Table};
 use super::{INFINITY, MATE_BOUND, MATE_SCORE, MAX_PLY};
 
@@ -56,9 +67,36 @@ pub(crate) struct Line {
     pub(crate) start_limit: LimitCount,
 }
 
-const NO_MOVE: Move = Move::new(Square::A0, Square::A0);
-/// Evasions searched in quiescence before standing pat even in check.
-const QS_CHECK_PLIES: usize = 4;
+/// What one search thread keeps between searches: its move-ordering
+/// statistics and its evaluation cache.
+pub(crate) struct Tables {
+    pub(crate) killers: Killers,
+    pub(crate) history: Histories,
+    pub(crate) evals: EvalCache,
+}
+
+impl Tables {
+    pub(crate) fn new() -> Tables {
+        Tables {
+            killers: Killers::new(),
+            history: Histories::new(),
+            evals: EvalCache::new(),
+        }
+    }
+
+    /// Clears the killers and the evaluation cache (kept per search) and
+    /// ages the histories.
+    pub(crate) fn new_search(&mut self) {
+        self.killers.clear();
+        self.evals.clear();
+        self.history.new_search();
+    }
+
+    /// Forgets everything (a new game).
+    pub(crate) fn clear(&mut self) {
+        *self = Tables::new();
+    }
+}
 
 /// The best root move of the current iteration so far.
 #[derive(Clone, Debug)]
@@ -79,9 +117,9 @@ pub(crate) struct Worker<'a, E: Evaluator + ?Sized> {
     records: Vec<PlyRecord>,
     /// The root's position index in the line.
     root: usize,
-    heur: &'a mut Heuristics,
-    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
-    pv_len: [usize; MAX_PLY + 1],
+    pub(super) tables: &'a mut Tables,
+    /// The per-ply stack of the current path, by ply.
+    stack: Box<[Frame; MAX_PLY + 1]>,
     /// Root moves excluded from this iteration (multi-PV).
     pub(crate) excluded: Vec<Move>,
     /// The root moves to search (all if empty).
@@ -98,7 +136,7 @@ pub(crate) struct Worker<'a, E: Evaluator + ?Sized> {
 impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     pub(crate) fn new(
         sh: Shared<'a, E>,
-        heur: &'a mut Heuristics,
+        tables: &'a mut Tables,
         line: &Line,
         is_main: bool,
     ) -> Self {
@@ -113,9 +151,8 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             start_limit: line.start_limit,
             root: records.len(),
             records,
-            heur,
-            pv: Box::new([[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1]),
-            pv_len: [0; MAX_PLY + 1],
+            tables,
+            stack: Box::new([EMPTY_FRAME; MAX_PLY + 1]),
             excluded: Vec::new(),
             root_moves: Vec::new(),
             is_main,
@@ -126,12 +163,12 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
 
     /// The principal variation of the last completed root search.
     pub(crate) fn pv(&self) -> &[Move] {
-        &self.pv[0][..self.pv_len[0]]
+        &self.stack[0].pv[..self.stack[0].pv_len]
     }
 
     /// Checks the stop flags, the node limit and (every 1024 nodes) the clock.
     #[inline]
-    fn should_stop(&mut self) -> bool {
+    pub(super) fn should_stop(&mut self) -> bool {
         if self.aborted {
             return true;
         }
@@ -151,10 +188,12 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         self.aborted
     }
 
+    /// The static evaluation of `pos` (cached), within the evaluation
+    /// limit.
     #[inline]
-    fn evaluate(&mut self, pos: &Position, st: &E::State) -> i32 {
+    pub(super) fn evaluate(&mut self, pos: &Position, st: &E::State) -> i32 {
         let eval = self.sh.eval;
-        self.heur.cached_eval(pos.hash(), || {
+        self.tables.evals.get_or_insert(pos.hash(), || {
             eval.evaluate(pos, st)
                 .clamp(-crate::engine::EVAL_LIMIT, crate::engine::EVAL_LIMIT)
         })
@@ -189,16 +228,17 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     }
 
     /// Plays `m` (legal) on `child` and `cs`, copies of a position and its
-    /// evaluator state, and pushes the move's record on the line. Undo
-    /// with `pop`.
+    /// evaluator state, and pushes the move's record on the line; returns
+    /// the piece moved. Undo with `pop`.
     #[inline]
-    pub(crate) fn make(&mut self, child: &mut Position, cs: &mut E::State, m: Move) {
+    pub(crate) fn make(&mut self, child: &mut Position, cs: &mut E::State, m: Move) -> Piece {
         let piece = child.board().piece_at(m.from());
-        let piece = piece.unwrap_or(crate::base::Piece::new(child.turn(), Role::General));
+        let piece = piece.unwrap_or(Piece::new(child.turn(), Role::General));
         let captured = child.play_unchecked(m);
         let rec = PlyRecord::new(m, piece, captured, child, self.limit(), self.sh.rules);
         self.sh.eval.play(cs, &rec, child);
         self.records.push(rec);
+        piece
     }
 
     /// The line: the game's reversible tail, then the current path.
@@ -211,30 +251,29 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     /// node at `ply` (none across a null move or the root).
     #[inline]
     fn context(&self, ply: usize) -> [Option<PieceTo>; 2] {
-        let n = self.records.len();
         let at = |back: usize| {
-            if back > ply || back > n {
+            if back > ply {
                 return None;
             }
-            let r = &self.records[n - back];
-            (r.mv.from() != r.mv.to())
-                .then(|| (r.piece.index() * 90 + r.mv.to().index()) as PieceTo)
+            self.stack[ply - back].current
         };
         [at(1), at(2)]
     }
 
+    /// Takes back the last move made.
     #[inline]
-    fn pop(&mut self) {
+    pub(super) fn pop(&mut self) {
         self.records.pop();
     }
 
+    /// The principal variation from `ply`: `m`, then the child's.
     fn update_pv(&mut self, ply: usize, m: Move) {
-        let child_len = self.pv_len[ply + 1].max(ply + 1);
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let row = &mut head[ply];
-        row[ply] = m;
-        row[ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
-        self.pv_len[ply] = child_len;
+        let (head, tail) = self.stack.split_at_mut(ply + 1);
+        let (frame, child) = (&mut head[ply], &tail[0]);
+        let child_len = child.pv_len.max(ply + 1);
+        frame.pv[ply] = m;
+        frame.pv[ply + 1..child_len].copy_from_slice(&child.pv[ply + 1..child_len]);
+        frame.pv_len = child_len;
     }
 
     /// When the search started.
@@ -273,7 +312,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     }
 
     pub(crate) fn new_search(&mut self) {
-        self.heur.new_search();
+        self.tables.new_search();
     }
 
     /// The evaluator state of the root.
@@ -281,20 +320,22 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         self.sh.eval.new_state(pos)
     }
 
-    /// The alpha-beta search proper.
-    #[allow(clippy::too_many_arguments)]
+    /// The alpha-beta search proper: the score of `node` searched to
+    /// `depth` within the window `alpha..beta` (a bound outside it).
     pub(crate) fn search(
         &mut self,
-        pos: &Position,
-        st: &E::State,
-        depth: i32,
+        node: Node<'_, E::State>,
         mut alpha: i32,
         mut beta: i32,
-        ply: usize,
-        null_ok: bool,
+        depth: i32,
     ) -> i32 {
+        let Node {
+            pos,
+            state: st,
+            ply,
+        } = node;
         let pv_node = beta - alpha > 1;
-        self.pv_len[ply] = ply;
+        self.stack[ply].pv_len = ply;
         if ply > 0 {
             if let Some(score) = self.arbiter_score(pos, ply) {
                 return score;
@@ -307,7 +348,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             }
         }
         if depth <= 0 {
-            return self.qsearch(pos, st, alpha, beta, ply, 0);
+            return self.qsearch(node, alpha, beta, 0);
         }
         if let Some(score) = self.enter_node(pos, st, ply) {
             return score;
@@ -340,7 +381,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         let static_eval = if in_check {
             raw_eval
         } else {
-            (raw_eval + self.heur.correction(structure))
+            (raw_eval + self.tables.history.correction(structure))
                 .clamp(-crate::engine::EVAL_LIMIT, crate::engine::EVAL_LIMIT)
         };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
@@ -348,7 +389,8 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             if depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
                 return static_eval;
             }
-            // Null-move pruning.
+            // Null-move pruning (not at the root, not twice in a row).
+            let null_ok = ply > 0 && self.stack[ply - 1].current.is_some();
             if null_ok && depth >= 3 && static_eval >= beta && has_big_pieces(pos) {
                 let r = 3 + depth / 4;
                 let mut child = pos.clone();
@@ -357,7 +399,8 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 self.sh.eval.play_null(&mut cs, &child);
                 let rec = PlyRecord::null(pos.turn(), &child, self.limit(), self.sh.rules);
                 self.records.push(rec);
-                let s = -self.search(&child, &cs, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.stack[ply].current = None;
+                let s = -self.search(node.child(&child, &cs), -beta, -beta + 1, depth - 1 - r);
                 self.pop();
                 if self.aborted {
                     return 0;
@@ -388,7 +431,13 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         let mut quiets_seen = 0;
         let orig_alpha = alpha;
         let context = self.context(ply);
-        while let Some(m) = picker.next_move(pos, ply, self.heur, context) {
+        while let Some(m) = picker.next_move(
+            pos,
+            ply,
+            &self.tables.killers,
+            &self.tables.history,
+            context,
+        ) {
             if ply == 0
                 && (self.excluded.contains(&m)
                     || !(self.root_moves.is_empty() || self.root_moves.contains(&m)))
@@ -411,8 +460,11 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 picker.skip_quiets();
                 continue;
             }
-            let (mut child, mut cs) = (pos.clone(), st.clone());
-            self.make(&mut child, &mut cs, m);
+            let mut child = pos.clone();
+            let mut cs = st.clone();
+            let piece = self.make(&mut child, &mut cs, m);
+            self.stack[ply].current = Some(piece_to(piece, m.to()));
+            let child_node = node.child(&child, &cs);
             let gives_check = child.is_check();
             quiets_seen += usize::from(quiet);
             count += 1;
@@ -420,7 +472,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + ext;
             let score = if count == 1 {
-                -self.search(&child, &cs, new_depth, -beta, -alpha, ply + 1, true)
+                -self.search(child_node, -beta, -alpha, new_depth)
             } else {
                 let mut r = 0;
                 if depth >= 3
@@ -428,32 +480,24 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                     && quiet
                     && !gives_check
                     && !in_check
-                    && !self.heur.is_killer(ply, m)
+                    && !self.tables.killers.contains(ply, m)
                 {
                     r = lmr_reduction(depth, count);
                     if pv_node {
                         r -= 1;
                     }
                     // Moves with a good history are reduced less.
-                    if self.heur.history(pos, m) > HISTORY_LMR {
+                    if self.tables.history.history(pos, m) > HISTORY_LMR {
                         r -= 1;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.search(
-                    &child,
-                    &cs,
-                    new_depth - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    true,
-                );
+                let mut s = -self.search(child_node, -alpha - 1, -alpha, new_depth - r);
                 if s > alpha && r > 0 {
-                    s = -self.search(&child, &cs, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                    s = -self.search(child_node, -alpha - 1, -alpha, new_depth);
                 }
                 if s > alpha && s < beta {
-                    s = -self.search(&child, &cs, new_depth, -beta, -alpha, ply + 1, true);
+                    s = -self.search(child_node, -beta, -alpha, new_depth);
                 }
                 s
             };
@@ -475,7 +519,9 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.heur.reward(pos, ply, m, &quiets_tried, depth, context);
+                            self.tables.killers.record(ply, m);
+                            let tried = &quiets_tried;
+                            self.tables.history.reward(pos, m, tried, depth, context);
                         }
                         break;
                     }
@@ -518,7 +564,8 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             && !(bound == Bound::Lower && best <= static_eval)
             && !(bound == Bound::Upper && best >= static_eval)
         {
-            self.heur
+            self.tables
+                .history
                 .update_correction(structure, best - raw_eval, depth);
         }
         if ply != 0 || self.excluded.is_empty() {
@@ -536,7 +583,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
     /// Counts a node entered at `ply`; `Some(score)` if the search must
     /// return at once (stopped, or too deep to go on).
     #[inline]
-    fn enter_node(&mut self, pos: &Position, st: &E::State, ply: usize) -> Option<i32> {
+    pub(super) fn enter_node(&mut self, pos: &Position, st: &E::State, ply: usize) -> Option<i32> {
         self.nodes += 1;
         if self.should_stop() {
             return Some(0);
@@ -546,159 +593,5 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             return Some(self.evaluate(pos, st));
         }
         None
-    }
-
-    /// Quiescence: stand pat, then captures (all evasions when in check, for
-    /// a few plies).
-    fn qsearch(
-        &mut self,
-        pos: &Position,
-        st: &E::State,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        qply: usize,
-    ) -> i32 {
-        if qply > 0 {
-            if let Some(score) = self.arbiter_score(pos, ply) {
-                return score;
-            }
-        }
-        if let Some(score) = self.enter_node(pos, st, ply) {
-            return score;
-        }
-        let in_check = pos.is_check();
-        let evasions = in_check && qply < QS_CHECK_PLIES;
-        let mut best;
-        let stand;
-        let mut picker = if evasions {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                return -(MATE_SCORE - ply as i32);
-            }
-            best = -INFINITY;
-            stand = -INFINITY;
-            Picker::captures(pos, moves)
-        } else {
-            stand = (self.evaluate(pos, st) + self.heur.correction(structure_key(pos)))
-                .clamp(-crate::engine::EVAL_LIMIT, crate::engine::EVAL_LIMIT);
-            if stand >= beta {
-                return stand;
-            }
-            best = stand;
-            alpha = alpha.max(stand);
-            Picker::pseudo_captures(pos)
-        };
-        while let Some(m) = picker.pick(pos) {
-            let victim = pos.board().piece_at(m.to());
-            if !evasions {
-                let Some(victim) = victim else { continue };
-                let gain = piece_value(victim.role);
-                // Delta pruning: even winning the piece cannot reach alpha.
-                if stand + gain + 200 < alpha {
-                    continue;
-                }
-                // Skip captures that lose material in the exchange (a
-                // capture of something at least as valuable never does).
-                let attacker = pos
-                    .board()
-                    .piece_at(m.from())
-                    .map_or(Role::General, |p| p.role);
-                if attacker != Role::General && piece_value(attacker) > gain && see(pos, m) < 0 {
-                    continue;
-                }
-            }
-            let (mut child, mut cs) = (pos.clone(), st.clone());
-            self.make(&mut child, &mut cs, m);
-            let score = -self.qsearch(&child, &cs, -beta, -alpha, ply + 1, qply + 1);
-            self.pop();
-            if self.aborted {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-}
-
-/// Reverse futility pruning: at most this depth, a node whose static eval
-/// beats beta by `RFP_MARGIN` per ply returns it.
-const RFP_DEPTH: i32 = 6;
-const RFP_MARGIN: i32 = 90;
-/// Quiet moves searched at depth 1, 2, 3 before the rest are pruned.
-const LMP_COUNT: [usize; 4] = [0, 6, 10, 18];
-/// Per depth: quiet moves are pruned when the static eval is this far below
-/// alpha.
-const FUTILITY_MARGIN: i32 = 140;
-/// History score above which late quiet moves are reduced one ply less.
-const HISTORY_LMR: i32 = 1 << 18;
-
-/// The late-move reduction at `depth` for the `count`-th move: about
-/// `0.5 + ln(depth) ln(count) / 2.5`, from a table.
-#[inline]
-fn lmr_reduction(depth: i32, count: usize) -> i32 {
-    LMR[(depth.max(0) as usize).min(31)][count.min(63)] as i32
-}
-
-/// `LMR[d][c]` = round(0.5 + ln(d) ln(c) / 2.5), with integer logarithms
-/// (`const` has no `ln`): ln is approximated in eighths by a table.
-static LMR: [[u8; 64]; 32] = {
-    // ln(n) * 8 for n = 0..64, rounded.
-    const LN8: [i32; 64] = [
-        0, 0, 6, 9, 11, 13, 14, 16, 17, 18, 18, 19, 20, 21, 21, 22, 22, 23, 23, 24, 24, 24, 25, 25,
-        25, 26, 26, 26, 27, 27, 27, 27, 28, 28, 28, 28, 29, 29, 29, 29, 30, 30, 30, 30, 30, 30, 31,
-        31, 31, 31, 31, 31, 32, 32, 32, 32, 32, 32, 32, 33, 33, 33, 33, 33,
-    ];
-    let mut t = [[0u8; 64]; 32];
-    let mut d = 1;
-    while d < 32 {
-        let mut c = 1;
-        while c < 64 {
-            // 0.5 + a*b/(64*2.5) = (80 + a*b) / 160
-            t[d][c] = ((80 + LN8[d] * LN8[c]) / 160) as u8;
-            c += 1;
-        }
-        d += 1;
-    }
-    t
-};
-
-/// Whether the side to move has a chariot, horse or cannon (null-move
-/// pruning is unsafe in zugzwang-prone endings without them).
-fn has_big_pieces(pos: &Position) -> bool {
-    let b = pos.board();
-    (b.by_color(pos.turn())
-        & (b.by_role(Role::Chariot) | b.by_role(Role::Horse) | b.by_role(Role::Cannon)))
-    .any()
-}
-
-/// Mate scores are stored relative to the node, not the root.
-#[inline]
-fn score_to_tt(s: i32, ply: usize) -> i32 {
-    if s >= MATE_BOUND {
-        s + ply as i32
-    } else if s <= -MATE_BOUND {
-        s - ply as i32
-    } else {
-        s
-    }
-}
-
-#[inline]
-fn score_from_tt(s: i32, ply: usize) -> i32 {
-    if s >= MATE_BOUND {
-        s - ply as i32
-    } else if s <= -MATE_BOUND {
-        s + ply as i32
-    } else {
-        s
     }
 }

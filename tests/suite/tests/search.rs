@@ -205,10 +205,7 @@ fn movetime_is_respected() {
 #[test]
 fn multi_pv_reports_distinct_lines() {
     let mut firsts = Vec::new();
-    let limits = Limits {
-        multi_pv: 3,
-        ..Limits::depth(4)
-    };
+    let limits = Limits::depth(4).with_multi_pv(3);
     Searcher::default().search(&Game::new(), &limits, &AtomicBool::new(false), |info| {
         if info.depth == 4 {
             firsts.push((info.multipv, info.pv[0]));
@@ -351,30 +348,21 @@ fn zero_nodes_and_extreme_limits_still_return_a_legal_move() {
     let pos = Position::new();
     for limits in [
         Limits::nodes(0),
-        Limits {
-            movetime: Some(Duration::MAX),
-            nodes: Some(3_000),
-            ..Limits::default()
-        },
-        Limits {
-            clock: Some(xiangqi::Clock {
-                remaining: Duration::MAX,
-                increment: Duration::MAX,
-                moves_to_go: Some(u32::MAX),
-            }),
-            depth: Some(3),
-            ..Limits::default()
-        },
-        Limits {
-            movetime: Some(Duration::ZERO),
-            ..Limits::default()
-        },
-        Limits {
-            depth: Some(u32::MAX),
-            nodes: Some(2_000),
-            multi_pv: usize::MAX,
-            ..Limits::default()
-        },
+        Limits::default()
+            .with_movetime(Some(Duration::MAX))
+            .with_nodes(Some(3_000)),
+        Limits::default()
+            .with_clock(Some(
+                xiangqi::Clock::new(Duration::MAX)
+                    .with_increment(Duration::MAX)
+                    .with_moves_to_go(Some(u32::MAX)),
+            ))
+            .with_depth(Some(3)),
+        Limits::default().with_movetime(Some(Duration::ZERO)),
+        Limits::default()
+            .with_depth(Some(u32::MAX))
+            .with_nodes(Some(2_000))
+            .with_multi_pv(usize::MAX),
     ] {
         let r = Searcher::default().search_simple(&pos, &limits);
         assert!(pos.is_legal(r.best_move.unwrap()), "{limits:?}");
@@ -435,17 +423,12 @@ fn reported_mates_are_proven() {
 fn search_moves_restrict_the_root() {
     let pos = Position::new();
     let only: Move = "a3a4".parse().unwrap();
-    let limits = Limits {
-        search_moves: vec![only, "a0a5".parse().unwrap()], // the second is illegal
-        ..Limits::depth(4)
-    };
+    // The second is illegal.
+    let limits = Limits::depth(4).with_search_moves(vec![only, "a0a5".parse().unwrap()]);
     let r = Searcher::default().search_simple(&pos, &limits);
     assert_eq!(r.best_move, Some(only));
     // Only illegal moves listed: every move is searched.
-    let limits = Limits {
-        search_moves: vec!["a0a5".parse().unwrap()],
-        ..Limits::depth(2)
-    };
+    let limits = Limits::depth(2).with_search_moves(vec!["a0a5".parse().unwrap()]);
     let r = Searcher::default().search_simple(&pos, &limits);
     assert!(pos.is_legal(r.best_move.unwrap()));
 }
