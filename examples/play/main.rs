@@ -105,7 +105,7 @@ fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
                 ));
             }
             Err(ParseNotationError::Illegal) => illegal = true,
-            Err(ParseNotationError::NotAMove) => {}
+            Err(_) => {}
         }
     }
     if illegal {

@@ -24,9 +24,13 @@
 
 use arrayvec::ArrayVec;
 
+use core::fmt;
+
+use super::move_text::first_misfit;
 use super::{
-    Descriptor, Dir, Origin, ParseNotationError, Which, check_legal, dir_and_target, file_column,
-    file_number, multi_tandem, other_shift_ok, significant,
+    DescriptiveMove, DescriptiveNotation, Direction, Numerals, Origin, ParseNotationError,
+    ParseOptions, Which, check_legal, dir_and_target, file_column, file_number, multi_tandem,
+    other_shift_ok, resolve, significant,
 };
 use crate::base::{Color, Move, PlayError, Position, Role};
 
@@ -155,9 +159,9 @@ pub(crate) fn push_chinese(
     }
     let (dir, target) = dir_and_target(us, from, to);
     out.push(match dir {
-        Dir::Forward => ['进', '進'][usize::from(trad)],
-        Dir::Backward => '退',
-        Dir::Sideways => '平',
+        Direction::Forward => ['进', '進'][usize::from(trad)],
+        Direction::Backward => '退',
+        Direction::Sideways => '平',
     });
     out.push(number(us, target));
     Ok(())
@@ -166,31 +170,156 @@ pub(crate) fn push_chinese(
 /// One character of Chinese notation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Token {
-    Piece(Role),
-    Num(u8),
+    Piece(Role, char),
+    Num(u8, Numerals),
     Mark(Which),
-    Dir(Dir),
+    Dir(Direction),
 }
 
 fn token(c: char) -> Option<Token> {
     use Token::*;
     Some(match c {
-        '车' | '車' | '俥' => Piece(Role::Chariot),
-        '马' | '馬' | '傌' => Piece(Role::Horse),
-        '炮' | '砲' | '包' => Piece(Role::Cannon),
-        '相' | '象' => Piece(Role::Elephant),
-        '仕' | '士' => Piece(Role::Advisor),
-        '帅' | '帥' | '将' | '將' => Piece(Role::General),
-        '兵' | '卒' => Piece(Role::Soldier),
-        '进' | '進' => Dir(super::Dir::Forward),
-        '退' => Dir(super::Dir::Backward),
-        '平' => Dir(super::Dir::Sideways),
+        '车' | '車' | '俥' => Piece(Role::Chariot, c),
+        '马' | '馬' | '傌' => Piece(Role::Horse, c),
+        '炮' | '砲' | '包' => Piece(Role::Cannon, c),
+        '相' | '象' => Piece(Role::Elephant, c),
+        '仕' | '士' => Piece(Role::Advisor, c),
+        '帅' | '帥' | '将' | '將' => Piece(Role::General, c),
+        '兵' | '卒' => Piece(Role::Soldier, c),
+        '进' | '進' => Dir(Direction::Forward),
+        '退' => Dir(Direction::Backward),
+        '平' => Dir(Direction::Sideways),
         '前' => Mark(Which::Nth(0)),
         '中' => Mark(Which::Middle),
         '后' | '後' => Mark(Which::NthFromRear(0)),
-        '1'..='9' => Num(c as u8 - b'0'),
-        _ => Num(NUMERALS.iter().position(|&n| n == c)? as u8 + 1),
+        '1'..='9' => Num(c as u8 - b'0', Numerals::Digits),
+        _ => Num(
+            NUMERALS.iter().position(|&n| n == c)? as u8 + 1,
+            Numerals::Chinese,
+        ),
     })
+}
+
+/// The side whose piece a character names: `帅 帥 仕 相 兵 俥 傌` Red's,
+/// `将 將 士 象 卒` Black's; the chariot, horse and cannon characters
+/// written for both (`车 車 马 馬 炮 砲 包`) name no side.
+pub(crate) fn glyph_side(c: char) -> Option<Color> {
+    match c {
+        '帅' | '帥' | '仕' | '相' | '兵' | '俥' | '傌' => Some(Color::Red),
+        '将' | '將' | '士' | '象' | '卒' => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// Whether a character is only used in traditional writing.
+fn traditional_only(c: char) -> bool {
+    matches!(
+        c,
+        '車' | '馬' | '進' | '後' | '帥' | '將' | '砲' | '俥' | '傌'
+    )
+}
+
+/// Reads Chinese notation without a position; the error is the first
+/// character that is not Chinese notation, if any.
+pub(crate) fn raw_syntax(s: &str) -> Result<DescriptiveMove, Option<char>> {
+    let misfit = || first_misfit(s, |c| token(c).is_some());
+    let chars = significant::<4>(s).ok_or_else(misfit)?;
+    let mut tokens = ArrayVec::<Token, 4>::new();
+    for &c in &chars {
+        tokens.push(token(c).ok_or(Some(c))?);
+    }
+    let (a, b, direction, (target, style)) = match *tokens.as_slice() {
+        [a, b, Token::Dir(d), Token::Num(t, n)] => (a, b, d, (t, n)),
+        _ => return Err(None),
+    };
+    let mut numerals = style;
+    let mut file_style = |n: Numerals| {
+        if n != numerals {
+            numerals = Numerals::Mixed;
+        }
+    };
+    let (piece, origin) = match (a, b) {
+        (Token::Piece(r, g), Token::Num(f, n)) => {
+            file_style(n);
+            (Some((r, g)), Origin::File(f))
+        }
+        (Token::Mark(w), Token::Piece(r, g)) | (Token::Piece(r, g), Token::Mark(w)) => (
+            Some((r, g)),
+            Origin::Tandem {
+                file: None,
+                which: w,
+            },
+        ),
+        (Token::Num(k @ 1..=5, _), Token::Piece(r, g)) => (
+            Some((r, g)),
+            Origin::Tandem {
+                file: None,
+                which: Which::Nth(k - 1),
+            },
+        ),
+        (Token::Mark(w), Token::Num(f, n)) | (Token::Num(f, n), Token::Mark(w)) => {
+            file_style(n);
+            (
+                None,
+                Origin::Tandem {
+                    file: Some(f),
+                    which: w,
+                },
+            )
+        }
+        _ => return Err(None),
+    };
+    let script = if chars.iter().any(|&c| traditional_only(c)) {
+        ChineseScript::Traditional
+    } else {
+        ChineseScript::Simplified
+    };
+    Ok(DescriptiveMove {
+        role: piece.map(|p| p.0),
+        origin,
+        direction,
+        target,
+        notation: DescriptiveNotation::Chinese(script),
+        glyph: piece.map(|p| p.1),
+        numerals: Some(numerals),
+    })
+}
+
+/// Writes a descriptive move in Chinese characters of `script`.
+pub(crate) fn write_syntax(
+    d: &DescriptiveMove,
+    script: ChineseScript,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    let trad = script == ChineseScript::Traditional;
+    let num = |n: u8| match d.numerals {
+        Some(Numerals::Digits) => char::from_digit(u32::from(n), 10).unwrap_or('?'),
+        _ => NUMERALS
+            .get(usize::from(n).wrapping_sub(1))
+            .copied()
+            .unwrap_or('?'),
+    };
+    let glyph = d.glyph.unwrap_or('兵');
+    let marker = |w: Which| match w {
+        Which::Nth(0) | Which::Plus => '前',
+        Which::Middle => '中',
+        Which::Nth(k) => NUMERALS.get(usize::from(k)).copied().unwrap_or('?'),
+        Which::NthFromRear(_) | Which::Minus => ['后', '後'][usize::from(trad)],
+    };
+    let [a, b] = match d.origin {
+        Origin::File(n) => [glyph, num(n)],
+        Origin::Tandem { file: None, which } => [marker(which), glyph],
+        Origin::Tandem {
+            file: Some(n),
+            which,
+        } => [marker(which), num(n)],
+    };
+    let dir = match d.direction {
+        Direction::Forward => ['进', '進'][usize::from(trad)],
+        Direction::Backward => '退',
+        Direction::Sideways => '平',
+    };
+    write!(f, "{a}{b}{dir}{}", num(d.target))
 }
 
 /// Parses Chinese notation into the legal move it names.
@@ -208,34 +337,10 @@ fn token(c: char) -> Option<Token> {
 /// assert_eq!(parse_chinese(&pos, "车1飞1"), Err(ParseNotationError::NotAMove));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// This reads Chinese only, leniently, and says less about a failure than
+/// [`Position::parse_move`], which reads every notation: prefer that.
 pub fn parse_chinese(pos: &Position, s: &str) -> Result<Move, ParseNotationError> {
-    let chars = significant::<4>(s).ok_or(ParseNotationError::NotAMove)?;
-    let mut tokens = ArrayVec::<Token, 4>::new();
-    for &c in &chars {
-        tokens.push(token(c).ok_or(ParseNotationError::NotAMove)?);
-    }
-    let (a, b, dir, target) = match *tokens.as_slice() {
-        [a, b, Token::Dir(d), Token::Num(t)] => (a, b, d, t),
-        _ => return Err(ParseNotationError::NotAMove),
-    };
-    let (role, origin) = match (a, b) {
-        (Token::Piece(r), Token::Num(f)) => (Some(r), Origin::File(f)),
-        (Token::Mark(w), Token::Piece(r)) | (Token::Piece(r), Token::Mark(w)) => {
-            (Some(r), Origin::Tandem(None, w))
-        }
-        (Token::Num(k @ 1..=5), Token::Piece(r)) => {
-            (Some(r), Origin::Tandem(None, Which::Nth(k - 1)))
-        }
-        (Token::Mark(w), Token::Num(f)) | (Token::Num(f), Token::Mark(w)) => {
-            (None, Origin::Tandem(Some(f), w))
-        }
-        _ => return Err(ParseNotationError::NotAMove),
-    };
-    Descriptor {
-        role,
-        origin,
-        dir,
-        target,
-    }
-    .resolve(pos)
+    let d = raw_syntax(s).map_err(|_| ParseNotationError::NotAMove)?;
+    Ok(resolve::descriptive(&d, pos, &ParseOptions::default())?)
 }

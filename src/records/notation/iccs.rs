@@ -3,7 +3,8 @@
 
 use core::fmt;
 
-use super::{ParseNotationError, Position, significant};
+use super::move_text::first_misfit;
+use super::{CoordinateMove, ParseNotationError, Position, significant};
 use crate::base::{File, Move, Rank, Square};
 
 /// How UCI move strings number the ranks.
@@ -107,6 +108,29 @@ fn uci_syntax(s: &str, ranks: UciRanks) -> Option<UciMove> {
     let (from, rest) = take_square(s, ranks)?;
     let (to, rest) = take_square(rest, ranks)?;
     (rest.is_empty() && from != to).then(|| UciMove::Move(Move::new(from, to)))
+}
+
+/// Reads coordinates (ICCS `h2e2`, `H2-E2`, or UCI with `ranks`) without
+/// a position; the error is the first character that is not part of
+/// coordinates, if any.
+pub(crate) fn raw_syntax(s: &str, ranks: UciRanks) -> Result<CoordinateMove, Option<char>> {
+    let misfit = || {
+        first_misfit(
+            s,
+            |c| matches!(c.to_ascii_lowercase(), 'a'..='i' | '0'..='9' | '-'),
+        )
+    };
+    let mv = match ranks {
+        UciRanks::ZeroToNine => iccs_syntax(s),
+        UciRanks::OneToTen => match uci_syntax(s, ranks) {
+            Some(UciMove::Move(m)) => Some(m),
+            _ => None,
+        },
+    };
+    match mv {
+        Some(mv) => Ok(CoordinateMove { mv, ranks }),
+        None => Err(misfit()),
+    }
 }
 
 /// Reads ICCS coordinates (`h2e2`, `H2-E2`) without a position.

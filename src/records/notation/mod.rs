@@ -1,10 +1,58 @@
 //! Move notations: coordinates (ICCS and UCI), WXF and Chinese.
 //!
-//! Every notation works both ways against a [`Position`]: formatting a legal
-//! move, and parsing a string into the unique legal move it describes.
-//! Parsing never panics; it fails with a [`ParseNotationError`] saying
-//! whether the text is not a move at all, names no legal move here, or fits
-//! several legal moves.
+//! **One way in.** [`Position::parse_move`] reads a move in any notation
+//! and returns the one legal move it names, or a [`MoveError`] saying why
+//! there is none: not a move in any notation (and which one it looks
+//! like), ambiguous between which moves, no such piece on that file, or
+//! illegal and why (the horse's leg is blocked, it leaves the general in
+//! check, the generals would face each other, ...). [`Game::play_str`]
+//! reads and plays.
+//!
+//! ```
+//! use xiangqi::notation::{IllegalReason, MoveError};
+//! use xiangqi::{Game, Position};
+//!
+//! let pos = Position::new();
+//! assert_eq!(pos.parse_move("炮二平五")?.to_string(), "h2e2");
+//! assert_eq!(pos.parse_move("Ｃ２＝５")?.to_string(), "h2e2");
+//! assert_eq!(pos.parse_move("h2e2")?.to_string(), "h2e2");
+//! assert!(matches!(
+//!     pos.parse_move("马二进四"),
+//!     Err(MoveError::Illegal { reason: IllegalReason::HorseLegBlocked { .. }, .. })
+//! ));
+//! let mut game = Game::new();
+//! game.play_str("炮二平五")?;
+//! game.play_str("马8进7")?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Parse, then resolve.** Underneath, a text is first read without a
+//! position into a syntax value, [`MoveText`]: a [`CoordinateMove`] or a
+//! [`DescriptiveMove`] (the piece, the file or the front/middle/rear
+//! marker, the direction, the target, and how it was written: notation,
+//! script, the side its piece character and numerals belong to). The
+//! syntax value can be shown ([`DescriptiveMove::explain`]: "cannon from
+//! file 2 to file 5") and then resolved against a [`Position`]
+//! ([`MoveText::resolve`]). Reading is lenient by default, as records are
+//! written; [`ParseOptions::strict`] rejects the other side's piece
+//! characters (`将五进一` for Red) and numerals (`马八进七` for Black).
+//!
+//! ```
+//! use xiangqi::notation::{DescriptiveMove, Origin};
+//! use xiangqi::{Position, Role};
+//!
+//! let d: DescriptiveMove = "Ｃ２＝５".parse()?;
+//! assert_eq!((d.role, d.origin, d.target), (Some(Role::Cannon), Origin::File(2), 5));
+//! assert_eq!(format!("{d} means {}", d.explain()), "C2.5 means cannon from file 2 to file 5");
+//! assert_eq!(d.resolve(&Position::new())?.to_string(), "h2e2");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Writing, and one notation at a time.** [`Notation`] formats a legal
+//! move in a chosen notation, and parses in that notation only; the free
+//! functions ([`format_chinese`], [`parse_wxf`], ...) do the same. Their
+//! parsers answer with the coarser [`ParseNotationError`]; for reading,
+//! prefer [`Position::parse_move`].
 //!
 //! ```
 //! use xiangqi::notation::{ChineseScript, Notation, WxfDialect};
@@ -26,7 +74,7 @@
 //! their ASCII forms, the minus sign and dashes (`−`, `–`, `—`) as `-`, and
 //! spaces anywhere in a move (tabs, the ideographic space `U+3000`) are
 //! ignored. Output is always canonical ASCII or Chinese. Parsing a move
-//! allocates nothing (except the list of candidates of an
+//! allocates nothing (except the list of candidates of a
 //! [`ParseNotationError::Ambiguous`] error).
 //!
 //! ```
@@ -41,13 +89,27 @@
 //! assert_eq!(parse_chinese(&pos, "炮2平5")?.to_string(), "h2e2"); // Red in digits
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! [`Game::play_str`]: crate::Game::play_str
 
 pub(crate) mod chinese;
+mod descriptive;
 mod iccs;
+mod move_text;
+mod parse_move;
+mod play_str;
+mod resolve;
 mod wxf;
 
+/// Why a move is illegal; the rules core's type, here too since
+/// [`MoveError::Illegal`] carries it.
+pub use crate::base::IllegalReason;
 pub use chinese::{ChineseScript, format_chinese, parse_chinese};
+pub use descriptive::{DescriptiveMove, DescriptiveNotation, Direction, Numerals, Origin, Which};
 pub use iccs::{UciMove, UciRanks, format_uci, parse_iccs, parse_uci};
+pub use move_text::{CoordinateMove, MoveText, NotationKind, SyntaxError};
+pub use parse_move::{Candidates, MoveError, ParseOptions};
+pub use play_str::PlayStrError;
 pub use wxf::{WxfDialect, format_wxf, parse_wxf};
 
 use arrayvec::ArrayVec;
@@ -87,7 +149,12 @@ pub(crate) fn significant<const N: usize>(s: &str) -> Option<ArrayVec<char, N>> 
 /// assert_eq!(parse_wxf(&pos, "C2+1", d).map(|m| m.to_string()), Ok("h2h3".into()));
 /// assert_eq!(parse_wxf(&pos, "R1=2", d), Err(ParseNotationError::Illegal));
 /// ```
+///
+/// The readers of one notation answer with this coarse error; the reason
+/// behind [`ParseNotationError::Illegal`] is a [`MoveError`] from
+/// [`Position::parse_move`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseNotationError {
     /// The text is not a move in this notation.
     #[error("not a move in this notation")]
@@ -98,6 +165,27 @@ pub enum ParseNotationError {
     /// The text fits more than one legal move.
     #[error("ambiguous: {} legal moves match", .0.len())]
     Ambiguous(Vec<Move>),
+}
+
+impl From<MoveError> for ParseNotationError {
+    /// The coarse error of a reason: a syntax error is
+    /// [`ParseNotationError::NotAMove`], an ambiguity
+    /// [`ParseNotationError::Ambiguous`], anything else
+    /// [`ParseNotationError::Illegal`].
+    ///
+    /// ```
+    /// use xiangqi::notation::ParseNotationError;
+    /// use xiangqi::Position;
+    /// let e = Position::new().parse_move("车五进一").unwrap_err();
+    /// assert_eq!(ParseNotationError::from(e), ParseNotationError::Illegal);
+    /// ```
+    fn from(e: MoveError) -> ParseNotationError {
+        match e {
+            MoveError::Syntax(_) => ParseNotationError::NotAMove,
+            MoveError::Ambiguous(moves) => ParseNotationError::Ambiguous(moves.to_vec()),
+            _ => ParseNotationError::Illegal,
+        }
+    }
 }
 
 /// A move notation, to format and parse moves against a position.
@@ -112,6 +200,7 @@ pub enum ParseNotationError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Notation {
     /// ICCS coordinates `h2e2` (input also `H2-E2`).
     Iccs,
@@ -163,7 +252,9 @@ impl Notation {
         }
     }
 
-    /// Parses a move string into the legal move it names.
+    /// Parses a move string in this notation into the legal move it
+    /// names. To read any notation, with the reason of a failure, use
+    /// [`Position::parse_move`].
     ///
     /// ```
     /// use xiangqi::notation::{Notation, ParseNotationError};
@@ -203,14 +294,6 @@ pub(crate) fn file_number(color: Color, file: File) -> u8 {
     }
 }
 
-/// Direction of a move seen from the mover.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Dir {
-    Forward,
-    Backward,
-    Sideways,
-}
-
 /// How far a rank is from `color`'s back rank.
 fn rel_rank(color: Color, rank: Rank) -> i32 {
     rank.relative_to(color).index() as i32
@@ -218,12 +301,12 @@ fn rel_rank(color: Color, rank: Rank) -> i32 {
 
 /// The direction and the last element (steps or destination file number)
 /// of a move of a `color` piece, whatever its role.
-pub(crate) fn dir_and_target(color: Color, from: Square, to: Square) -> (Dir, u8) {
+pub(crate) fn dir_and_target(color: Color, from: Square, to: Square) -> (Direction, u8) {
     let (rf, rt) = (rel_rank(color, from.rank()), rel_rank(color, to.rank()));
     let dir = match rt.cmp(&rf) {
-        core::cmp::Ordering::Greater => Dir::Forward,
-        core::cmp::Ordering::Less => Dir::Backward,
-        core::cmp::Ordering::Equal => Dir::Sideways,
+        core::cmp::Ordering::Greater => Direction::Forward,
+        core::cmp::Ordering::Less => Direction::Backward,
+        core::cmp::Ordering::Equal => Direction::Sideways,
     };
     let target = if from.file() == to.file() {
         (rt - rf).unsigned_abs() as u8
@@ -276,143 +359,4 @@ pub(crate) fn multi_tandem(pos: &Position, color: Color, role: Role) -> bool {
         .filter(|&&f| (pieces & Bitboard::file(f)).more_than_one())
         .count()
         >= 2
-}
-
-/// Which of several same pieces on one file a notation designates.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Which {
-    /// The `k`-th from the front (0 is the most advanced).
-    Nth(u8),
-    /// The `k`-th from the rear (0 is the rearmost).
-    NthFromRear(u8),
-    /// The middle one of an odd number.
-    Middle,
-    /// WXF `+`: the front one, or the second of four or five.
-    Plus,
-    /// WXF `-`: the rear one, or the second last of four or five.
-    Minus,
-}
-
-impl Which {
-    fn matches(self, idx: usize, n: usize) -> bool {
-        if n < 2 {
-            return false;
-        }
-        match self {
-            Which::Nth(k) => idx == usize::from(k),
-            Which::NthFromRear(k) => idx + 1 + usize::from(k) == n,
-            Which::Middle => n % 2 == 1 && idx == n / 2,
-            Which::Plus => idx == usize::from(n >= 4),
-            Which::Minus => idx + 1 + usize::from(n >= 4) == n,
-        }
-    }
-}
-
-/// Which piece moves, as a notation says it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Origin {
-    /// The piece on this file (traditional number).
-    File(u8),
-    /// One of several on a file, optionally naming the file.
-    Tandem(Option<u8>, Which),
-}
-
-/// A move as a notation describes it, before matching legal moves.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Descriptor {
-    /// The role, or `None` for a soldier designated without its name.
-    pub role: Option<Role>,
-    pub origin: Origin,
-    pub dir: Dir,
-    pub target: u8,
-}
-
-impl Descriptor {
-    /// The square a `color` piece of `role` on `from` would reach by this
-    /// direction and target, if it is on the board.
-    fn destination(self, color: Color, role: Role, from: Square) -> Option<Square> {
-        let forward = if color == Color::Red { 1 } else { -1 };
-        let target_file = || {
-            let n = i32::from(self.target);
-            let index = if color == Color::Red { 9 - n } else { n - 1 };
-            u32::try_from(index).ok().and_then(File::new)
-        };
-        let (file, rank) = (from.file().index() as i32, from.rank().index() as i32);
-        let (to_file, to_rank) = match self.dir {
-            Dir::Sideways => (target_file()?.index() as i32, rank),
-            Dir::Forward | Dir::Backward => {
-                let sign = if self.dir == Dir::Forward {
-                    forward
-                } else {
-                    -forward
-                };
-                match role {
-                    Role::Horse | Role::Advisor | Role::Elephant => {
-                        let to_file = target_file()?.index() as i32;
-                        let ranks = match (role, (to_file - file).abs()) {
-                            (Role::Advisor, 1) | (Role::Horse, 2) => 1,
-                            (Role::Elephant, 2) | (Role::Horse, 1) => 2,
-                            _ => return None,
-                        };
-                        (to_file, rank + sign * ranks)
-                    }
-                    _ => (file, rank + sign * i32::from(self.target)),
-                }
-            }
-        };
-        let to_file = u32::try_from(to_file).ok().and_then(File::new)?;
-        let to_rank = u32::try_from(to_rank).ok().and_then(Rank::new)?;
-        Some(Square::new(to_file, to_rank))
-    }
-
-    /// Finds the unique legal move this descriptor names.
-    pub(crate) fn resolve(self, pos: &Position) -> Result<Move, ParseNotationError> {
-        let us = pos.turn();
-        let role = self.role.unwrap_or(Role::Soldier);
-        // Each piece of the role has at most one destination that fits the
-        // direction and target: test those for legality (no move list).
-        let mut found: ArrayVec<(Move, usize, usize), 16> = ArrayVec::new();
-        let pieces = pos.board().by_color(us) & pos.board().by_role(role);
-        for from in pieces {
-            let Some(to) = self.destination(us, role, from) else {
-                continue;
-            };
-            let m = Move::new(from, to);
-            if dir_and_target(us, from, to) != (self.dir, self.target) || !pos.is_legal(m) {
-                continue;
-            }
-            let column = file_column(pos, us, role, from.file());
-            let idx = column.iter().position(|&s| s == from).unwrap_or(0);
-            let n = column.len();
-            let ok = match self.origin {
-                Origin::File(f) => file_number(us, from.file()) == f,
-                Origin::Tandem(file, which) => {
-                    file.is_none_or(|f| file_number(us, from.file()) == f) && which.matches(idx, n)
-                }
-            };
-            if ok {
-                // At most one entry per piece: never full.
-                let _ = found.try_push((m, idx, n));
-            }
-        }
-        if found.len() > 1 {
-            // A plain file number on a file of three or five soldiers is
-            // the middle one (WXF `P3.4`).
-            if matches!(self.origin, Origin::File(_)) && role == Role::Soldier {
-                let mut mid = found
-                    .iter()
-                    .filter(|&&(_, idx, n)| Which::Middle.matches(idx, n));
-                if let (Some(only), None) = (mid.next(), mid.next()) {
-                    return Ok(only.0);
-                }
-            }
-            return Err(ParseNotationError::Ambiguous(
-                found.into_iter().map(|f| f.0).collect(),
-            ));
-        }
-        match found.first() {
-            Some(&(m, _, _)) => Ok(m),
-            None => Err(ParseNotationError::Illegal),
-        }
-    }
 }

@@ -7,9 +7,13 @@
 //! apart; see [`WxfDialect`]. Parsing accepts every dialect at once (only
 //! the two-digit soldier form `33.4` needs the dialect to be read).
 
+use core::fmt;
+
+use super::move_text::first_misfit;
 use super::{
-    Descriptor, Dir, Origin, ParseNotationError, Which, check_legal, dir_and_target, file_column,
-    file_number, multi_tandem, other_shift_ok, significant,
+    DescriptiveMove, DescriptiveNotation, Direction, Origin, ParseNotationError, ParseOptions,
+    Which, check_legal, dir_and_target, file_column, file_number, multi_tandem, other_shift_ok,
+    resolve, significant,
 };
 use crate::base::{PlayError, Position, Role};
 
@@ -27,6 +31,7 @@ use crate::base::{PlayError, Position, Role};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum WxfDialect {
     /// Fairy-Stockfish (`pyffish.get_san(.., NOTATION_XIANGQI_WXF)`), exactly:
     /// `=` sideways; two pieces on a file are `C+`/`C-` only if the other
@@ -160,9 +165,9 @@ pub(crate) fn push_wxf(
         }
     };
     out.push(match dir {
-        Dir::Forward => '+',
-        Dir::Backward => '-',
-        Dir::Sideways => sideways,
+        Direction::Forward => '+',
+        Direction::Backward => '-',
+        Direction::Sideways => sideways,
     });
     out.push(digit(usize::from(target)));
     Ok(())
@@ -184,33 +189,105 @@ fn which_of_sign(c: char) -> Option<Which> {
     }
 }
 
+fn tandem(file: Option<u8>, which: Which) -> Origin {
+    Origin::Tandem { file, which }
+}
+
 /// Reads the first two characters: which piece moves.
 fn designator(a: char, b: char, dialect: WxfDialect) -> Option<(Option<Role>, Origin)> {
     if let Some(role) = role_of_letter(a) {
         if let Some(f) = nonzero_digit(b) {
             return Some((Some(role), Origin::File(f)));
         }
-        return Some((Some(role), Origin::Tandem(None, which_of_sign(b)?)));
+        return Some((Some(role), tandem(None, which_of_sign(b)?)));
     }
     if let (Some(w), Some(role)) = (which_of_sign(a), role_of_letter(b)) {
-        return Some((Some(role), Origin::Tandem(None, w)));
+        return Some((Some(role), tandem(None, w)));
     }
     match (a, b) {
-        ('+', '+') => return Some((None, Origin::Tandem(None, Which::Nth(0)))),
-        ('-', '-') => return Some((None, Origin::Tandem(None, Which::NthFromRear(0)))),
+        ('+', '+') => return Some((None, tandem(None, Which::Nth(0)))),
+        ('-', '-') => return Some((None, tandem(None, Which::NthFromRear(0)))),
         _ => {}
     }
     let first = nonzero_digit(a)?;
     if let Some(w) = which_of_sign(b) {
-        return Some((None, Origin::Tandem(Some(first), w)));
+        return Some((None, tandem(Some(first), w)));
     }
     let second = nonzero_digit(b)?;
     // Fairy-Stockfish numbers at most five soldiers: `99.8` can only be
     // the WXF middle soldier.
     if first == second && (dialect != WxfDialect::FairyStockfish || first > 5) {
-        return Some((None, Origin::Tandem(Some(first), Which::Middle)));
+        return Some((None, tandem(Some(first), Which::Middle)));
     }
-    (first <= 5).then_some((None, Origin::Tandem(Some(second), Which::Nth(first - 1))))
+    (first <= 5).then_some((None, tandem(Some(second), Which::Nth(first - 1))))
+}
+
+/// Whether `c` is a character of WXF notation.
+fn wxf_char(c: char) -> bool {
+    role_of_letter(c).is_some() || c.is_ascii_digit() || matches!(c, '+' | '-' | '.' | '=')
+}
+
+/// Reads WXF notation without a position; the error is the first
+/// character that is not WXF, if any.
+pub(crate) fn raw_syntax(s: &str, dialect: WxfDialect) -> Result<DescriptiveMove, Option<char>> {
+    let misfit = || first_misfit(s, wxf_char);
+    let chars = significant::<4>(s).ok_or_else(misfit)?;
+    let (a, b, dir, t) = match *chars.as_slice() {
+        [a, b, d, t] => (a, b, d, t),
+        [a, b, t] => (a, b, '.', t),
+        _ => return Err(misfit()),
+    };
+    let (role, origin) = designator(a, b, dialect).ok_or_else(misfit)?;
+    let direction = match dir {
+        '+' => Direction::Forward,
+        '-' => Direction::Backward,
+        '.' | '=' => Direction::Sideways,
+        _ => return Err(misfit()),
+    };
+    let target = nonzero_digit(t).ok_or_else(misfit)?;
+    Ok(DescriptiveMove {
+        role,
+        origin,
+        direction,
+        target,
+        notation: DescriptiveNotation::Wxf,
+        glyph: None,
+        numerals: None,
+    })
+}
+
+/// Writes a descriptive move in WXF, `.` sideways, markers after the
+/// letter.
+pub(crate) fn write_syntax(d: &DescriptiveMove, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let n = |k: u8| digit(usize::from(k));
+    let sign = |w: Which| match w {
+        Which::Nth(0) | Which::Plus => '+',
+        _ => '-',
+    };
+    let [a, b] = match (d.role, d.origin) {
+        (Some(r), Origin::File(k)) => [letter(r), n(k)],
+        (Some(r), Origin::Tandem { which, .. }) => [letter(r), sign(which)],
+        (None, Origin::Tandem { file: None, which }) => [sign(which); 2],
+        (
+            None,
+            Origin::Tandem {
+                file: Some(k),
+                which,
+            },
+        ) => match which {
+            Which::Plus | Which::Minus => [n(k), sign(which)],
+            Which::Middle => [n(k), n(k)],
+            Which::Nth(i) => [n(i + 1), n(k)],
+            Which::NthFromRear(_) => [n(k), '-'],
+        },
+        (None, Origin::File(k)) => ['P', n(k)],
+    };
+    let dir = match d.direction {
+        Direction::Forward => '+',
+        Direction::Backward => '-',
+        Direction::Sideways => '.',
+    };
+    write!(f, "{a}{b}{dir}{}", n(d.target))
 }
 
 /// Parses WXF notation into the legal move it names.
@@ -220,6 +297,9 @@ fn designator(a: char, b: char, dialect: WxfDialect) -> Option<(Option<Role>, Or
 /// (`Ｃ２＝５`, `＋Ｐ＋１`) and with spaces anywhere (`C2 = 5`). The dialect is only used to read two equal
 /// digits (`33.4`: the middle soldier on file 3 for the WXF rules, the third
 /// soldier on file 3 for Fairy-Stockfish).
+///
+/// This reads WXF only, leniently, and says less about a failure than
+/// [`Position::parse_move`], which reads every notation: prefer that.
 ///
 /// ```
 /// use xiangqi::notation::{parse_wxf, ParseNotationError, WxfDialect};
@@ -240,25 +320,6 @@ pub fn parse_wxf(
     s: &str,
     dialect: WxfDialect,
 ) -> Result<crate::base::Move, ParseNotationError> {
-    let chars = significant::<4>(s).ok_or(ParseNotationError::NotAMove)?;
-    let (a, b, dir, t) = match *chars.as_slice() {
-        [a, b, d, t] => (a, b, d, t),
-        [a, b, t] => (a, b, '.', t),
-        _ => return Err(ParseNotationError::NotAMove),
-    };
-    let (role, origin) = designator(a, b, dialect).ok_or(ParseNotationError::NotAMove)?;
-    let dir = match dir {
-        '+' => Dir::Forward,
-        '-' => Dir::Backward,
-        '.' | '=' => Dir::Sideways,
-        _ => return Err(ParseNotationError::NotAMove),
-    };
-    let target = nonzero_digit(t).ok_or(ParseNotationError::NotAMove)?;
-    Descriptor {
-        role,
-        origin,
-        dir,
-        target,
-    }
-    .resolve(pos)
+    let d = raw_syntax(s, dialect).map_err(|_| ParseNotationError::NotAMove)?;
+    Ok(resolve::descriptive(&d, pos, &ParseOptions::default())?)
 }

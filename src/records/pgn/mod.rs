@@ -5,7 +5,8 @@
 //! `;` line comments, `(variations)`, `$n` glyphs and a result. Moves may be
 //! written in ICCS, WXF or Chinese notation, even mixed, in ASCII or
 //! full-width forms (`Ｃ２＝５`). Reading a record is all-or-nothing: the
-//! first bad move is reported with its ply.
+//! first bad move is reported with its ply, line and column, and why it
+//! was rejected (moves are read by [`Position::parse_move`]).
 //!
 //! ```
 //! use xiangqi::notation::Notation;
@@ -58,7 +59,9 @@ mod write;
 pub use multi::{Games, LineReader, RecordError, read_games};
 
 use crate::base::{Move, ParsePositionError, PlayError, Position, Validation};
-use crate::records::notation::{ParseNotationError, UciRanks, WxfDialect, fold, significant};
+use crate::records::notation::{
+    MoveError, ParseNotationError, UciRanks, WxfDialect, fold, significant,
+};
 
 /// The result of a game, as written at the end of PGN movetext.
 ///
@@ -208,6 +211,7 @@ pub struct GameRecord {
 /// assert!(!opts.keep_variations);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct ReadOptions {
     /// Keep variations (as raw text) instead of skipping them.
     pub keep_variations: bool,
@@ -328,15 +332,40 @@ pub enum PgnError {
     /// A comment or variation is not closed.
     #[error("unterminated comment or variation")]
     Unterminated,
-    /// A move is not a legal move (the first bad one is reported).
-    #[error("bad move {text:?} at ply {ply}: {error}")]
+    /// A move is not a legal move (the first bad one is reported), with
+    /// where it is written.
+    ///
+    /// ```
+    /// use xiangqi::notation::{IllegalReason, MoveError};
+    /// use xiangqi::pgn::{GameRecord, PgnError, ReadOptions};
+    /// let text = "[Event \"x\"]\n\n1. h2e2 h9g7\n2. h0g2 i9h9 3. b2b7 *\n";
+    /// let err = GameRecord::from_pgn(text, &ReadOptions::default()).unwrap_err();
+    /// let PgnError::Move { ply, line, column, reason, .. } = &err else { panic!() };
+    /// assert_eq!((*ply, *line, *column), (5, 4, 17));
+    /// assert!(matches!(reason, MoveError::Illegal { reason: IllegalReason::NoScreen, .. }));
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "bad move \"b2b7\" at ply 5 (line 4, column 17): \
+    ///      b2b7 is not legal: a cannon captures only by jumping over one piece"
+    /// );
+    /// ```
+    #[error("bad move {text:?} at ply {ply} (line {line}, column {column}): {reason}")]
     Move {
         /// The 1-based ply of the move in the main line.
         ply: usize,
+        /// The 1-based line of the move (of the whole text, for
+        /// [`read_games`]).
+        line: usize,
+        /// The 1-based column of the move's first character (after its
+        /// move number), counted in characters.
+        column: usize,
         /// The move as written.
         text: String,
-        /// Why it was rejected.
+        /// Why it was rejected, coarsely (as the readers of one notation
+        /// say it).
         error: ParseNotationError,
+        /// Why it was rejected: [`Position::parse_move`]'s reason.
+        reason: MoveError,
     },
     /// Text follows the result token (comments may, unless
     /// [`ReadOptions::strict`]).

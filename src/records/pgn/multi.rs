@@ -17,11 +17,13 @@ use super::{GameRecord, GameResult, PgnError, ReadOptions, is_space, read};
 /// assert!(matches!(errors[0].error, PgnError::Move { ply: 2, .. }));
 /// assert_eq!(
 ///     errors[0].to_string(),
-///     "game 1 at line 4: bad move \"h9h0\" at ply 2: no legal move matches"
+///     "game 1 at line 4: bad move \"h9h0\" at ply 2 (line 5, column 9): \
+///      h9h0 is not legal: that piece belongs to the side not to move"
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("game {index} at line {line}: {error}")]
+#[non_exhaustive]
 pub struct RecordError {
     /// The index of the record in the text, counting from 0 (good and bad
     /// records alike).

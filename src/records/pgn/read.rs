@@ -1,31 +1,14 @@
 //! Reading one record: the tag section, then the movetext.
 
 use super::{GameRecord, GameResult, PgnError, ReadOptions, folds_to, is_space};
-use crate::base::{Move, ParsePositionError, Position, Setup};
-use crate::records::notation::{
-    Notation, ParseNotationError, UciRanks, fold, parse_chinese, parse_iccs, parse_wxf,
-};
+use crate::base::{ParsePositionError, Position, Setup};
+use crate::records::notation::{ParseNotationError, ParseOptions, fold};
 
-/// Parses one move in any notation: coordinates, then Chinese, then WXF.
-fn parse_any(pos: &Position, s: &str, opts: &ReadOptions) -> Result<Move, ParseNotationError> {
-    type Parser = fn(&Position, &str, &ReadOptions) -> Result<Move, ParseNotationError>;
-    let parsers: [Parser; 3] = [
-        |p, s, o| match o.coordinates {
-            UciRanks::ZeroToNine => parse_iccs(p, s),
-            ranks => Notation::Uci(ranks).parse(p, s),
-        },
-        |p, s, _| parse_chinese(p, s),
-        |p, s, o| parse_wxf(p, s, o.wxf_dialect),
-    ];
-    let mut worst = ParseNotationError::NotAMove;
-    for parse in parsers {
-        match parse(pos, s, opts) {
-            Ok(m) => return Ok(m),
-            Err(ParseNotationError::NotAMove) => {}
-            Err(e) => worst = e,
-        }
-    }
-    Err(worst)
+/// The options of [`Position::parse_move_with`] that `opts` implies.
+fn move_options(opts: &ReadOptions) -> ParseOptions {
+    ParseOptions::default()
+        .with_wxf_dialect(opts.wxf_dialect)
+        .with_coordinates(opts.coordinates)
 }
 
 /// Tag pairs in file order.
@@ -33,6 +16,8 @@ type Tags = Vec<(String, String)>;
 
 /// A cursor over the text of one record that counts lines.
 struct Cursor<'a> {
+    /// The whole record.
+    text: &'a str,
     rest: &'a str,
     /// The 1-based line of the start of `rest`.
     line: usize,
@@ -51,6 +36,15 @@ impl<'a> Cursor<'a> {
         let n = self.rest.len() - self.rest.trim_start_matches(is_space).len();
         self.advance(n);
         self.line != line
+    }
+
+    /// The 1-based column (in characters) of the byte `offset` of
+    /// `rest`.
+    fn column(&self, offset: usize) -> usize {
+        let at = (self.text.len() - self.rest.len() + offset).min(self.text.len());
+        let before = self.text.get(..at).unwrap_or("");
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        before[line_start..].chars().count() + 1
     }
 
     /// The rest of the current line (without the newline).
@@ -230,6 +224,7 @@ pub(crate) fn record(
     first_line: usize,
 ) -> Result<GameRecord, PgnError> {
     let mut cur = Cursor {
+        text,
         rest: text,
         line: first_line,
     };
@@ -247,6 +242,7 @@ pub(crate) fn record(
         ..GameRecord::default()
     };
     let mut pos = start;
+    let move_opts = move_options(opts);
     let mut result = None;
     let mut at_line_start = true;
     loop {
@@ -290,12 +286,15 @@ pub(crate) fn record(
                     .find(|&(_, c)| ends_token(c))
                     .map_or(cur.rest.len(), |(i, _)| i);
                 let tok = &cur.rest[..end];
-                cur.advance(end);
                 if let Some(r) = GameResult::from_token(tok) {
+                    cur.advance(end);
                     result = Some(r);
                     continue;
                 }
+                let whole = tok.len();
                 let tok = strip_move_number(tok);
+                // Where the move starts (after its number), for errors.
+                let at = whole - tok.len();
                 // Annotation glyphs: `$1`, and `!`/`?` suffixes.
                 let body = tok.trim_end_matches(|c: char| matches!(fold(c), '!' | '?'));
                 let suffix = suffix_nag(&tok[body.len()..]);
@@ -307,13 +306,23 @@ pub(crate) fn record(
                         dollar_nag(tok)
                     };
                     rec.nags.extend(nag.map(|n| (rec.moves.len(), n)));
+                    cur.advance(end);
                     continue;
                 }
-                let m = parse_any(&pos, tok, opts).map_err(|error| PgnError::Move {
-                    ply: rec.moves.len() + 1,
-                    text: tok.to_string(),
-                    error,
-                })?;
+                let m = match pos.parse_move_with(tok, &move_opts) {
+                    Ok(m) => m,
+                    Err(reason) => {
+                        return Err(PgnError::Move {
+                            ply: rec.moves.len() + 1,
+                            line: cur.line,
+                            column: cur.column(at),
+                            text: tok.to_string(),
+                            error: ParseNotationError::from(reason.clone()),
+                            reason,
+                        });
+                    }
+                };
+                cur.advance(end);
                 pos.play_unchecked(m);
                 rec.moves.push(m);
                 rec.nags.extend(suffix.map(|n| (rec.moves.len(), n)));

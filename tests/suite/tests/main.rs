@@ -14,6 +14,7 @@ mod notation_chinese;
 mod notation_coords;
 mod notation_garbage;
 mod notation_input;
+mod notation_parse_move;
 mod notation_roundtrip;
 mod notation_wxf;
 mod perft;

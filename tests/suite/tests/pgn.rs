@@ -1,9 +1,12 @@
 //! PGN records: reading published records, writing in every notation,
 //! round trips, and reporting the first bad move.
 
-use xiangqi::Position;
-use xiangqi::notation::{ChineseScript, Notation, ParseNotationError, UciRanks, WxfDialect};
+use xiangqi::notation::{
+    ChineseScript, IllegalReason, MoveError, Notation, Origin, ParseNotationError, UciRanks,
+    WxfDialect,
+};
 use xiangqi::pgn::{GameRecord, GameResult, PgnError, ReadOptions};
+use xiangqi::{Position, Role, Square};
 
 /// 许银川–聂卫平 (nine-piece handicap, 1999) as published with a FEN tag and
 /// comments (transcribed in the xiangqi.js test suite, which also gives the
@@ -56,10 +59,7 @@ fn reads_published_record() {
     assert_eq!(rec.comments[2].0, 75);
     assert!(rec.variations.is_empty());
 
-    let kept = ReadOptions {
-        keep_variations: true,
-        ..ReadOptions::default()
-    };
+    let kept = ReadOptions::default().with_variations(true);
     let rec = GameRecord::from_pgn(HANDICAP, &kept).unwrap();
     assert_eq!(
         rec.variations,
@@ -69,10 +69,7 @@ fn reads_published_record() {
 
 #[test]
 fn round_trips_in_every_notation() {
-    let opts = ReadOptions {
-        keep_variations: true,
-        ..ReadOptions::default()
-    };
+    let opts = ReadOptions::default().with_variations(true);
     let rec = GameRecord::from_pgn(HANDICAP, &opts).unwrap();
     for notation in [
         Notation::Iccs,
@@ -84,14 +81,12 @@ fn round_trips_in_every_notation() {
         Notation::Chinese(ChineseScript::Traditional),
     ] {
         let text = rec.to_pgn(notation).unwrap();
-        let opts = ReadOptions {
-            keep_variations: true,
-            wxf_dialect: match notation {
+        let opts = ReadOptions::default()
+            .with_variations(true)
+            .with_wxf_dialect(match notation {
                 Notation::Wxf(d) => d,
                 _ => WxfDialect::default(),
-            },
-            ..ReadOptions::default()
-        };
+            });
         let back = GameRecord::from_pgn(&text, &opts).unwrap_or_else(|e| panic!("{e}\n{text}"));
         // Everything comes back, the tags unchanged: the FEN tag as it was
         // written ("... r - - 0 1") and the Result tag in its place.
@@ -139,12 +134,20 @@ fn writes_standard_layout() {
 fn reports_first_bad_move_with_ply() {
     let opts = ReadOptions::default();
     let err = GameRecord::from_pgn("1. 炮二平五 马８进７ 2. 马二进三 马8进7 3. h0g2 *", &opts);
+    // The second 马8进7: the horse on h9 has gone to g7; Black's other
+    // horse, b9, is on file 2.
     assert_eq!(
         err,
         Err(PgnError::Move {
             ply: 4,
+            line: 1,
+            column: 22,
             text: "马8进7".into(),
-            error: ParseNotationError::Illegal
+            error: ParseNotationError::Illegal,
+            reason: MoveError::NoPiece {
+                role: Role::Horse,
+                origin: Origin::File(8)
+            }
         })
     );
     let err = GameRecord::from_pgn("1. h2e2 xyz h0g2", &opts);
@@ -281,4 +284,67 @@ fn glyphs_read_and_write_as_suffixes_and_nags() {
     let back = GameRecord::from_pgn(&pgn, &opts.with_variations(true)).unwrap();
     assert_eq!(back.nags, rec.nags);
     assert_eq!(back.variations, rec.variations);
+}
+
+#[test]
+fn a_bad_move_is_reported_at_its_line_and_column() {
+    // Tags on lines 1 to 7, movetext from line 8; the bad move is on line
+    // 12, after a comment and full-width moves (columns count characters).
+    let record = "[Event \"Demo\"]\n\
+                  [Site \"?\"]\n\
+                  [Date \"2002.01.01\"]\n\
+                  [Round \"1\"]\n\
+                  [Red \"A\"]\n\
+                  [Black \"B\"]\n\
+                  [Result \"*\"]\n\
+                  1. 炮二平五 马８进７\n\
+                  2. 马二进三 车９平８\n\
+                  { 屏风马 }\n\
+                  3. 车一平二 马２进３\n\
+                  4. 兵七进一 卒７进１ 5. 车二进六 炮８平９ 6. 马八进六 *\n";
+    let err = GameRecord::from_pgn(record, &ReadOptions::default()).unwrap_err();
+    let PgnError::Move {
+        ply,
+        line,
+        column,
+        ref text,
+        ref reason,
+        ..
+    } = err
+    else {
+        panic!("{err}")
+    };
+    // 马八进六: the horse on b0 would go to d1, but the elephant on c0
+    // stands on its leg.
+    assert_eq!((ply, line, text.as_str()), (11, 12, "马八进六"));
+    assert_eq!(
+        reason,
+        &MoveError::Illegal {
+            mv: "b0d1".parse().unwrap(),
+            reason: IllegalReason::HorseLegBlocked { leg: Square::C0 }
+        }
+    );
+    let before = "4. 兵七进一 卒７进１ 5. 车二进六 炮８平９ 6. ";
+    assert_eq!(column, before.chars().count() + 1);
+    assert_eq!(column, 30);
+    assert!(
+        err.to_string().contains("at ply 11 (line 12, column 30)"),
+        "{err}"
+    );
+    // Read as the second game of a database, the line is the text's.
+    let text = format!("[Event \"first\"]\n1. h2e2 *\n\n{record}");
+    let games: Vec<_> = xiangqi::pgn::read_games(&text, &ReadOptions::default()).collect();
+    let e = games[1].as_ref().unwrap_err();
+    assert_eq!(e.line, 4);
+    assert!(
+        matches!(
+            e.error,
+            PgnError::Move {
+                line: 15,
+                column: 30,
+                ..
+            }
+        ),
+        "{e}"
+    );
 }

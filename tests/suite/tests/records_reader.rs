@@ -2,7 +2,7 @@
 //! line while reading goes on, lenient and strict tag pairs, the line
 //! reader agreeing with the text reader.
 
-use xiangqi::notation::ParseNotationError;
+use xiangqi::notation::{IllegalReason, MoveError, ParseNotationError};
 use xiangqi::pgn::{
     GameRecord, GameResult, LineReader, PgnError, ReadOptions, RecordError, read_games,
 };
@@ -23,6 +23,11 @@ const THREE: &str = "[Event \"one\"]
 
 fn read(text: &str, opts: &ReadOptions) -> Vec<Result<GameRecord, RecordError>> {
     read_games(text, opts).collect()
+}
+
+/// The index, first line and error of a record that could not be read.
+fn failure(r: &Result<GameRecord, RecordError>) -> Option<(usize, usize, &PgnError)> {
+    r.as_ref().err().map(|e| (e.index, e.line, &e.error))
 }
 
 /// The same text fed line by line.
@@ -46,16 +51,22 @@ fn bad_game_is_reported_and_reading_goes_on() {
     assert_eq!(one.moves.len(), 4);
     assert_eq!(one.result, GameResult::Unknown);
     assert_eq!(
-        games[1],
-        Err(RecordError {
-            index: 1,
-            line: 5,
-            error: PgnError::Move {
+        failure(&games[1]),
+        Some((
+            1,
+            5,
+            &PgnError::Move {
                 ply: 3,
+                line: 6,
+                column: 17,
                 text: "h0h5".into(),
-                error: ParseNotationError::Illegal
+                error: ParseNotationError::Illegal,
+                reason: MoveError::Illegal {
+                    mv: "h0h5".parse().unwrap(),
+                    reason: IllegalReason::NotItsMove
+                }
             }
-        })
+        ))
     );
     // The line comment after game two belongs to it; game three starts at
     // its tag line, and a `[` line inside a comment starts nothing.
@@ -94,14 +105,7 @@ fn lines_are_counted_across_crlf_and_blank_lines() {
     let games = read(text, &strict);
     assert_eq!(games.len(), 2);
     assert!(games[0].is_ok());
-    assert_eq!(
-        games[1],
-        Err(RecordError {
-            index: 1,
-            line: 7,
-            error: PgnError::Tag { line: 8 }
-        })
-    );
+    assert_eq!(failure(&games[1]), Some((1, 7, &PgnError::Tag { line: 8 })));
     assert_eq!(
         games[1].as_ref().unwrap_err().to_string(),
         "game 1 at line 7: malformed tag pair at line 8"

@@ -2,7 +2,10 @@
 //! and replayed by `tests/suite/tests/fuzz_corpus.rs` on a stable toolchain.
 
 use xiangqi::Position;
-use xiangqi::notation::{ChineseScript, Notation, UciRanks, WxfDialect, parse_uci};
+use xiangqi::notation::{
+    ChineseScript, MoveText, Notation, ParseNotationError, ParseOptions, UciMove, UciRanks,
+    WxfDialect, parse_uci,
+};
 use xiangqi::pgn::{GameRecord, ReadOptions};
 
 /// A few fixed positions: the start, a middlegame, tandem pieces, three and
@@ -22,12 +25,45 @@ fn positions() -> Vec<Position> {
 }
 
 /// If `notation` accepts `text` in `pos`, the move must be legal and its
-/// formatting must parse back to the same move.
+/// formatting must parse back to the same move; [`Position::parse_move`]
+/// must agree with it, and tell the same story as the coarse error.
 fn check(pos: &Position, text: &str, notation: Notation) {
-    if let Ok(m) = notation.parse(pos, text) {
+    let opts = match notation {
+        Notation::Wxf(d) => ParseOptions::default().with_wxf_dialect(d),
+        Notation::Uci(r) => ParseOptions::default().with_coordinates(r),
+        _ => ParseOptions::default(),
+    };
+    let one = notation.parse(pos, text);
+    let any = pos.parse_move_with(text, &opts);
+    if let Ok(m) = one {
         assert!(pos.is_legal(m), "{text:?} gave illegal {m} in {pos}");
         let s = notation.format(pos, m).expect("legal move formats");
         assert_eq!(notation.parse(pos, &s), Ok(m), "{s:?} in {pos}");
+        assert_eq!(any, Ok(m), "parse_move {text:?} in {pos}");
+        let strict = pos.parse_move_with(&s, &opts.with_strict(true));
+        assert_eq!(strict, Ok(m), "strict {s:?} in {pos}");
+    }
+    // The UCI null move `0000` is no move: `Illegal` for the UCI reader,
+    // not a move at all for `parse_move`.
+    let null = matches!(notation, Notation::Uci(r) if parse_uci(pos, text, r) == Ok(UciMove::Null));
+    match (&one, &any) {
+        (Err(ParseNotationError::NotAMove), _) | (Ok(_), _) => {}
+        _ if null => {}
+        (Err(e), Err(reason)) => {
+            assert_eq!(
+                &ParseNotationError::from(reason.clone()),
+                e,
+                "{text:?} in {pos}"
+            );
+        }
+        (Err(e), Ok(m)) => panic!("{text:?}: {e} but parse_move gave {m} in {pos}"),
+    }
+    // The syntax, its meaning and every message are written without panic.
+    if let Ok(t) = MoveText::parse_with(text, &opts) {
+        let _ = format!("{t} {}", t.explain());
+    }
+    if let Err(e) = any {
+        let _ = e.to_string();
     }
 }
 
@@ -72,10 +108,7 @@ pub fn chinese(data: &[u8]) {
 pub fn pgn(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     for keep_variations in [false, true] {
-        let opts = ReadOptions {
-            keep_variations,
-            ..ReadOptions::default()
-        };
+        let opts = ReadOptions::default().with_variations(keep_variations);
         if let Ok(rec) = GameRecord::from_pgn(&text, &opts) {
             assert!(rec.end().is_ok(), "moves replay legally");
             for n in [Notation::Iccs, Notation::Chinese(ChineseScript::Simplified)] {

@@ -3,7 +3,7 @@
 //! bounded number of times per game (tags, the move list), however long
 //! the games are.
 
-use xiangqi::notation::{ChineseScript, Notation};
+use xiangqi::notation::{ChineseScript, Notation, ParseOptions};
 use xiangqi::pgn::{ReadOptions, read_games};
 use xiangqi_suite::NOTATIONS;
 
@@ -39,12 +39,67 @@ fn parsing_a_move_allocates_nothing() {
                 let (count, got) = allocations(|| (n.parse(&pos, &text), n.parse(&pos, &wide)));
                 assert_eq!(got, (Ok(m), Ok(m)), "{text} {wide}");
                 assert_eq!(count, 0, "{n:?} {text} {pos}");
-                parsed += 2;
+                // The one way in, in any notation, strictly too.
+                let opts = match n {
+                    Notation::Wxf(d) => ParseOptions::default().with_wxf_dialect(d),
+                    Notation::Uci(r) => ParseOptions::default().with_coordinates(r),
+                    _ => ParseOptions::default(),
+                };
+                let strict = opts.with_strict(true);
+                let (count, got) = allocations(|| {
+                    (
+                        pos.parse_move_with(&text, &opts),
+                        pos.parse_move_with(&wide, &strict),
+                    )
+                });
+                assert_eq!(got, (Ok(m), Ok(m)), "{text} {wide}");
+                assert_eq!(count, 0, "parse_move {n:?} {text} {pos}");
+                parsed += 4;
             }
             pos.play(m).unwrap();
         }
     }
     assert!(parsed > 40_000, "{parsed}");
+}
+
+#[test]
+fn parse_move_errors_allocate_nothing() {
+    // Two chariots on file 9 (ambiguous), and a text for each other reason.
+    let pos: xiangqi::Position = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/R1P1P1P1P/1C5C1/9/RNBAKABN1 w"
+        .parse()
+        .unwrap();
+    let strict = ParseOptions::default().with_strict(true);
+    for text in [
+        "车九进一",
+        "车1飞1",
+        "hello",
+        "",
+        "车五进一",
+        "前马进七",
+        "马二进五",
+        "马二进四",
+        "a0a5",
+        "b2b8",
+        "e6e5",
+        "e5e4",
+        "将五进一",
+        "炮2平5",
+    ] {
+        let (count, got) = allocations(|| {
+            let e = pos.parse_move_with(text, &strict).unwrap_err();
+            // Its message, written without a String.
+            use std::fmt::Write as _;
+            struct Sink;
+            impl std::fmt::Write for Sink {
+                fn write_str(&mut self, _: &str) -> std::fmt::Result {
+                    Ok(())
+                }
+            }
+            let _ = write!(Sink, "{e}");
+            e
+        });
+        assert_eq!(count, 0, "{text}: {got}");
+    }
 }
 
 #[test]
