@@ -98,7 +98,7 @@ fn other_layers_use_only_the_public_attack_api() {
                 });
                 assert!(
                     !found,
-                    "{}:{}: `{name}` is internal to src/base/attacks.rs",
+                    "{}:{}: `{name}` is internal to src/base/attacks/",
                     file.display(),
                     i + 1
                 );
