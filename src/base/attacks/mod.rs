@@ -11,7 +11,7 @@
 //! Chariots and cannons read the occupancy of a rank and of a file; an
 //! [`Occupancy`] holds the occupied squares in both layouts, so that both
 //! are one shift away. Take it from [`Board::occupancy`](crate::Board::occupancy)
-//! (kept up to date as pieces move) or build it from a [`Bitboard`].
+//! (kept up to date as pieces move) or build it from a [`Bitboard`](crate::Bitboard).
 //!
 //! ```
 //! use xiangqi::attacks;

@@ -342,7 +342,7 @@ pub fn advisor(color: Color, sq: Square) -> Bitboard {
 
 /// General attacks: the orthogonal steps from `sq` inside `color`'s
 /// palace. (The generals' facing rule is not an attack table: see
-/// [`chariot_file`].)
+/// [`chariot_file`](super::chariot_file).)
 ///
 /// ```
 /// use xiangqi::attacks;
