@@ -81,7 +81,8 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
                     continue;
                 }
             }
-            let (mut child, mut cs) = (pos.clone(), st.clone());
+            let mut child = pos.clone();
+            let mut cs = st.clone();
             self.make(&mut child, &mut cs, m);
             let score = -self.qsearch(node.child(&child, &cs), -beta, -alpha, qply + 1);
             self.pop();

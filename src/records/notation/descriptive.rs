@@ -333,23 +333,10 @@ impl DescriptiveMove {
 /// English text of a descriptive move.
 struct Explain<'a>(&'a DescriptiveMove);
 
-/// The English name of a role.
-pub(crate) fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::General => "general",
-        Role::Advisor => "advisor",
-        Role::Elephant => "elephant",
-        Role::Horse => "horse",
-        Role::Chariot => "chariot",
-        Role::Cannon => "cannon",
-        Role::Soldier => "soldier",
-    }
-}
-
 /// Writes `origin` with the piece's name: `cannon on file 2`, `front
 /// horse`, `middle soldier on file 7`.
 pub(crate) fn write_piece(f: &mut fmt::Formatter<'_>, role: Role, origin: Origin) -> fmt::Result {
-    let name = role_name(role);
+    let name = role;
     match origin {
         Origin::File(n) => write!(f, "{name} on file {n}"),
         Origin::Tandem { file, which } => {
@@ -369,7 +356,7 @@ impl fmt::Display for Explain<'_> {
         let by_file = matches!(role, Role::Horse | Role::Advisor | Role::Elephant);
         match (d.direction, d.origin) {
             (Direction::Sideways, Origin::File(n)) => {
-                return write!(f, "{} from file {n} to file {}", role_name(role), d.target);
+                return write!(f, "{role} from file {n} to file {}", d.target);
             }
             _ => write_piece(f, role, d.origin)?,
         }

@@ -5,7 +5,7 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 
-use super::descriptive::{role_name, write_piece};
+use super::descriptive::write_piece;
 use super::{IllegalReason, MoveText, Numerals, Origin, SyntaxError, UciRanks, WxfDialect};
 use crate::base::{Color, Move, Position, Role};
 
@@ -178,7 +178,7 @@ impl fmt::Display for Piece {
                 which: super::Which::Nth(0) | super::Which::NthFromRear(0),
             } => {
                 write_piece(f, self.0, self.1)?;
-                write!(f, " (no file holds two {}s)", role_name(self.0))
+                write!(f, " (no file holds two {}s)", self.0)
             }
             origin => write_piece(f, self.0, origin),
         }
