@@ -36,6 +36,7 @@ use std::time::{Duration, Instant};
 use xiangqi::{Move, Score, Searcher};
 use xiangqi_engine::data::{ChunkInfo, GameResult, Record, read_chunk, write_chunk};
 
+use crate::matches::runner::parse_openings;
 use crate::selfplay::{Rng, opening, play_game};
 
 #[cfg(test)]
@@ -79,29 +80,6 @@ fn default_out() -> PathBuf {
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
         .unwrap_or_else(std::env::temp_dir);
     cache.join("xiangqi").join("data")
-}
-
-/// Opening lines from a text of one line each (`#` comments).
-fn parse_openings(text: &str) -> Result<Vec<Vec<Move>>, String> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let moves = line
-            .split_whitespace()
-            .map(|m| {
-                m.parse::<Move>()
-                    .map_err(|e| format!("line {}: {m}: {e}", i + 1))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        out.push(moves);
-    }
-    if out.is_empty() {
-        return Err("no openings".into());
-    }
-    Ok(out)
 }
 
 /// Reads the command line.

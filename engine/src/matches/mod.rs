@@ -74,7 +74,7 @@
 //! ElephantEye.
 
 mod pyffish;
-mod runner;
+pub(crate) mod runner;
 
 /// Runs `xiangqi-engine match` with its arguments.
 pub fn main(args: &[String]) -> Result<(), String> {

@@ -444,6 +444,11 @@ pub fn elo(p: f64) -> f64 {
 /// Reads the openings: one a line, ICCS moves, `#` comments.
 pub fn read_openings(path: &str) -> Result<Vec<Vec<Move>>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    parse_openings(&text)
+}
+
+/// Opening lines from a text of one line each (ICCS moves, `#` comments).
+pub fn parse_openings(text: &str) -> Result<Vec<Vec<Move>>, String> {
     let openings: Vec<Vec<Move>> = text
         .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
