@@ -243,6 +243,43 @@ impl Record {
             .map_err(|e| DataError::IllegalPosition(e.to_string()))
     }
 
+    /// The pieces on their squares in square order, decoded straight from
+    /// the record without building a [`Position`] (what the trainer reads
+    /// per sample). A record read by [`Record::from_bytes`] holds only valid
+    /// codes; anything else would be skipped, never a panic.
+    ///
+    /// ```
+    /// use xiangqi::{Position, Square};
+    /// use xiangqi_engine::data::{GameResult, Record};
+    ///
+    /// let pos = Position::new();
+    /// let rec = Record::new(&pos, 0, GameResult::Draw, 0);
+    /// assert!(rec.pieces().eq(pos.board().pieces()));
+    /// assert_eq!(rec.pieces().count(), 32);
+    /// ```
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + use<> {
+        let pieces = self.pieces;
+        let mut occ = self.occupancy;
+        let mut n = 0;
+        std::iter::from_fn(move || {
+            while occ != 0 {
+                let i = occ.trailing_zeros();
+                occ &= occ - 1;
+                let code = (*pieces.get(n / 2)? >> (4 * (n % 2))) & 0xF;
+                n += 1;
+                if let (Some(piece), Some(sq)) = (piece_from_index(code), Square::from_index(i)) {
+                    return Some((sq, piece));
+                }
+            }
+            None
+        })
+    }
+
+    /// How many pieces the record holds (generals included).
+    pub fn piece_count(&self) -> usize {
+        self.occupancy.count_ones() as usize
+    }
+
     /// The side to move.
     pub fn turn(&self) -> Color {
         if self.flags & 0x80 != 0 {

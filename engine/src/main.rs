@@ -7,6 +7,7 @@
 //! xiangqi-engine analyze GAME.pgn     # annotate a game with evaluations (--help)
 //! xiangqi-engine tune gen|fit ...     # self-play data, evaluator fitting
 //! xiangqi-engine datagen ...          # training data for the network (--help)
+//! xiangqi-engine train ...            # the network from that data (--help)
 //! xiangqi-engine help                 # this list
 //! ```
 //!
@@ -19,6 +20,7 @@ mod analyze;
 mod datagen;
 mod matches;
 mod selfplay;
+mod train;
 mod tune;
 mod uci;
 
@@ -33,6 +35,7 @@ Commands:
   analyze ARGS   annotate a PGN game with evaluations (`analyze --help`)
   tune ARGS      self-play data (`tune gen`) and evaluator fitting (`tune fit`)
   datagen ARGS   self-play training data for the network (`datagen --help`)
+  train ARGS     train the network on that data (`train --help`)
   help           this text";
 
 fn main() -> ExitCode {
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
         }
         "tune" => tune::main(rest),
         "datagen" => datagen::main(rest),
+        "train" => train::main(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

@@ -1,0 +1,182 @@
+//! Checkpoints: the float network and Adam's state after an epoch, in a
+//! small checked file, to resume a run or export again later.
+//!
+//! Format (version 1), integers and floats little-endian:
+//!
+//! | bytes | field |
+//! | --- | --- |
+//! | 0..8 | magic `XQTRAIN\n` |
+//! | 8..12 | version (1) |
+//! | 12..16 | hidden width |
+//! | 16..20 | output buckets |
+//! | 20..24 | activation (0 CReLU, 1 SCReLU) |
+//! | 24..28 | epochs done |
+//! | 28..36 | Adam's step count |
+//! | 36..44 | the run's seed |
+//! | 44.. | the parameters, then Adam's first and second moments (`f32` each, `3 x` the parameter count) |
+//! | last 8 | FNV-1a 64 checksum of everything before it |
+
+use std::path::Path;
+
+use super::model::{Net, Shape};
+use super::nnue::Activation;
+use super::optimizer::Adam;
+
+const MAGIC: [u8; 8] = *b"XQTRAIN\n";
+const VERSION: u32 = 1;
+const HEADER: usize = 44;
+
+/// A run's state after an epoch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checkpoint {
+    /// The network.
+    pub net: Net,
+    /// The optimizer.
+    pub adam: Adam,
+    /// Epochs done.
+    pub epoch: u32,
+    /// The run's seed.
+    pub seed: u64,
+}
+
+/// What is wrong with a checkpoint file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CheckpointError {
+    /// It does not start with the magic.
+    #[error("not a trainer checkpoint (bad magic)")]
+    BadMagic,
+    /// Another format version.
+    #[error("unsupported checkpoint version {0} (this build reads version {VERSION})")]
+    UnsupportedVersion(u32),
+    /// A width, bucket count or activation this trainer does not build.
+    #[error("bad architecture in the header")]
+    BadShape,
+    /// Not the size its header says.
+    #[error("{found} bytes, {expected} expected")]
+    BadLength {
+        /// The bytes the header implies.
+        expected: usize,
+        /// The bytes there are.
+        found: usize,
+    },
+    /// The checksum does not match.
+    #[error("checksum mismatch: the checkpoint is corrupt")]
+    BadChecksum,
+}
+
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+impl Checkpoint {
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let shape = self.net.shape;
+        let mut out = Vec::with_capacity(HEADER + 12 * shape.len() + 8);
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(shape.hidden as u32).to_le_bytes());
+        out.extend_from_slice(&(shape.buckets as u32).to_le_bytes());
+        let act = u32::from(shape.activation == Activation::SCReLU);
+        out.extend_from_slice(&act.to_le_bytes());
+        out.extend_from_slice(&self.epoch.to_le_bytes());
+        out.extend_from_slice(&self.adam.t.to_le_bytes());
+        out.extend_from_slice(&self.seed.to_le_bytes());
+        for x in self
+            .net
+            .params
+            .iter()
+            .chain(&self.adam.m)
+            .chain(&self.adam.v)
+        {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        let sum = fnv(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads a checkpoint; any byte string gives it or a typed error.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Checkpoint, CheckpointError> {
+        let short = CheckpointError::BadLength {
+            expected: HEADER + 8,
+            found: bytes.len(),
+        };
+        if bytes.len() >= 8 && bytes[..8] != MAGIC {
+            return Err(CheckpointError::BadMagic);
+        }
+        if bytes.len() < HEADER + 8 {
+            return Err(short);
+        }
+        let u32_at =
+            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        let u64_at = |i: usize| u64::from(u32_at(i)) | (u64::from(u32_at(i + 4)) << 32);
+        if u32_at(8) != VERSION {
+            return Err(CheckpointError::UnsupportedVersion(u32_at(8)));
+        }
+        let (hidden, buckets) = (u32_at(12) as usize, u32_at(16) as usize);
+        let activation = match u32_at(20) {
+            0 => Activation::CReLU,
+            1 => Activation::SCReLU,
+            _ => return Err(CheckpointError::BadShape),
+        };
+        if !(1..=super::MAX_HIDDEN).contains(&hidden)
+            || !(1..=super::MAX_BUCKETS).contains(&buckets)
+        {
+            return Err(CheckpointError::BadShape);
+        }
+        let shape = Shape {
+            hidden,
+            buckets,
+            activation,
+        };
+        let n = shape.len();
+        let expected = HEADER + 12 * n + 8;
+        if bytes.len() != expected {
+            return Err(CheckpointError::BadLength {
+                expected,
+                found: bytes.len(),
+            });
+        }
+        let (body, sum) = bytes.split_at(expected - 8);
+        if fnv(body) != u64_at(expected - 8) || sum.len() != 8 {
+            return Err(CheckpointError::BadChecksum);
+        }
+        let mut floats = body[HEADER..]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+        let mut take = || floats.by_ref().take(n).collect::<Vec<f32>>();
+        let params = take();
+        let m = take();
+        let v = take();
+        Ok(Checkpoint {
+            net: Net { shape, params },
+            adam: Adam {
+                m,
+                v,
+                t: u64_at(28),
+            },
+            epoch: u32_at(24),
+            seed: u64_at(36),
+        })
+    }
+
+    /// Reads the checkpoint at `path`.
+    pub fn read(path: &Path) -> Result<Checkpoint, super::TrainError> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| super::TrainError::Io(path.to_path_buf(), e.to_string()))?;
+        Checkpoint::from_bytes(&bytes)
+            .map_err(|e| super::TrainError::Checkpoint(path.to_path_buf(), e))
+    }
+
+    /// Writes the checkpoint to `path` (through a temporary file renamed
+    /// into place, so a stop never leaves half a checkpoint).
+    pub fn write(&self, path: &Path) -> Result<(), super::TrainError> {
+        let io = |e: std::io::Error| super::TrainError::Io(path.to_path_buf(), e.to_string());
+        let tmp = path.with_extension("ckpt.tmp");
+        std::fs::write(&tmp, self.to_bytes()).map_err(io)?;
+        std::fs::rename(&tmp, path).map_err(io)
+    }
+}

@@ -1,0 +1,78 @@
+//! The quantised export: the float network rounded into the library's
+//! network file (`W1`, `b1` x QA and `W2` x QB as `i16`, `b2` x QA x QB as
+//! `i32`), and the quantisation error measured against the float network.
+
+use xiangqi_engine::data::RECORD_SIZE;
+
+use super::dataset::{Label, decode, record};
+use super::model::{Net, Scratch};
+use super::nnue::NetworkFile;
+
+fn round_i16(x: f32) -> i16 {
+    x.round().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
+}
+
+/// The network file of `net` (weights rounded at the file's QA and QB).
+pub fn quantise(net: &Net, generation: u32, description: String) -> NetworkFile {
+    let shape = net.shape;
+    let mut file = NetworkFile::new(shape.hidden, shape.buckets, shape.activation);
+    let (qa, qb) = (file.qa as f32, file.qb as f32);
+    file.generation = generation;
+    file.description = description;
+    file.feature_weights = net.w1().iter().map(|&w| round_i16(w * qa)).collect();
+    file.feature_bias = net.b1().iter().map(|&b| round_i16(b * qa)).collect();
+    file.output_weights = net.w2().iter().map(|&w| round_i16(w * qb)).collect();
+    file.output_bias = net
+        .b2()
+        .iter()
+        .map(|&b| {
+            let x = f64::from(b) * f64::from(qa) * f64::from(qb);
+            x.round().clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as i32
+        })
+        .collect();
+    file
+}
+
+/// The gap between the float network and its quantised file.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct QuantError {
+    /// Positions compared.
+    pub positions: usize,
+    /// Mean absolute difference in centipawns.
+    pub mean: f64,
+    /// Largest absolute difference in centipawns.
+    pub max: f64,
+}
+
+/// Compares `net` in centipawns with `file`'s integer evaluation on up to
+/// `limit` of the positions in `data` (those that are legal positions).
+pub fn quantisation_error(
+    net: &Net,
+    file: &NetworkFile,
+    data: &[[u8; RECORD_SIZE]],
+    limit: usize,
+) -> QuantError {
+    let label = Label {
+        lambda: 1.0,
+        k: 400.0,
+        buckets: net.shape.buckets,
+    };
+    let mut scratch = Scratch::default();
+    let mut e = QuantError::default();
+    let mut sum = 0.0f64;
+    for bytes in data {
+        if e.positions >= limit {
+            break;
+        }
+        let Some(r) = record(bytes) else { continue };
+        let Ok(pos) = r.position() else { continue };
+        let float = f64::from(net.cp(&decode(&r, false, &label), &mut scratch));
+        let int = f64::from(file.evaluate(&pos));
+        let d = (float - int).abs();
+        sum += d;
+        e.max = e.max.max(d);
+        e.positions += 1;
+    }
+    e.mean = sum / e.positions.max(1) as f64;
+    e
+}

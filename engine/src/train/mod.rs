@@ -1,0 +1,535 @@
+//! `xiangqi-engine train`: a network from the self-play data of
+//! `xiangqi-engine datagen`, on CPU.
+//!
+//! ```text
+//! xiangqi-engine train [--data DIR] --out FILE.nnue [--hidden 128] [--buckets 1]
+//!                      [--activation screlu|crelu] [--epochs 20] [--batch 16384]
+//!                      [--lr 0.001] [--schedule cosine|step|constant] [--lr-step 8]
+//!                      [--lr-gamma 0.3] [--lambda 0.75] [--k 400] [--score-cap 3000]
+//!                      [--threads 2] [--seed 1] [--generation 1] [--max-positions N]
+//!                      [--validation-every 20] [--checkpoints DIR] [--resume FILE]
+//!                      [--no-mirror]
+//! ```
+//!
+//! The network is the library's `(1260 -> H) x 2 -> 1` perspective net with
+//! output buckets by material ([`nnue`]): [`dataset`] reads the chunk files
+//! (every `--validation-every`th held out) and decodes each position into its
+//! active inputs and a target mixing the search score and the game result,
+//! [`model`] is the float network with its gradient, [`batch`] shares a
+//! mini-batch out over threads, [`optimizer`] is Adam with the learning-rate
+//! schedule, [`checkpoint`] saves the state after every epoch and
+//! [`export`] rounds the result into the library's network file and measures
+//! the quantisation error.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+pub mod batch;
+pub mod checkpoint;
+pub mod dataset;
+pub mod export;
+pub mod model;
+pub mod nnue;
+pub mod optimizer;
+pub mod rng;
+
+#[cfg(test)]
+mod tests;
+
+use checkpoint::{Checkpoint, CheckpointError};
+use dataset::{Dataset, Label, LoadOptions};
+use export::{QuantError, quantisation_error, quantise};
+use model::{Net, Shape};
+use nnue::Activation;
+use optimizer::{Adam, Schedule};
+
+/// The widest hidden layer the trainer builds.
+pub const MAX_HIDDEN: usize = 4096;
+/// The most output buckets.
+pub const MAX_BUCKETS: usize = 8;
+
+pub const USAGE: &str = "\
+usage: xiangqi-engine train [--data DIR] --out FILE.nnue [--hidden 128] [--buckets 1]
+                            [--activation screlu|crelu] [--epochs 20] [--batch 16384]
+                            [--lr 0.001] [--schedule cosine|step|constant] [--lr-step 8]
+                            [--lr-gamma 0.3] [--lambda 0.75] [--k 400] [--score-cap 3000]
+                            [--threads 2] [--seed 1] [--generation 1] [--max-positions N]
+                            [--validation-every 20] [--checkpoints DIR] [--resume FILE]
+                            [--no-mirror]
+Trains the (1260 -> H) x 2 -> 1 network on the chunk files of `datagen` (default DIR:
+$XDG_CACHE_HOME/xiangqi/data or ~/.cache/xiangqi/data; every 20th chunk is held out for
+validation) and writes it quantised to FILE.nnue. A checkpoint is written after every
+epoch (default DIR: FILE.nnue.checkpoints); --resume continues from one.";
+
+/// What went wrong in a training run.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum TrainError {
+    /// A file or folder could not be read or written.
+    #[error("{path}: {1}", path = .0.display())]
+    Io(PathBuf, String),
+    /// No chunk files in the data folder.
+    #[error("{}: no chunk files (*.xqd); make some with `xiangqi-engine datagen`", .0.display())]
+    NoData(PathBuf),
+    /// Every usable chunk was held out.
+    #[error("{}: no training positions (at least two chunk files are needed: one is held out)", .0.display())]
+    NoTraining(PathBuf),
+    /// A bad checkpoint.
+    #[error("{path}: {1}", path = .0.display())]
+    Checkpoint(PathBuf, CheckpointError),
+    /// The network file could not be built.
+    #[error("the network file: {0}")]
+    Network(String),
+}
+
+/// What to train.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// The folder of chunk files.
+    pub data: PathBuf,
+    /// The network file to write.
+    pub out: PathBuf,
+    /// The architecture.
+    pub shape: Shape,
+    /// Epochs in all (a resumed run continues to this many).
+    pub epochs: usize,
+    /// Positions per mini-batch.
+    pub batch: usize,
+    /// The base learning rate.
+    pub lr: f32,
+    /// The learning rate's schedule.
+    pub schedule: Schedule,
+    /// The weight of the score in the target.
+    pub lambda: f32,
+    /// The sigmoid's scale in centipawns.
+    pub k: f32,
+    /// Positions scored beyond this are left out.
+    pub score_cap: i16,
+    /// Threads.
+    pub threads: usize,
+    /// The seed of the initial weights, the shuffles and the mirroring.
+    pub seed: u64,
+    /// The generation written into the network file.
+    pub generation: u32,
+    /// At most this many training positions.
+    pub max_positions: usize,
+    /// Every `n`th chunk is held out.
+    pub validation_every: usize,
+    /// The checkpoint folder.
+    pub checkpoints: PathBuf,
+    /// A checkpoint to continue from.
+    pub resume: Option<PathBuf>,
+    /// Whether half the positions of each epoch are mirrored (files a <-> i).
+    pub mirror: bool,
+    /// Held-out positions the quantisation error is measured on.
+    pub quant_positions: usize,
+    /// Whether to print progress.
+    pub progress: bool,
+}
+
+/// `datagen`'s default folder: `$XDG_CACHE_HOME/xiangqi/data`, else
+/// `~/.cache/xiangqi/data`.
+fn default_data() -> PathBuf {
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir);
+    cache.join("xiangqi").join("data")
+}
+
+/// Reads the command line.
+pub fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut o = Options {
+        data: default_data(),
+        out: PathBuf::new(),
+        shape: Shape {
+            hidden: 128,
+            buckets: 1,
+            activation: Activation::SCReLU,
+        },
+        epochs: 20,
+        batch: 16_384,
+        lr: 0.001,
+        schedule: Schedule::Cosine,
+        lambda: 0.75,
+        k: 400.0,
+        score_cap: 3000,
+        threads: 2,
+        seed: 1,
+        generation: 1,
+        max_positions: usize::MAX,
+        validation_every: 20,
+        checkpoints: PathBuf::new(),
+        resume: None,
+        mirror: true,
+        quant_positions: 100_000,
+        progress: true,
+    };
+    let (mut step, mut gamma) = (8usize, 0.3f32);
+    let mut schedule = "cosine".to_string();
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
+        fn num<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
+            v.parse().map_err(|_| format!("{flag} {v}: not a number"))
+        }
+        match flag.as_str() {
+            "--data" => o.data = PathBuf::from(value()?),
+            "--out" => o.out = PathBuf::from(value()?),
+            "--hidden" => o.shape.hidden = num(flag, value()?)?,
+            "--buckets" => o.shape.buckets = num(flag, value()?)?,
+            "--activation" => {
+                o.shape.activation = match value()?.as_str() {
+                    "screlu" => Activation::SCReLU,
+                    "crelu" => Activation::CReLU,
+                    v => return Err(format!("--activation {v}: screlu or crelu")),
+                }
+            }
+            "--epochs" => o.epochs = num(flag, value()?)?,
+            "--batch" => o.batch = num(flag, value()?)?,
+            "--lr" => o.lr = num(flag, value()?)?,
+            "--schedule" => schedule = value()?.clone(),
+            "--lr-step" => step = num(flag, value()?)?,
+            "--lr-gamma" => gamma = num(flag, value()?)?,
+            "--lambda" => o.lambda = num(flag, value()?)?,
+            "--k" => o.k = num(flag, value()?)?,
+            "--score-cap" => o.score_cap = num(flag, value()?)?,
+            "--threads" => o.threads = num(flag, value()?)?,
+            "--seed" => o.seed = num(flag, value()?)?,
+            "--generation" => o.generation = num(flag, value()?)?,
+            "--max-positions" => o.max_positions = num(flag, value()?)?,
+            "--validation-every" => o.validation_every = num(flag, value()?)?,
+            "--checkpoints" => o.checkpoints = PathBuf::from(value()?),
+            "--resume" => o.resume = Some(PathBuf::from(value()?)),
+            "--no-mirror" => o.mirror = false,
+            other => return Err(format!("unknown flag {other}\n{USAGE}")),
+        }
+    }
+    o.schedule = match schedule.as_str() {
+        "cosine" => Schedule::Cosine,
+        "constant" => Schedule::Constant,
+        "step" => Schedule::Step { every: step, gamma },
+        v => return Err(format!("--schedule {v}: cosine, step or constant")),
+    };
+    if o.out.as_os_str().is_empty() {
+        return Err(format!("--out FILE.nnue is needed\n{USAGE}"));
+    }
+    if o.checkpoints.as_os_str().is_empty() {
+        let mut name = o.out.clone().into_os_string();
+        name.push(".checkpoints");
+        o.checkpoints = PathBuf::from(name);
+    }
+    let checks = [
+        (
+            (1..=MAX_HIDDEN).contains(&o.shape.hidden),
+            "--hidden: 1 to 4096",
+        ),
+        (
+            (1..=MAX_BUCKETS).contains(&o.shape.buckets),
+            "--buckets: 1 to 8",
+        ),
+        (o.batch >= 1, "--batch: at least 1"),
+        (o.threads >= 1 && o.threads <= 256, "--threads: 1 to 256"),
+        (o.lr.is_finite() && o.lr > 0.0, "--lr: a positive number"),
+        ((0.0..=1.0).contains(&o.lambda), "--lambda: 0 to 1"),
+        (o.k.is_finite() && o.k > 0.0, "--k: a positive number"),
+        (o.score_cap >= 0, "--score-cap: at least 0"),
+        (o.validation_every >= 2, "--validation-every: at least 2"),
+        (
+            step >= 1 && gamma.is_finite() && gamma > 0.0,
+            "--lr-step at least 1, --lr-gamma positive",
+        ),
+        (o.max_positions >= 1, "--max-positions: at least 1"),
+    ];
+    if let Some((_, msg)) = checks.iter().find(|(ok, _)| !ok) {
+        return Err((*msg).to_string());
+    }
+    Ok(o)
+}
+
+/// One epoch's figures.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct EpochReport {
+    /// The epoch (1-based).
+    pub epoch: usize,
+    /// The mean training loss over its batches.
+    pub train_loss: f64,
+    /// The validation loss after it (`None` without validation positions).
+    pub validation_loss: Option<f64>,
+    /// The learning rate at its end.
+    pub lr: f32,
+    /// Training positions per second.
+    pub positions_per_second: f64,
+    /// Its duration, validation included.
+    pub time: Duration,
+}
+
+fn duration(d: Duration) -> String {
+    let s = d.as_secs();
+    format!("{}h{:02}m{:02}s", s / 3600, s / 60 % 60, s % 60)
+}
+
+fn loss_text(loss: Option<f64>) -> String {
+    loss.map_or("n/a".into(), |l| format!("{l:.6}"))
+}
+
+/// The state to start from: a checkpoint's, or fresh random weights.
+pub fn start(o: &Options) -> Result<Checkpoint, TrainError> {
+    if let Some(path) = &o.resume {
+        return Checkpoint::read(path);
+    }
+    let net = Net::random(o.shape, rng::stream(o.seed, 0).next_u64());
+    let adam = Adam::new(net.params.len());
+    Ok(Checkpoint {
+        net,
+        adam,
+        epoch: 0,
+        seed: o.seed,
+    })
+}
+
+/// Trains from `state` up to `o.epochs` epochs on `data`, writing a
+/// checkpoint after each epoch when `write_checkpoints`.
+pub fn train(
+    o: &Options,
+    data: &Dataset,
+    mut state: Checkpoint,
+    write_checkpoints: bool,
+) -> Result<(Checkpoint, Vec<EpochReport>), TrainError> {
+    let label = Label {
+        lambda: o.lambda,
+        k: o.k,
+        buckets: state.net.shape.buckets,
+    };
+    if write_checkpoints {
+        std::fs::create_dir_all(&o.checkpoints)
+            .map_err(|e| TrainError::Io(o.checkpoints.clone(), e.to_string()))?;
+    }
+    let n = data.train.len().min(u32::MAX as usize);
+    let mut order: Vec<u32> = Vec::with_capacity(n);
+    let batches = n.div_ceil(o.batch).max(1);
+    let mut workers = batch::workers(o.threads);
+    let terminal = std::io::stderr().is_terminal();
+    let run_start = Instant::now();
+    let mut reports = Vec::new();
+    for epoch in state.epoch as usize..o.epochs {
+        let epoch_start = Instant::now();
+        order.clear();
+        order.extend(0..n as u32);
+        rng::stream(o.seed, 1 + epoch as u64).shuffle(&mut order);
+        let mirror = o
+            .mirror
+            .then(|| rng::stream(o.seed, (1 << 32) + epoch as u64).next_u64());
+        let (mut loss, mut count) = (0.0f64, 0usize);
+        let mut lr = o.lr;
+        let mut last_line = Instant::now();
+        for (b, chunk) in order.chunks(o.batch).enumerate() {
+            let progress = epoch as f64 + b as f64 / batches as f64;
+            lr = o.schedule.rate(o.lr, progress, o.epochs);
+            let (l, c) =
+                batch::gradient(&state.net, &data.train, chunk, mirror, &label, &mut workers);
+            loss += l;
+            count += c;
+            state
+                .adam
+                .step(&mut state.net.params, batch::gradient_of(&workers), lr);
+            state.net.clip();
+            if o.progress && terminal && last_line.elapsed() >= Duration::from_secs(1) {
+                last_line = Instant::now();
+                let secs = epoch_start.elapsed().as_secs_f64().max(1e-3);
+                eprint!(
+                    "\repoch {}/{}: batch {}/{batches}, loss {:.6}, {:.0} positions/s  ",
+                    epoch + 1,
+                    o.epochs,
+                    b + 1,
+                    loss / count.max(1) as f64,
+                    count as f64 / secs
+                );
+            }
+        }
+        let train_time = epoch_start.elapsed();
+        let validation_loss = batch::mean_loss(&state.net, &data.validation, &label, o.threads);
+        state.epoch = epoch as u32 + 1;
+        let report = EpochReport {
+            epoch: epoch + 1,
+            train_loss: loss / count.max(1) as f64,
+            validation_loss,
+            lr,
+            positions_per_second: count as f64 / train_time.as_secs_f64().max(1e-6),
+            time: epoch_start.elapsed(),
+        };
+        if o.progress {
+            eprintln!(
+                "{}epoch {}/{}: train loss {:.6}, validation loss {}, lr {:.6}, {:.0} positions/s, epoch {:.1}s, elapsed {}",
+                if terminal { "\r" } else { "" },
+                report.epoch,
+                o.epochs,
+                report.train_loss,
+                loss_text(report.validation_loss),
+                report.lr,
+                report.positions_per_second,
+                report.time.as_secs_f64(),
+                duration(run_start.elapsed()),
+            );
+        }
+        if write_checkpoints {
+            let path = o.checkpoints.join(format!("epoch-{:03}.ckpt", epoch + 1));
+            state.write(&path)?;
+        }
+        reports.push(report);
+    }
+    Ok((state, reports))
+}
+
+/// What a run made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// The trained state.
+    pub state: Checkpoint,
+    /// Per epoch.
+    pub epochs: Vec<EpochReport>,
+    /// The quantisation error on held-out positions.
+    pub quantisation: QuantError,
+    /// The network file's description.
+    pub description: String,
+}
+
+/// The provenance line written into the network file.
+fn description(o: &Options, data: &Dataset, state: &Checkpoint, validation: Option<f64>) -> String {
+    let s = state.net.shape;
+    format!(
+        "xiangqi-engine train: data {}, {} training + {} validation positions, {} epochs, seed {}, lambda {}, k {}, hidden {}, buckets {}, {}, batch {}, lr {}, mirror {}, validation loss {}",
+        o.data.display(),
+        data.train.len(),
+        data.validation.len(),
+        state.epoch,
+        o.seed,
+        o.lambda,
+        o.k,
+        s.hidden,
+        s.buckets,
+        match s.activation {
+            Activation::CReLU => "crelu",
+            Activation::SCReLU => "screlu",
+        },
+        o.batch,
+        o.lr,
+        o.mirror,
+        loss_text(validation),
+    )
+}
+
+/// Quantises `state`'s network into `out` and measures the quantisation
+/// error on `data`'s held-out positions (its training positions when none
+/// are held out).
+pub fn export_to(
+    o: &Options,
+    data: &Dataset,
+    state: &Checkpoint,
+    out: &Path,
+) -> Result<(QuantError, String), TrainError> {
+    let label = Label {
+        lambda: o.lambda,
+        k: o.k,
+        buckets: state.net.shape.buckets,
+    };
+    let validation = batch::mean_loss(&state.net, &data.validation, &label, o.threads);
+    let text = description(o, data, state, validation);
+    let file = quantise(&state.net, o.generation, text.clone());
+    let bytes = file
+        .to_bytes()
+        .map_err(|e| TrainError::Network(e.to_string()))?;
+    let io = |e: std::io::Error| TrainError::Io(out.to_path_buf(), e.to_string());
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    let mut tmp = out.to_path_buf().into_os_string();
+    tmp.push(".tmp");
+    std::fs::write(&tmp, &bytes).map_err(io)?;
+    std::fs::rename(&tmp, out).map_err(io)?;
+    // Measured on the file as the library reads it back.
+    let file = nnue::NetworkFile::parse(&bytes).map_err(|e| TrainError::Network(e.to_string()))?;
+    let held = if data.validation.is_empty() {
+        &data.train
+    } else {
+        &data.validation
+    };
+    Ok((
+        quantisation_error(&state.net, &file, held, o.quant_positions),
+        text,
+    ))
+}
+
+/// Loads the data, trains, exports.
+pub fn run(o: &Options) -> Result<Summary, TrainError> {
+    let started = Instant::now();
+    let data = dataset::load(
+        &o.data,
+        &LoadOptions {
+            validation_every: o.validation_every,
+            max_positions: o.max_positions,
+            score_cap: o.score_cap,
+        },
+    )?;
+    if o.progress {
+        for (path, why) in &data.skipped {
+            eprintln!("train: skipping {}: {why}", path.display());
+        }
+        eprintln!(
+            "train: {} training positions from {} chunks, {} validation positions from {} chunks, {} left out (|score| > {}), loaded in {:.1}s from {}",
+            data.train.len(),
+            data.train_chunks,
+            data.validation.len(),
+            data.validation_chunks,
+            data.excluded,
+            o.score_cap,
+            started.elapsed().as_secs_f64(),
+            o.data.display()
+        );
+    }
+    let state = start(o)?;
+    if o.progress {
+        let s = state.net.shape;
+        if let Some(path) = &o.resume {
+            eprintln!(
+                "train: resuming from {} after epoch {} (hidden {}, buckets {}, {:?})",
+                path.display(),
+                state.epoch,
+                s.hidden,
+                s.buckets,
+                s.activation
+            );
+        }
+    }
+    let (state, epochs) = train(o, &data, state, true)?;
+    let (quantisation, description) = export_to(o, &data, &state, &o.out)?;
+    if o.progress {
+        eprintln!(
+            "train: wrote {} ({} epochs, {}); quantisation error on {} held-out positions: mean {:.2} cp, max {:.1} cp",
+            o.out.display(),
+            state.epoch,
+            duration(started.elapsed()),
+            quantisation.positions,
+            quantisation.mean,
+            quantisation.max
+        );
+    }
+    Ok(Summary {
+        state,
+        epochs,
+        quantisation,
+        description,
+    })
+}
+
+/// Runs `xiangqi-engine train` with its arguments.
+pub fn main(args: &[String]) -> Result<(), String> {
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return Ok(());
+    }
+    run(&parse_args(args)?)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
