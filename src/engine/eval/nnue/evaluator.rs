@@ -36,7 +36,7 @@ pub const DEFAULT_HIDDEN: usize = 128;
 pub struct Nnue<const H: usize = DEFAULT_HIDDEN> {
     /// [`FEATURES`](super::FEATURES) rows.
     features: Box<[[i16; H]]>,
-    bias: [i16; H],
+    bias: Box<[i16; H]>,
     /// Per bucket, the side to move's and the other side's halves.
     output: Box<[[i16; H]]>,
     output_bias: Box<[i32]>,
@@ -103,7 +103,7 @@ impl<const H: usize> Nnue<H> {
         file.to_bytes()?;
         Ok(Nnue {
             features: rows(&file.feature_weights),
-            bias: core::array::from_fn(|i| file.feature_bias[i]),
+            bias: Box::new(core::array::from_fn(|i| file.feature_bias[i])),
             output: rows(&file.output_weights),
             output_bias: file.output_bias.clone().into_boxed_slice(),
             activation: file.activation,
@@ -134,7 +134,7 @@ impl<const H: usize> Evaluator for Nnue<H> {
     type State = NnueState<H>;
 
     fn new_state(&self, pos: &Position) -> NnueState<H> {
-        let mut acc = [self.bias; 2];
+        let mut acc = [*self.bias; 2];
         for (sq, piece) in pos.board().pieces() {
             for color in Color::ALL {
                 let row = self.row(color, piece, sq);
