@@ -32,7 +32,7 @@ pub const DEFAULT_HIDDEN: usize = 128;
 /// );
 /// # Ok::<(), NetworkError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Nnue<const H: usize = DEFAULT_HIDDEN> {
     /// [`FEATURES`](super::FEATURES) rows.
     features: Box<[[i16; H]]>,
@@ -45,6 +45,19 @@ pub struct Nnue<const H: usize = DEFAULT_HIDDEN> {
     quant: [i32; 3],
     generation: u32,
     description: String,
+}
+
+impl<const H: usize> core::fmt::Debug for Nnue<H> {
+    /// The shape and the provenance, not the weights.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Nnue")
+            .field("hidden", &H)
+            .field("buckets", &self.output_bias.len())
+            .field("activation", &self.activation)
+            .field("generation", &self.generation)
+            .field("description", &self.description)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The incremental state of [`Nnue`]: the accumulator of each perspective
