@@ -8,6 +8,9 @@
 //!   Pikafish, Fairy-Stockfish, ElephantEye, ...) started and spoken to over
 //!   UCI or UCCI through pipes, as `xiangqi-engine match` does.
 //!
+//! - [`searcher`]: the engine's searcher with the classical evaluator or a
+//!   network, switched at run time.
+//!
 //! The rules, games, notation and search are the [`xiangqi`] crate's; the
 //! binary `xiangqi-engine` (without arguments the UCI/UCCI engine GUIs
 //! start) is built from `src/main.rs`:
@@ -24,3 +27,4 @@
 
 pub mod client;
 pub mod data;
+pub mod searcher;

@@ -1,10 +1,10 @@
-//! Self-play games of the default engine, shared by `tune gen` and
+//! Self-play games of the engine (either evaluator), shared by `tune gen` and
 //! `datagen`: a seeded random generator, balanced random openings, and one
 //! game played at a fixed number of nodes per move, under the `Game` rules.
 
 use std::sync::atomic::AtomicBool;
 
-use xiangqi::{Color, Game, Limits, Move, Position, Score, Searcher};
+use xiangqi::{Color, Evaluator, Game, Limits, Move, Position, Score, Searcher};
 
 /// xorshift64*: enough randomness to pick opening moves, and the same
 /// sequence for the same seed on every machine.
@@ -39,9 +39,9 @@ pub fn red_cp(score: Score, turn: Color) -> i32 {
 /// legal moves, kept if a depth-6 search finds it within 1.2 soldiers of
 /// balance; `None` when it ends the game or is not balanced (the caller
 /// tries again with the generator moved on).
-pub fn opening(
+pub fn opening<E: Evaluator>(
     rng: &mut Rng,
-    searcher: &mut Searcher,
+    searcher: &mut Searcher<E>,
     book: &[Move],
     random_plies: usize,
 ) -> Option<Game> {
@@ -86,9 +86,9 @@ pub struct Searched {
 /// rules, at 400 plies (a draw), or when both sides' searches agree for
 /// eight plies in a row that one side is 1500 centipawns up or mates (that
 /// side wins).
-pub fn play_game(
+pub fn play_game<E: Evaluator>(
     game: &mut Game,
-    searcher: &mut Searcher,
+    searcher: &mut Searcher<E>,
     nodes: u64,
 ) -> (Vec<Searched>, Option<Color>) {
     const MAX_PLIES: usize = 400;

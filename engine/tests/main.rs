@@ -3,6 +3,7 @@
 //! xiangqi-engine --test engine`).
 
 mod matches;
+mod nnue;
 mod support;
 mod ucci;
 mod uci;

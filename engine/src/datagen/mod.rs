@@ -2,10 +2,11 @@
 //!
 //! ```text
 //! xiangqi-engine datagen [--out DIR] [--chunks N] [--games-per-chunk G] [--nodes N]
-//!                        [--threads T] [--seed S] [--openings FILE]
+//!                        [--threads T] [--seed S] [--openings FILE] [--network FILE]
 //! ```
 //!
-//! Plays games of the default engine against itself at `--nodes` nodes per
+//! Plays games of the engine against itself (with the classical evaluator,
+//! or with the network `--network FILE` for the next generation's data) at `--nodes` nodes per
 //! move (default 6000), each from a line of the openings file (the match
 //! openings by default) followed by 2 to 6 random plies, kept when a depth-6
 //! search finds it within 1.2 soldiers of balance. Games are adjudicated by
@@ -19,7 +20,8 @@
 //! The output is `--chunks` files (default 100) of `--games-per-chunk`
 //! games each (default 100) in `--out` (default
 //! `$XDG_CACHE_HOME/xiangqi/data`, else `~/.cache/xiangqi/data`), named
-//! `s<seed>-n<nodes>-<index>.xqd`. Chunk `k`'s games are seeded from the
+//! `s<seed>-n<nodes>-<index>.xqd` (with a network of generation `g`,
+//! `g<g>-s<seed>-n<nodes>-<index>.xqd`). Chunk `k`'s games are seeded from the
 //! seed and `k` alone and searched by one thread, so a chunk's bytes are the
 //! same on every run and machine; `--threads` workers take chunks in turn.
 //! A chunk is written to a temporary file and renamed when complete, so a
@@ -33,7 +35,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use xiangqi::{Move, Score, Searcher};
+use xiangqi::nnue::Nnue;
+use xiangqi::{Evaluator, Move, Score, Searcher};
 use xiangqi_engine::data::{ChunkInfo, GameResult, Record, read_chunk, write_chunk};
 
 use crate::matches::runner::parse_openings;
@@ -47,10 +50,11 @@ const OPENINGS: &str = include_str!("../matches/openings.txt");
 
 pub const USAGE: &str = "\
 usage: xiangqi-engine datagen [--out DIR] [--chunks N] [--games-per-chunk G] [--nodes N]
-                              [--threads T] [--seed S] [--openings FILE]
+                              [--threads T] [--seed S] [--openings FILE] [--network FILE]
 Self-play training data: quiet positions with the search score and the game result,
 32 bytes each, in chunk files DIR/s<seed>-n<nodes>-<index>.xqd (default DIR:
-$XDG_CACHE_HOME/xiangqi/data or ~/.cache/xiangqi/data). Rerun the same command to resume.";
+$XDG_CACHE_HOME/xiangqi/data or ~/.cache/xiangqi/data). Rerun the same command to resume.
+--network FILE plays with that network (files g<generation>-s<seed>-...).";
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,6 +75,8 @@ pub struct Options {
     pub openings: Vec<Vec<Move>>,
     /// Whether to print progress.
     pub progress: bool,
+    /// The network that plays, if not the classical evaluator.
+    pub network: Option<Nnue>,
 }
 
 fn default_out() -> PathBuf {
@@ -93,6 +99,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         seed: 1,
         openings: parse_openings(OPENINGS)?,
         progress: true,
+        network: None,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -112,6 +119,11 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                 let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
                 o.openings = parse_openings(&text).map_err(|e| format!("{path}: {e}"))?;
             }
+            "--network" => {
+                let path = value()?;
+                let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+                o.network = Some(Nnue::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?);
+            }
             other => return Err(format!("unknown flag {other}\n{USAGE}")),
         }
     }
@@ -126,8 +138,14 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
 
 /// The file of chunk `index`.
 pub fn chunk_path(o: &Options, index: usize) -> PathBuf {
-    o.out
-        .join(format!("s{}-n{}-{index:06}.xqd", o.seed, o.nodes))
+    let generation = match &o.network {
+        Some(net) => format!("g{}-", net.generation()),
+        None => String::new(),
+    };
+    o.out.join(format!(
+        "{generation}s{}-n{}-{index:06}.xqd",
+        o.seed, o.nodes
+    ))
 }
 
 /// Whether the chunk file is there and reads back whole.
@@ -145,8 +163,21 @@ struct Tally {
 
 /// Plays chunk `index`'s games; returns its records.
 fn generate_chunk(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Vec<Record> {
+    match &o.network {
+        Some(net) => chunk_with(Searcher::new(net.clone()), o, index, tally, stop),
+        None => chunk_with(Searcher::default(), o, index, tally, stop),
+    }
+}
+
+/// [`generate_chunk`] with `searcher`.
+fn chunk_with<E: Evaluator>(
+    mut searcher: Searcher<E>,
+    o: &Options,
+    index: usize,
+    tally: &Tally,
+    stop: &AtomicBool,
+) -> Vec<Record> {
     let mut rng = Rng::new(o.seed.wrapping_mul(1_000_003).wrapping_add(index as u64));
-    let mut searcher = Searcher::default();
     searcher.set_hash_size(16);
     let mut records = Vec::new();
     for _ in 0..o.games_per_chunk {

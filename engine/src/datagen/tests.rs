@@ -62,3 +62,46 @@ fn bad_flags_are_errors() {
     assert_eq!((o.nodes, o.seed, o.out), (5000, 9, PathBuf::from("/tmp/x")));
     assert_eq!(o.openings.len(), 50);
 }
+
+#[test]
+fn a_network_plays_into_files_named_by_its_generation() {
+    use xiangqi::nnue::{Activation, NetworkFile};
+    let dir = temp_dir("net");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut file = NetworkFile::new(xiangqi::nnue::DEFAULT_HIDDEN, 1, Activation::SCReLU);
+    file.generation = 3;
+    // Material only, through the first layer: own pieces push the
+    // accumulator up, so the network prefers having them.
+    for f in 0..xiangqi::nnue::FEATURES / 2 {
+        file.feature_weights[f * file.hidden] = 40;
+    }
+    file.output_weights[0] = 64;
+    let path = dir.join("g3.nnue");
+    std::fs::write(&path, file.to_bytes().unwrap()).unwrap();
+    let args: Vec<String> = ["--network", path.to_str().unwrap()]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut o = parse_args(&args).unwrap();
+    let defaults = options(&dir, 1);
+    (
+        o.out,
+        o.chunks,
+        o.games_per_chunk,
+        o.nodes,
+        o.seed,
+        o.progress,
+    ) = (defaults.out, 1, 1, 300, 5, false);
+    assert_eq!(run(&o), Ok(1));
+    let chunk = chunk_path(&o, 0);
+    let name = chunk.file_name().unwrap().to_str().unwrap();
+    assert_eq!(name, "g3-s5-n300-000000.xqd");
+    let (_, records) = read_chunk(&std::fs::read(&chunk).unwrap()).unwrap();
+    assert!(!records.is_empty());
+    let bad = parse_args(&[
+        "--network".to_string(),
+        dir.join("none.nnue").display().to_string(),
+    ]);
+    assert!(bad.is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}

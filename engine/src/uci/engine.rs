@@ -14,6 +14,8 @@ use xiangqi::{
 use crate::uci::go::{Go, parse_ucci_go, parse_uci_go};
 use crate::uci::lines;
 use crate::uci::options::{self, Id, Value};
+use xiangqi::nnue::Nnue;
+use xiangqi_engine::searcher::EngineSearcher;
 
 /// Where the search thread prints its `info` and `bestmove` lines.
 pub type Sink = Arc<Mutex<dyn Write + Send>>;
@@ -64,9 +66,16 @@ pub struct Engine {
     /// UCCI `banmoves`: root moves excluded until the next `position`.
     pub banned: Vec<Move>,
     /// The searcher, absent while a search thread owns it.
-    searcher: Option<Searcher>,
+    searcher: Option<EngineSearcher>,
     /// The running search, if any.
-    pub search: Option<JoinHandle<Searcher>>,
+    pub search: Option<JoinHandle<EngineSearcher>>,
+    /// The `Hash` option, in MiB (kept when the evaluator changes).
+    pub(super) hash_mb: usize,
+    /// The network `Use NNUE` switches to (`EvalFile`'s, or the embedded
+    /// one).
+    pub(super) network: Option<Nnue>,
+    /// The `Use NNUE` option.
+    pub(super) use_nnue: bool,
     flags: Arc<Flags>,
     /// The running search holds its `bestmove` until `stop` (infinite, or
     /// pondering before `ponderhit`).
@@ -101,8 +110,11 @@ impl Engine {
             game: Game::new(),
             rules: Rules::default(),
             banned: Vec::new(),
-            searcher: Some(Searcher::default()),
+            searcher: Some(EngineSearcher::classical()),
             search: None,
+            hash_mb: 16,
+            network: crate::uci::evaluation::embedded_net(),
+            use_nnue: false,
             flags: Arc::new(Flags::default()),
             waits_for_stop: false,
             pondering: false,
@@ -161,9 +173,9 @@ impl Engine {
 
     /// The searcher, once no search runs (a fresh one if a search thread
     /// was lost).
-    fn searcher(&mut self) -> &mut Searcher {
+    pub(super) fn searcher(&mut self) -> &mut EngineSearcher {
         self.join_search();
-        self.searcher.get_or_insert_with(Searcher::default)
+        self.searcher.get_or_insert_with(EngineSearcher::classical)
     }
 
     /// Handles one line; returns false on `quit`.
@@ -338,6 +350,7 @@ impl Engine {
             (Id::Hash, Value::Int(mb)) => {
                 let asked = usize::try_from(mb).unwrap_or(1);
                 let got = self.searcher().set_hash_size(asked);
+                self.hash_mb = got;
                 if got < asked {
                     writeln!(
                         out,
@@ -387,6 +400,8 @@ impl Engine {
                     .with_checks_also_chase(checks);
                 self.set_rules(rules);
             }
+            (Id::UseNnue, Value::Bool(on)) => self.set_use_nnue(on, out)?,
+            (Id::EvalFile, Value::Text(path)) => self.set_eval_file(&path, out)?,
             (id, v) => writeln!(out, "info string option {name}: cannot set {id:?} to {v:?}")?,
         }
         Ok(())

@@ -75,6 +75,7 @@
 //! `bestmove` printed.
 
 mod engine;
+mod evaluation;
 mod go;
 mod lines;
 mod options;

@@ -42,6 +42,10 @@ pub enum Id {
     UseBook,
     /// UCCI: a new game starts (clears the transposition table).
     NewGame,
+    /// A network file to load (`<embedded>`: the built-in network).
+    EvalFile,
+    /// Whether the network evaluates (else the classical evaluator).
+    UseNnue,
 }
 
 /// An option's type, default and range.
@@ -70,6 +74,11 @@ pub enum Kind {
     },
     /// An action without a value.
     Button,
+    /// Free text (a path).
+    Text {
+        /// The value before any `setoption`.
+        default: &'static str,
+    },
 }
 
 /// One option.
@@ -91,6 +100,9 @@ pub const CHASE_RULES: &[&str] = &["asian", "fairy-stockfish", "none"];
 /// (`alwaysdraw` is not: perpetual check always loses under
 /// [`xiangqi::Rules`]).
 pub const REPETITION_RULES: &[&str] = &["asianrule", "chineserule", "checkban"];
+
+/// The `EvalFile` value that names the network built into the engine.
+pub const EMBEDDED_NET: &str = "<embedded>";
 
 /// Every option.
 pub const OPTIONS: &[Spec] = &[
@@ -230,10 +242,24 @@ pub const OPTIONS: &[Spec] = &[
             vars: REPETITION_RULES,
         },
     },
+    Spec {
+        id: Id::UseNnue,
+        uci: Some("Use NNUE"),
+        ucci: Some("usennue"),
+        kind: Kind::Check { default: false },
+    },
+    Spec {
+        id: Id::EvalFile,
+        uci: Some("EvalFile"),
+        ucci: Some("evalfile"),
+        kind: Kind::Text {
+            default: EMBEDDED_NET,
+        },
+    },
 ];
 
 /// A parsed option value.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     /// A spin value, within range.
     Int(i64),
@@ -243,6 +269,8 @@ pub enum Value {
     Choice(&'static str),
     /// A button press.
     Press,
+    /// A text value, trimmed.
+    Text(String),
 }
 
 /// `name` without case, spaces, underscores or hyphens.
@@ -272,6 +300,7 @@ pub fn parse_value(spec: &Spec, value: &str) -> Result<Value, String> {
     let value = value.trim();
     match spec.kind {
         Kind::Button => Ok(Value::Press),
+        Kind::Text { .. } => Ok(Value::Text(value.to_string())),
         Kind::Check { .. } => match value.to_ascii_lowercase().as_str() {
             "true" | "on" => Ok(Value::Bool(true)),
             "false" | "off" => Ok(Value::Bool(false)),
@@ -329,6 +358,12 @@ pub fn listing(protocol: Protocol) -> Vec<String> {
                 }
                 (Protocol::Uci, Kind::Button) => format!("option name {name} type button"),
                 (Protocol::Ucci, Kind::Button) => format!("option {name} type button"),
+                (Protocol::Uci, Kind::Text { default }) => {
+                    format!("option name {name} type string default {default}")
+                }
+                (Protocol::Ucci, Kind::Text { default }) => {
+                    format!("option {name} type string default {default}")
+                }
             })
         })
         .collect()

@@ -7,6 +7,7 @@
 
 mod endgame;
 mod material_pst;
+pub mod nnue;
 mod pst;
 mod threats;
 

@@ -2,6 +2,7 @@
 //! target bodies, so CI checks them on a stable toolchain without libFuzzer.
 
 use xiangqi_suite::fuzz::fen;
+use xiangqi_suite::fuzz::nnue;
 use xiangqi_suite::fuzz::notation;
 
 use std::path::Path;
@@ -49,4 +50,56 @@ fn pgn_corpus() {
 #[test]
 fn pgn_multi_corpus() {
     assert!(replay("pgn_multi", notation::pgn_multi) >= 20);
+}
+
+#[test]
+fn nnue_corpus() {
+    assert!(replay("nnue", nnue::run) >= 20);
+}
+
+/// Writes the seed inputs of the `nnue` corpus: small valid networks of
+/// several shapes (pseudo-random weights) and a truncated and a corrupted
+/// copy of each. Run with `cargo test -p xiangqi-suite --test suite
+/// write_nnue_seeds -- --ignored`.
+#[test]
+#[ignore]
+fn write_nnue_seeds() {
+    use xiangqi::nnue::{Activation, FEATURES, NetworkFile};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/nnue");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut x = 1u64;
+    let mut next = move |n: i64| {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((x >> 33) as i64 % (2 * n + 1) - n) as i16
+    };
+    let shapes = [
+        (1, 1, Activation::CReLU),
+        (2, 1, Activation::SCReLU),
+        (4, 2, Activation::SCReLU),
+        (8, 3, Activation::CReLU),
+        (8, 8, Activation::SCReLU),
+        (3, 1, Activation::SCReLU),
+        (4, 1, Activation::CReLU),
+    ];
+    for (i, &(h, buckets, activation)) in shapes.iter().enumerate() {
+        let mut file = NetworkFile::new(h, buckets, activation);
+        file.generation = i as u32;
+        file.description = format!("seed {i}");
+        file.feature_weights = (0..FEATURES * h).map(|_| next(300)).collect();
+        file.feature_bias = (0..h).map(|_| next(300)).collect();
+        file.output_weights = (0..buckets * 2 * h).map(|_| next(127)).collect();
+        file.output_bias = (0..buckets).map(|_| i32::from(next(9000))).collect();
+        let bytes = file.to_bytes().unwrap();
+        std::fs::write(dir.join(format!("valid-{i}")), &bytes).unwrap();
+        std::fs::write(
+            dir.join(format!("truncated-{i}")),
+            &bytes[..bytes.len() / 3],
+        )
+        .unwrap();
+        let mut bad = bytes.clone();
+        bad[60 + i] ^= 0x10;
+        std::fs::write(dir.join(format!("corrupt-{i}")), &bad).unwrap();
+    }
 }

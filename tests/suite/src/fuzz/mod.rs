@@ -1,4 +1,5 @@
 //! The bodies of the fuzz targets in `fuzz/fuzz_targets/`.
 
 pub mod fen;
+pub mod nnue;
 pub mod notation;

@@ -1,0 +1,206 @@
+//! [`Nnue`], the network evaluator of a fixed width, and its incremental
+//! state [`NnueState`] (the two accumulators).
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::base::{Color, Piece, Position, Square};
+use crate::engine::eval::Evaluator;
+use crate::game::PlyRecord;
+
+use super::{Activation, NetworkError, NetworkFile, feature_index, output, output_bucket};
+
+/// The hidden width of [`Nnue`] when none is named.
+pub const DEFAULT_HIDDEN: usize = 128;
+
+/// A network evaluator with hidden width `H`: the accumulators live in its
+/// [`NnueState`] and follow each move (three rows added or subtracted per
+/// perspective at most).
+///
+/// Build one from a file's bytes with [`Nnue::from_bytes`] (or from a
+/// [`NetworkFile`] with [`Nnue::from_file`]); a file of another width is a
+/// [`NetworkError::WidthMismatch`].
+///
+/// ```
+/// use xiangqi::nnue::{Activation, NetworkError, NetworkFile, Nnue};
+/// let bytes = NetworkFile::new(64, 1, Activation::SCReLU).to_bytes()?;
+/// assert!(Nnue::<64>::from_bytes(&bytes).is_ok());
+/// assert_eq!(
+///     Nnue::<128>::from_bytes(&bytes).err(),
+///     Some(NetworkError::WidthMismatch { expected: 128, found: 64 })
+/// );
+/// # Ok::<(), NetworkError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Nnue<const H: usize = DEFAULT_HIDDEN> {
+    /// [`FEATURES`](super::FEATURES) rows.
+    features: Box<[[i16; H]]>,
+    bias: Box<[i16; H]>,
+    /// Per bucket, the side to move's and the other side's halves.
+    output: Box<[[i16; H]]>,
+    output_bias: Box<[i32]>,
+    activation: Activation,
+    /// `[qa, qb, scale]`.
+    quant: [i32; 3],
+    generation: u32,
+    description: String,
+}
+
+impl<const H: usize> core::fmt::Debug for Nnue<H> {
+    /// The shape and the provenance, not the weights.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Nnue")
+            .field("hidden", &H)
+            .field("buckets", &self.output_bias.len())
+            .field("activation", &self.activation)
+            .field("generation", &self.generation)
+            .field("description", &self.description)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The incremental state of [`Nnue`]: the accumulator of each perspective
+/// (Red's, Black's).
+///
+/// ```
+/// use xiangqi::nnue::{Activation, NetworkFile, Nnue, NnueState};
+/// use xiangqi::{Evaluator, Position};
+/// let net: Nnue = Nnue::from_file(&NetworkFile::new(128, 1, Activation::SCReLU))?;
+/// let state: NnueState = net.new_state(&Position::new());
+/// assert!(state.accumulator(xiangqi::Color::Red).iter().all(|&a| a == 0));
+/// # Ok::<(), xiangqi::nnue::NetworkError>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NnueState<const H: usize = DEFAULT_HIDDEN> {
+    acc: [[i16; H]; 2],
+}
+
+impl<const H: usize> NnueState<H> {
+    /// The accumulator of `perspective`'s point of view.
+    pub fn accumulator(&self, perspective: Color) -> &[i16; H] {
+        &self.acc[perspective.index()]
+    }
+}
+
+/// `H` consecutive weights as an array.
+fn rows<const H: usize>(weights: &[i16]) -> Box<[[i16; H]]> {
+    weights
+        .chunks_exact(H)
+        .map(|c| core::array::from_fn(|i| c[i]))
+        .collect::<Vec<_>>()
+        .into_boxed_slice()
+}
+
+impl<const H: usize> Nnue<H> {
+    /// Reads a network file (see [`NetworkFile::parse`]) of width `H`.
+    ///
+    /// ```
+    /// use xiangqi::nnue::{NetworkError, Nnue};
+    /// assert_eq!(Nnue::<128>::from_bytes(b"junk").err(), Some(NetworkError::BadMagic));
+    /// ```
+    pub fn from_bytes(bytes: &[u8]) -> Result<Nnue<H>, NetworkError> {
+        Nnue::from_file(&NetworkFile::parse(bytes)?)
+    }
+
+    /// The evaluator of a network file of width `H` (its fields checked as
+    /// [`NetworkFile::to_bytes`] does).
+    pub fn from_file(file: &NetworkFile) -> Result<Nnue<H>, NetworkError> {
+        if file.hidden != H {
+            return Err(NetworkError::WidthMismatch {
+                expected: H,
+                found: file.hidden,
+            });
+        }
+        // The same checks as writing: shape, lengths, ranges.
+        file.to_bytes()?;
+        Ok(Nnue {
+            features: rows(&file.feature_weights),
+            bias: Box::new(core::array::from_fn(|i| file.feature_bias[i])),
+            output: rows(&file.output_weights),
+            output_bias: file.output_bias.clone().into_boxed_slice(),
+            activation: file.activation,
+            quant: [file.qa, file.qb, file.scale],
+            generation: file.generation,
+            description: file.description.clone(),
+        })
+    }
+
+    /// The network's generation, from its file's header.
+    pub fn generation(&self) -> u32 {
+        self.generation
+    }
+
+    /// The description in the network's file (how it was made).
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The row of `piece` on `sq` from `perspective`.
+    #[inline]
+    fn row(&self, perspective: Color, piece: Piece, sq: Square) -> &[i16; H] {
+        &self.features[feature_index(perspective, piece, sq)]
+    }
+}
+
+impl<const H: usize> Evaluator for Nnue<H> {
+    type State = NnueState<H>;
+
+    fn new_state(&self, pos: &Position) -> NnueState<H> {
+        let mut acc = [*self.bias; 2];
+        for (sq, piece) in pos.board().pieces() {
+            for color in Color::ALL {
+                let row = self.row(color, piece, sq);
+                for (a, w) in acc[color.index()].iter_mut().zip(row) {
+                    *a = a.wrapping_add(*w);
+                }
+            }
+        }
+        NnueState { acc }
+    }
+
+    #[inline]
+    fn play(&self, state: &mut NnueState<H>, record: &PlyRecord, _after: &Position) {
+        let (piece, from, to) = (record.piece, record.mv.from(), record.mv.to());
+        for color in Color::ALL {
+            let acc = &mut state.acc[color.index()];
+            let add = self.row(color, piece, to);
+            let sub = self.row(color, piece, from);
+            match record.captured {
+                None => {
+                    for i in 0..H {
+                        acc[i] = acc[i].wrapping_add(add[i]).wrapping_sub(sub[i]);
+                    }
+                }
+                Some(captured) => {
+                    let cap = self.row(color, captured, to);
+                    for i in 0..H {
+                        acc[i] = acc[i]
+                            .wrapping_add(add[i])
+                            .wrapping_sub(sub[i])
+                            .wrapping_sub(cap[i]);
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn evaluate(&self, pos: &Position, state: &NnueState<H>) -> i32 {
+        let us = &state.acc[pos.turn().index()];
+        let them = &state.acc[(!pos.turn()).index()];
+        // b < buckets, and there are 2 · buckets rows (checked on loading).
+        let b = output_bucket(
+            pos.board().occupied().count() as u32,
+            self.output_bias.len(),
+        );
+        output(
+            us,
+            them,
+            self.output[2 * b..2 * b + 2].as_flattened(),
+            self.output_bias[b],
+            self.activation,
+            self.quant,
+        )
+    }
+}

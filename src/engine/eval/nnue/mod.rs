@@ -1,0 +1,140 @@
+//! A learned evaluator: an efficiently updatable neural network (NNUE).
+//!
+//! **Architecture.** Each side's point of view (perspective) sees the
+//! board as [`FEATURES`] = 1 260 inputs: one per (own or enemy piece, role,
+//! square), the squares flipped rank-wise for Black so that both sides see
+//! their own pieces at the bottom ([`feature_index`]). A hidden layer of
+//! width `H` sums the weight rows of the ~32 active inputs into an
+//! *accumulator* per perspective; the output is a dot product of the
+//! activated accumulators, the side to move's first, with one of up to 8
+//! weight vectors chosen by the number of pieces on the board
+//! ([`output_bucket`]): `(1260 → H) × 2 → 1`. All arithmetic is integer
+//! (16-bit weights, scales in the file's header), so the evaluation is
+//! exact and the same on every machine.
+//!
+//! **Incremental.** [`Nnue`]'s [`Evaluator::State`](crate::Evaluator::State)
+//! is the pair of accumulators ([`NnueState`]); a move adds the moved
+//! piece's row at its new square and subtracts its old one and the
+//! captured piece's, instead of summing 32 rows again.
+//!
+//! **Files.** [`NetworkFile`] is the stored form (magic, version, shape,
+//! quantisation, generation, a description, a checksum, the weights);
+//! [`Nnue::from_bytes`] checks all of it. `xiangqi-engine train` makes
+//! such files from self-play data; `docs/nnue.md` in the repository tells
+//! how the embedded network was made.
+//!
+//! ```
+//! use xiangqi::nnue::{Activation, NetworkFile, Nnue};
+//! use xiangqi::{Evaluator, Limits, Position, Searcher};
+//!
+//! // A network from bytes (here an all-zero one made on the spot).
+//! let bytes = NetworkFile::new(128, 1, Activation::SCReLU).to_bytes()?;
+//! let net: Nnue = Nnue::from_bytes(&bytes)?;
+//! assert_eq!(net.evaluate_position(&Position::new()), 0);
+//! let mut searcher = Searcher::new(net);
+//! assert!(searcher.search_simple(&Position::new(), &Limits::depth(3)).best_move.is_some());
+//! # Ok::<(), xiangqi::nnue::NetworkError>(())
+//! ```
+
+mod evaluator;
+mod file;
+
+pub use evaluator::{DEFAULT_HIDDEN, Nnue, NnueState};
+pub use file::{
+    Activation, HEADER_SIZE, MAGIC, MAX_BUCKETS, MAX_DESCRIPTION, MAX_HIDDEN, NetworkError,
+    NetworkFile, VERSION,
+};
+
+use crate::base::{Color, Piece, Role, Square};
+use crate::engine::EVAL_LIMIT;
+
+/// The number of inputs per perspective: own and enemy pieces, 7 roles,
+/// 90 squares.
+pub const FEATURES: usize = 2 * Role::COUNT * Square::COUNT;
+
+/// The input of `piece` on `sq` seen from `perspective`:
+/// `(enemy · 7 + role) · 90 + square`, where `enemy` is 1 for the other
+/// side's pieces and the square is flipped rank-wise (`a0` ↔ `a9`) for
+/// Black's perspective.
+///
+/// ```
+/// use xiangqi::nnue::{feature_index, FEATURES};
+/// use xiangqi::{Color, Piece, Role, Square};
+///
+/// let red_cannon = Piece::new(Color::Red, Role::Cannon);
+/// let black_cannon = Piece::new(Color::Black, Role::Cannon);
+/// // Red's cannon on h2 for Red is Black's cannon on h7 for Black.
+/// assert_eq!(
+///     feature_index(Color::Red, red_cannon, Square::H2),
+///     feature_index(Color::Black, black_cannon, Square::H7),
+/// );
+/// assert!(feature_index(Color::Black, red_cannon, Square::I9) < FEATURES);
+/// ```
+#[inline]
+pub fn feature_index(perspective: Color, piece: Piece, sq: Square) -> usize {
+    let enemy = usize::from(piece.color != perspective);
+    let sq = match perspective {
+        Color::Red => sq,
+        Color::Black => sq.flip_vertical(),
+    };
+    (enemy * Role::COUNT + piece.role.index()) * Square::COUNT + sq.index()
+}
+
+/// The output bucket of a position with `pieces` pieces on the board
+/// (generals included) for a network with `buckets` buckets:
+/// `min(pieces - 2, 30) · buckets / 31`, so the buckets split the
+/// non-general piece counts 0..=30 evenly.
+///
+/// ```
+/// use xiangqi::nnue::output_bucket;
+/// assert_eq!(output_bucket(32, 1), 0);
+/// assert_eq!(output_bucket(32, 4), 3);
+/// assert_eq!(output_bucket(2, 4), 0);
+/// ```
+#[inline]
+pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
+    (pieces.saturating_sub(2).min(30) as usize * buckets) / 31
+}
+
+/// `Σ clamp(a, 0, qa) · w` in 32 bits (wrapping).
+#[inline]
+fn dot_crelu(acc: &[i16], w: &[i16], qa: i16) -> i32 {
+    acc.iter().zip(w).fold(0i32, |sum, (&a, &w)| {
+        sum.wrapping_add(i32::from(a.clamp(0, qa)) * i32::from(w))
+    })
+}
+
+/// `Σ clamp(a, 0, qa)² · w` in 32 bits (wrapping). The files guarantee
+/// `|w| · qa < 2¹⁵`, so `clamp(a) · w` is exact in 16 bits, and the second
+/// product is a 16 × 16 → 32-bit multiply-add.
+#[inline]
+fn dot_screlu(acc: &[i16], w: &[i16], qa: i16) -> i32 {
+    acc.iter().zip(w).fold(0i32, |sum, (&a, &w)| {
+        let v = a.clamp(0, qa);
+        sum.wrapping_add(i32::from(v.wrapping_mul(w)) * i32::from(v))
+    })
+}
+
+/// The output layer: the activated accumulators (the side to move's, then
+/// the other side's) times the bucket's `2 · H` weights, plus its bias,
+/// scaled to centipawns and clamped to [`EVAL_LIMIT`]. `q` is
+/// `[qa, qb, scale]`.
+#[inline]
+fn output(us: &[i16], them: &[i16], w: &[i16], bias: i32, act: Activation, q: [i32; 3]) -> i32 {
+    let [qa, qb, scale] = q;
+    let (w_us, w_them) = w.split_at(us.len());
+    // qa is at most 255 (checked when the file was read).
+    let qa16 = qa as i16;
+    let sum = match act {
+        Activation::CReLU => dot_crelu(us, w_us, qa16).wrapping_add(dot_crelu(them, w_them, qa16)),
+        Activation::SCReLU => {
+            dot_screlu(us, w_us, qa16).wrapping_add(dot_screlu(them, w_them, qa16)) / qa
+        }
+    };
+    let raw = i64::from(sum) + i64::from(bias);
+    let cp = raw * i64::from(scale) / (i64::from(qa) * i64::from(qb));
+    cp.clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT)) as i32
+}
+
+#[cfg(test)]
+mod tests;
