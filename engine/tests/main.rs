@@ -5,5 +5,6 @@
 mod matches;
 mod nnue;
 mod support;
+mod train;
 mod ucci;
 mod uci;

@@ -19,8 +19,8 @@
 use std::path::Path;
 
 use super::model::{Net, Shape};
-use super::nnue::Activation;
 use super::optimizer::Adam;
+use xiangqi::nnue::Activation;
 
 const MAGIC: [u8; 8] = *b"XQTRAIN\n";
 const VERSION: u32 = 1;

@@ -9,7 +9,7 @@ use xiangqi_engine::data::{RECORD_SIZE, Record, read_chunk};
 
 use super::TrainError;
 use super::model::sigmoid;
-use super::nnue::{feature_index, output_bucket};
+use xiangqi::nnue::{feature_index, output_bucket};
 
 /// The most pieces on a board.
 const MAX_PIECES: usize = 32;
@@ -50,7 +50,7 @@ pub fn decode(record: &Record, mirror: bool, label: &Label) -> Sample {
     let mut s = Sample {
         features: [[0; MAX_PIECES]; 2],
         len: 0,
-        bucket: output_bucket(record.piece_count(), label.buckets),
+        bucket: output_bucket(record.piece_count() as u32, label.buckets),
         target: 0.0,
     };
     for (n, (sq, piece)) in record.pieces().take(MAX_PIECES).enumerate() {

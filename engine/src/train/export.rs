@@ -6,7 +6,7 @@ use xiangqi_engine::data::RECORD_SIZE;
 
 use super::dataset::{Label, decode, record};
 use super::model::{Net, Scratch};
-use super::nnue::NetworkFile;
+use xiangqi::nnue::NetworkFile;
 
 fn round_i16(x: f32) -> i16 {
     x.round().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16

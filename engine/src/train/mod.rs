@@ -12,7 +12,7 @@
 //! ```
 //!
 //! The network is the library's `(1260 -> H) x 2 -> 1` perspective net with
-//! output buckets by material ([`nnue`]): [`dataset`] reads the chunk files
+//! output buckets by material (`xiangqi::nnue`): [`dataset`] reads the chunk files
 //! (every `--validation-every`th held out) and decodes each position into its
 //! active inputs and a target mixing the search score and the game result,
 //! [`model`] is the float network with its gradient, [`batch`] shares a
@@ -30,7 +30,6 @@ pub mod checkpoint;
 pub mod dataset;
 pub mod export;
 pub mod model;
-pub mod nnue;
 pub mod optimizer;
 pub mod rng;
 
@@ -41,13 +40,10 @@ use checkpoint::{Checkpoint, CheckpointError};
 use dataset::{Dataset, Label, LoadOptions};
 use export::{QuantError, quantisation_error, quantise};
 use model::{Net, Shape};
-use nnue::Activation;
 use optimizer::{Adam, Schedule};
+use xiangqi::nnue::{Activation, NetworkFile};
 
-/// The widest hidden layer the trainer builds.
-pub const MAX_HIDDEN: usize = 4096;
-/// The most output buckets.
-pub const MAX_BUCKETS: usize = 8;
+pub use xiangqi::nnue::{MAX_BUCKETS, MAX_HIDDEN};
 
 pub const USAGE: &str = "\
 usage: xiangqi-engine train [--data DIR] --out FILE.nnue [--hidden 128] [--buckets 1]
@@ -409,9 +405,10 @@ fn description(o: &Options, data: &Dataset, state: &Checkpoint, validation: Opti
         o.k,
         s.hidden,
         s.buckets,
-        match s.activation {
-            Activation::CReLU => "crelu",
-            Activation::SCReLU => "screlu",
+        if s.activation == Activation::SCReLU {
+            "screlu"
+        } else {
+            "crelu"
         },
         o.batch,
         o.lr,
@@ -435,7 +432,10 @@ pub fn export_to(
         buckets: state.net.shape.buckets,
     };
     let validation = batch::mean_loss(&state.net, &data.validation, &label, o.threads);
-    let text = description(o, data, state, validation);
+    let mut text = description(o, data, state, validation);
+    while text.len() > xiangqi::nnue::MAX_DESCRIPTION {
+        text.pop();
+    }
     let file = quantise(&state.net, o.generation, text.clone());
     let bytes = file
         .to_bytes()
@@ -449,7 +449,7 @@ pub fn export_to(
     std::fs::write(&tmp, &bytes).map_err(io)?;
     std::fs::rename(&tmp, out).map_err(io)?;
     // Measured on the file as the library reads it back.
-    let file = nnue::NetworkFile::parse(&bytes).map_err(|e| TrainError::Network(e.to_string()))?;
+    let file = NetworkFile::parse(&bytes).map_err(|e| TrainError::Network(e.to_string()))?;
     let held = if data.validation.is_empty() {
         &data.train
     } else {

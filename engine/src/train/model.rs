@@ -7,8 +7,8 @@
 //! holds per bucket the side to move's `H` weights then the other side's.
 
 use super::dataset::Sample;
-use super::nnue::{Activation, FEATURES};
 use super::rng::SplitMix;
+use xiangqi::nnue::{Activation, FEATURES};
 
 /// Centipawns per unit of the network's output.
 pub const SCALE: f32 = 400.0;
@@ -62,12 +62,15 @@ pub struct Scratch {
     delta: Vec<f32>,
 }
 
+/// The trainer builds the two activations of the library's first version:
+/// SCReLU, and CReLU for anything else.
 #[inline]
 fn act(activation: Activation, x: f32) -> f32 {
     let c = x.clamp(0.0, 1.0);
-    match activation {
-        Activation::CReLU => c,
-        Activation::SCReLU => c * c,
+    if activation == Activation::SCReLU {
+        c * c
+    } else {
+        c
     }
 }
 
@@ -75,11 +78,10 @@ fn act(activation: Activation, x: f32) -> f32 {
 fn act_slope(activation: Activation, x: f32) -> f32 {
     if x <= 0.0 || x >= 1.0 {
         0.0
+    } else if activation == Activation::SCReLU {
+        2.0 * x
     } else {
-        match activation {
-            Activation::CReLU => 1.0,
-            Activation::SCReLU => 2.0 * x,
-        }
+        1.0
     }
 }
 

@@ -5,8 +5,8 @@ use xiangqi_engine::data::{ChunkInfo, GameResult, Record, write_chunk};
 
 use super::dataset::{Sample, decode};
 use super::model::Scratch;
-use super::nnue::FEATURES;
 use super::*;
+use xiangqi::nnue::FEATURES;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("xiangqi-train-{name}-{}", std::process::id()));
@@ -264,7 +264,9 @@ fn training_learns_material_and_exports_within_a_few_centipawns() {
     assert!(description.contains("hidden 16") && description.contains("seed 7"));
     assert_eq!(q.positions, data.validation.len());
     assert!(q.mean < 5.0 && q.max < 30.0, "{q:?}");
-    let file = nnue::NetworkFile::parse(&std::fs::read(&out).unwrap()).unwrap();
+    let bytes = std::fs::read(&out).unwrap();
+    assert!(xiangqi::nnue::Nnue::<16>::from_bytes(&bytes).is_ok());
+    let file = xiangqi::nnue::NetworkFile::parse(&bytes).unwrap();
     assert_eq!((file.hidden, file.buckets, file.generation), (16, 2, 1));
     assert_eq!(file.description, description);
     let crelu = Net {
