@@ -12,10 +12,23 @@ fn round_i16(x: f32) -> i16 {
     x.round().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
 }
 
-/// The network file of `net` (weights rounded at the file's QA and QB).
-pub fn quantise(net: &Net, generation: u32, description: String) -> NetworkFile {
+/// The finest output scale `qb` (at least the library's default, 64) at
+/// which every output weight still fits the library's bound
+/// `|w| · qa <= i16::MAX`: the output weights' rounding error, most of the
+/// quantisation error, falls as `1 / qb`.
+pub fn finest_qb(net: &Net, qa: i32) -> i32 {
+    let limit = f32::from(i16::MAX) / qa.max(1) as f32;
+    let largest = net.w2().iter().fold(0.0f32, |m, w| m.max(w.abs()));
+    let qb = ((limit - 0.5) / largest.max(1e-6)).floor();
+    (qb.min(4096.0) as i32).max(64)
+}
+
+/// The network file of `net`: weights rounded at `qa` 255 and the output
+/// scale `qb` (`None`: [`finest_qb`]).
+pub fn quantise(net: &Net, qb: Option<i32>, generation: u32, description: String) -> NetworkFile {
     let shape = net.shape;
     let mut file = NetworkFile::new(shape.hidden, shape.buckets, shape.activation);
+    file.qb = qb.unwrap_or_else(|| finest_qb(net, file.qa));
     let (qa, qb) = (file.qa as f32, file.qb as f32);
     file.generation = generation;
     file.description = description;

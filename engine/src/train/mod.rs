@@ -8,7 +8,7 @@
 //!                      [--lr-gamma 0.3] [--lambda 0.75] [--k 400] [--score-cap 3000]
 //!                      [--threads 2] [--seed 1] [--generation 1] [--max-positions N]
 //!                      [--validation-every 20] [--checkpoints DIR] [--resume FILE]
-//!                      [--no-mirror]
+//!                      [--no-mirror] [--qb auto|N]
 //! ```
 //!
 //! The network is the library's `(1260 -> H) x 2 -> 1` perspective net with
@@ -52,7 +52,7 @@ usage: xiangqi-engine train [--data DIR] --out FILE.nnue [--hidden 128] [--bucke
                             [--lr-gamma 0.3] [--lambda 0.75] [--k 400] [--score-cap 3000]
                             [--threads 2] [--seed 1] [--generation 1] [--max-positions N]
                             [--validation-every 20] [--checkpoints DIR] [--resume FILE]
-                            [--no-mirror]
+                            [--no-mirror] [--qb auto|N]
 Trains the (1260 -> H) x 2 -> 1 network on the chunk files of `datagen` (default DIR:
 $XDG_CACHE_HOME/xiangqi/data or ~/.cache/xiangqi/data; every 20th chunk is held out for
 validation) and writes it quantised to FILE.nnue. A checkpoint is written after every
@@ -117,6 +117,8 @@ pub struct Options {
     pub resume: Option<PathBuf>,
     /// Whether half the positions of each epoch are mirrored (files a <-> i).
     pub mirror: bool,
+    /// The output weights' scale in the file (`None`: the finest that fits).
+    pub qb: Option<i32>,
     /// Held-out positions the quantisation error is measured on.
     pub quant_positions: usize,
     /// Whether to print progress.
@@ -159,6 +161,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         checkpoints: PathBuf::new(),
         resume: None,
         mirror: true,
+        qb: None,
         quant_positions: 100_000,
         progress: true,
     };
@@ -199,6 +202,12 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             "--checkpoints" => o.checkpoints = PathBuf::from(value()?),
             "--resume" => o.resume = Some(PathBuf::from(value()?)),
             "--no-mirror" => o.mirror = false,
+            "--qb" => {
+                o.qb = match value()?.as_str() {
+                    "auto" => None,
+                    v => Some(num(flag, v)?),
+                }
+            }
             other => return Err(format!("unknown flag {other}\n{USAGE}")),
         }
     }
@@ -237,6 +246,10 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             "--lr-step at least 1, --lr-gamma positive",
         ),
         (o.max_positions >= 1, "--max-positions: at least 1"),
+        (
+            o.qb.is_none_or(|q| (1..=32_767).contains(&q)),
+            "--qb: auto or 1 to 32767",
+        ),
     ];
     if let Some((_, msg)) = checks.iter().find(|(ok, _)| !ok) {
         return Err((*msg).to_string());
@@ -389,6 +402,8 @@ pub struct Summary {
     pub quantisation: QuantError,
     /// The network file's description.
     pub description: String,
+    /// The output weights' scale chosen for the file.
+    pub qb: i32,
 }
 
 /// The provenance line written into the network file.
@@ -419,13 +434,13 @@ fn description(o: &Options, data: &Dataset, state: &Checkpoint, validation: Opti
 
 /// Quantises `state`'s network into `out` and measures the quantisation
 /// error on `data`'s held-out positions (its training positions when none
-/// are held out).
+/// are held out); returns the error and the file as read back.
 pub fn export_to(
     o: &Options,
     data: &Dataset,
     state: &Checkpoint,
     out: &Path,
-) -> Result<(QuantError, String), TrainError> {
+) -> Result<(QuantError, NetworkFile), TrainError> {
     let label = Label {
         lambda: o.lambda,
         k: o.k,
@@ -436,7 +451,7 @@ pub fn export_to(
     while text.len() > xiangqi::nnue::MAX_DESCRIPTION {
         text.pop();
     }
-    let file = quantise(&state.net, o.generation, text.clone());
+    let file = quantise(&state.net, o.qb, o.generation, text);
     let bytes = file
         .to_bytes()
         .map_err(|e| TrainError::Network(e.to_string()))?;
@@ -455,10 +470,8 @@ pub fn export_to(
     } else {
         &data.validation
     };
-    Ok((
-        quantisation_error(&state.net, &file, held, o.quant_positions),
-        text,
-    ))
+    let error = quantisation_error(&state.net, &file, held, o.quant_positions);
+    Ok((error, file))
 }
 
 /// Loads the data, trains, exports.
@@ -503,13 +516,15 @@ pub fn run(o: &Options) -> Result<Summary, TrainError> {
         }
     }
     let (state, epochs) = train(o, &data, state, true)?;
-    let (quantisation, description) = export_to(o, &data, &state, &o.out)?;
+    let (quantisation, file) = export_to(o, &data, &state, &o.out)?;
     if o.progress {
         eprintln!(
-            "train: wrote {} ({} epochs, {}); quantisation error on {} held-out positions: mean {:.2} cp, max {:.1} cp",
+            "train: wrote {} ({} epochs, {}, qa {} qb {}); quantisation error on {} held-out positions: mean {:.2} cp, max {:.1} cp",
             o.out.display(),
             state.epoch,
             duration(started.elapsed()),
+            file.qa,
+            file.qb,
             quantisation.positions,
             quantisation.mean,
             quantisation.max
@@ -519,7 +534,8 @@ pub fn run(o: &Options) -> Result<Summary, TrainError> {
         state,
         epochs,
         quantisation,
-        description,
+        description: file.description,
+        qb: file.qb,
     })
 }
 

@@ -260,8 +260,14 @@ fn training_learns_material_and_exports_within_a_few_centipawns() {
     // The exported file, read back, evaluates as the float network does
     // (within the bound: mean 5 cp, max 30 cp).
     let out = dir.join("net.nnue");
-    let (q, description) = export_to(&o, &data, &state, &out).unwrap();
+    let (q, exported) = export_to(&o, &data, &state, &out).unwrap();
+    let description = exported.description;
     assert!(description.contains("hidden 16") && description.contains("seed 7"));
+    // The finest output scale that fits the library's bound, no coarser
+    // than its default.
+    assert!(exported.qb >= 64 && exported.qb == export::finest_qb(&state.net, 255));
+    let largest = state.net.w2().iter().fold(0.0f32, |m, w| m.max(w.abs()));
+    assert!((largest * exported.qb as f32).round() * 255.0 <= 32767.0);
     assert_eq!(q.positions, data.validation.len());
     assert!(q.mean < 5.0 && q.max < 30.0, "{q:?}");
     let bytes = std::fs::read(&out).unwrap();
@@ -276,7 +282,7 @@ fn training_learns_material_and_exports_within_a_few_centipawns() {
         },
         params: state.net.params.clone(),
     };
-    let file = quantise(&crelu, 1, String::new());
+    let file = quantise(&crelu, Some(64), 1, String::new());
     let q = quantisation_error(&crelu, &file, &data.validation, 100);
     assert!(q.positions == 100 && q.mean < 5.0 && q.max < 30.0, "{q:?}");
 }
@@ -427,6 +433,8 @@ fn bad_arguments_are_errors() {
         &["--validation-every", "1"],
         &["--threads"],
         &["--frobnicate"],
+        &["--qb", "0"],
+        &["--qb", "fine"],
     ] {
         assert!(with(bad).is_err(), "{bad:?}");
     }
@@ -454,6 +462,8 @@ fn bad_arguments_are_errors() {
         }
     );
     assert_eq!(o.checkpoints, PathBuf::from("x.nnue.checkpoints"));
+    assert_eq!(o.qb, None);
+    assert_eq!(with(&["--qb", "64"]).unwrap().qb, Some(64));
 }
 
 #[test]
