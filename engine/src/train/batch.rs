@@ -56,11 +56,14 @@ pub fn gradient(
         w.grad.resize(net.params.len(), 0.0);
         let mut loss = 0.0f64;
         let mut n = 0;
-        for &idx in &batch[share(batch.len(), parts, i)] {
-            let Some(r) = data.get(idx as usize).and_then(record) else {
-                continue;
-            };
-            let s = decode(&r, mirrored(mirror, idx), label);
+        // The records first, in a tight loop whose cache misses overlap.
+        let records: Vec<(u32, [u8; RECORD_SIZE])> = batch[share(batch.len(), parts, i)]
+            .iter()
+            .filter_map(|&idx| Some((idx, *data.get(idx as usize)?)))
+            .collect();
+        for (idx, bytes) in &records {
+            let Some(r) = record(bytes) else { continue };
+            let s = decode(&r, mirrored(mirror, *idx), label);
             let g = Some((w.grad.as_mut_slice(), weight));
             loss += f64::from(net.loss(&s, label.k, &mut w.scratch, g));
             n += 1;

@@ -85,6 +85,66 @@ fn act_slope(activation: Activation, x: f32) -> f32 {
     }
 }
 
+/// The width of the blocks the inner loops keep in registers.
+const LANES: usize = 16;
+
+/// Adds the first `block.len()` values of every row to `block`, a block of
+/// [`LANES`] at a time held in registers across the rows.
+#[inline]
+fn add_rows<'a>(block: &mut [f32], rows: impl Iterator<Item = &'a [f32]>) {
+    if let Ok(block) = <&mut [f32; LANES]>::try_from(&mut *block) {
+        let mut r = *block;
+        for row in rows {
+            if let Some(row) = row.first_chunk::<LANES>() {
+                for (a, w) in r.iter_mut().zip(row) {
+                    *a += *w;
+                }
+            }
+        }
+        *block = r;
+    } else {
+        for row in rows {
+            for (a, w) in block.iter_mut().zip(row) {
+                *a += *w;
+            }
+        }
+    }
+}
+
+/// `sum act(acc[i]) * w[i]`, summed in [`LANES`] lanes (so that it
+/// vectorises) and then across them.
+#[inline]
+fn dot(activation: Activation, acc: &[f32], w: &[f32]) -> f32 {
+    let mut lanes = [0.0f32; LANES];
+    let mut tail = 0.0f32;
+    for (a, w) in acc.chunks(LANES).zip(w.chunks(LANES)) {
+        if let (Ok(a), Ok(w)) = (<&[f32; LANES]>::try_from(a), <&[f32; LANES]>::try_from(w)) {
+            for ((l, &a), &w) in lanes.iter_mut().zip(a).zip(w) {
+                *l += act(activation, a) * w;
+            }
+        } else {
+            for (&a, &w) in a.iter().zip(w) {
+                tail += act(activation, a) * w;
+            }
+        }
+    }
+    lanes.iter().sum::<f32>() + tail
+}
+
+/// Adds `d` to the start of `row`.
+#[inline]
+fn add_to(row: &mut [f32], d: &[f32]) {
+    if let (Some(row), Ok(d)) = (row.first_chunk_mut::<LANES>(), <&[f32; LANES]>::try_from(d)) {
+        for (g, x) in row.iter_mut().zip(d) {
+            *g += *x;
+        }
+    } else {
+        for (g, x) in row.iter_mut().zip(d) {
+            *g += *x;
+        }
+    }
+}
+
 /// The logistic function.
 #[inline]
 pub fn sigmoid(x: f32) -> f32 {
@@ -115,11 +175,12 @@ impl Net {
         let h = self.shape.hidden;
         acc.clear();
         acc.extend_from_slice(&self.params[self.shape.b1()..self.shape.w2()]);
-        for &f in features {
-            let row = &self.params[usize::from(f) * h..][..h];
-            for (a, w) in acc.iter_mut().zip(row) {
-                *a += *w;
-            }
+        let w1 = &self.params[..self.shape.b1()];
+        for (start, block) in (0..h).step_by(LANES).zip(acc.chunks_mut(LANES)) {
+            add_rows(
+                block,
+                features.iter().map(|&f| &w1[usize::from(f) * h + start..]),
+            );
         }
     }
 
@@ -132,11 +193,7 @@ impl Net {
         for half in 0..2 {
             self.accumulate(s.features(half), &mut scratch.acc[half]);
             let w = &w2[half * h..(half + 1) * h];
-            out += scratch.acc[half]
-                .iter()
-                .zip(w)
-                .map(|(&a, &w)| act(self.shape.activation, a) * w)
-                .sum::<f32>();
+            out += dot(self.shape.activation, &scratch.acc[half], w);
         }
         out
     }
@@ -172,10 +229,9 @@ impl Net {
             for (gb, d) in gb1.iter_mut().zip(delta.iter()) {
                 *gb += *d;
             }
-            for &f in s.features(half) {
-                let row = &mut grad[usize::from(f) * h..][..h];
-                for (gw, d) in row.iter_mut().zip(delta.iter()) {
-                    *gw += *d;
+            for (start, d) in (0..h).step_by(LANES).zip(delta.chunks(LANES)) {
+                for &f in s.features(half) {
+                    add_to(&mut grad[usize::from(f) * h + start..], d);
                 }
             }
         }
