@@ -89,3 +89,36 @@ pub fn quantisation_error(
     e.mean = sum / e.positions.max(1) as f64;
     e
 }
+
+/// Moves each bucket's output bias by the mean gap between `net` and
+/// `file` on up to `limit` positions spread over `data` (training
+/// positions, so that the error is measured on others): the rounding of
+/// the output weights adds much the same amount to every position's
+/// evaluation, and this takes that common part out.
+pub fn correct_bias(net: &Net, file: &mut NetworkFile, data: &[[u8; RECORD_SIZE]], limit: usize) {
+    let label = Label {
+        lambda: 1.0,
+        k: 400.0,
+        buckets: net.shape.buckets,
+    };
+    let mut scratch = Scratch::default();
+    let mut gaps = vec![(0.0f64, 0usize); file.output_bias.len()];
+    let step = (data.len() / limit.max(1)).max(1);
+    for bytes in data.iter().step_by(step).take(limit) {
+        let Some(r) = record(bytes) else { continue };
+        let Ok(pos) = r.position() else { continue };
+        let s = decode(&r, false, &label);
+        let float = f64::from(net.cp(&s, &mut scratch));
+        if let Some((sum, n)) = gaps.get_mut(s.bucket) {
+            *sum += float - f64::from(file.evaluate(&pos));
+            *n += 1;
+        }
+    }
+    let units = f64::from(file.qa) * f64::from(file.qb) / f64::from(file.scale.max(1));
+    for (bias, &(sum, n)) in file.output_bias.iter_mut().zip(&gaps) {
+        if n > 0 {
+            let moved = f64::from(*bias) + (sum / n as f64 * units).round();
+            *bias = moved.clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as i32;
+        }
+    }
+}

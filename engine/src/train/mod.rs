@@ -38,12 +38,15 @@ mod tests;
 
 use checkpoint::{Checkpoint, CheckpointError};
 use dataset::{Dataset, Label, LoadOptions};
-use export::{QuantError, quantisation_error, quantise};
+use export::{QuantError, correct_bias, quantisation_error, quantise};
 use model::{Net, Shape};
 use optimizer::{Adam, Schedule};
 use xiangqi::nnue::{Activation, NetworkFile};
 
 pub use xiangqi::nnue::{MAX_BUCKETS, MAX_HIDDEN};
+
+/// Training positions the exported output bias is corrected on.
+const BIAS_POSITIONS: usize = 20_000;
 
 pub const USAGE: &str = "\
 usage: xiangqi-engine train [--data DIR] --out FILE.nnue [--hidden 128] [--buckets 1]
@@ -451,7 +454,8 @@ pub fn export_to(
     while text.len() > xiangqi::nnue::MAX_DESCRIPTION {
         text.pop();
     }
-    let file = quantise(&state.net, o.qb, o.generation, text);
+    let mut file = quantise(&state.net, o.qb, o.generation, text);
+    correct_bias(&state.net, &mut file, &data.train, BIAS_POSITIONS);
     let bytes = file
         .to_bytes()
         .map_err(|e| TrainError::Network(e.to_string()))?;

@@ -275,6 +275,28 @@ fn training_learns_material_and_exports_within_a_few_centipawns() {
     let file = xiangqi::nnue::NetworkFile::parse(&bytes).unwrap();
     assert_eq!((file.hidden, file.buckets, file.generation), (16, 2, 1));
     assert_eq!(file.description, description);
+    // The bias correction takes out the common part of the rounding error.
+    let signed_gap = |file: &xiangqi::nnue::NetworkFile| {
+        let gaps: Vec<f64> = data
+            .train
+            .iter()
+            .filter_map(dataset::record)
+            .map(|r| {
+                let s = decode(&r, false, &label);
+                let float = state.net.cp(&s, &mut Scratch::default());
+                f64::from(float) - f64::from(file.evaluate(&r.position().unwrap()))
+            })
+            .collect();
+        gaps.iter().sum::<f64>() / gaps.len() as f64
+    };
+    let mut coarse = quantise(&state.net, Some(16), 1, String::new());
+    let before = signed_gap(&coarse);
+    export::correct_bias(&state.net, &mut coarse, &data.train, usize::MAX);
+    let after = signed_gap(&coarse);
+    assert!(
+        after.abs() < 1.0 && after.abs() < before.abs(),
+        "{before} -> {after}"
+    );
     let crelu = Net {
         shape: Shape {
             activation: Activation::CReLU,
