@@ -122,6 +122,14 @@ pub fn load(dir: &Path, o: &LoadOptions) -> Result<Dataset, TrainError> {
         return Err(TrainError::NoData(dir.to_path_buf()));
     }
     let mut d = Dataset::default();
+    // One allocation for the positions where it can be had (tens of
+    // millions fit in memory, twice that not always).
+    let estimate: usize = files
+        .iter()
+        .filter_map(|p| p.metadata().ok())
+        .map(|m| usize::try_from(m.len()).unwrap_or(0) / RECORD_SIZE)
+        .sum();
+    let _ = d.train.try_reserve(estimate.min(o.max_positions));
     let mut usable = 0usize;
     for path in files {
         let held_out = usable % o.validation_every.max(1) == 0;
