@@ -233,7 +233,11 @@ fn blocked_dot_products_equal_the_formula() {
         let w: Vec<i16> = (0..len).map(|_| rng.signed(127)).collect();
         let v = |a: i16| i32::from(a.clamp(0, 255));
         let crelu: i32 = acc.iter().zip(&w).map(|(&a, &w)| v(a) * i32::from(w)).sum();
-        let screlu: i32 = acc.iter().zip(&w).map(|(&a, &w)| v(a) * v(a) * i32::from(w)).sum();
+        let screlu: i32 = acc
+            .iter()
+            .zip(&w)
+            .map(|(&a, &w)| v(a) * v(a) * i32::from(w))
+            .sum();
         assert_eq!(super::dot::<false>(&acc, &w, 255), crelu, "{len}");
         assert_eq!(super::dot::<true>(&acc, &w, 255), screlu, "{len}");
     }
