@@ -45,8 +45,8 @@
 //! (accepted, no book), `usemillisec`, `newgame`, `moveoverhead`,
 //! `movelimit`, `checkcap`, `repetitioncount`, and `repetition` with
 //! `asianrule`, `chineserule` (a checking move can also chase) or
-//! `checkban` (no chase detection)), `usennue`, `evalfile`); `position startpos|fen <FEN> [moves
-//! ...]`; `banmoves m1 ...` (those root moves are not searched until the
+//! `checkban` (no chase detection)), `usennue`, `evalfile`); `position
+//! startpos|fen <FEN> [moves ...]`; `banmoves m1 ...` (those root moves are not searched until the
 //! next `position`); `go [ponder|draw] {depth N|infinite | nodes N | time T
 //! [increment I | movestogo M] [opptime ...]}` (milliseconds, as
 //! ElephantEye 3.31 reads them; `time T` alone is one move to go; the clock
