@@ -34,7 +34,9 @@
 //! many do not count toward the move limit, 0 for none), `Repetition
 //! Count` (default 3) and `Chase Rule` (`asian`: the default rules;
 //! `fairy-stockfish`: a checking move can also chase; `none`: no chase
-//! detection).
+//! detection). `Use NNUE` (default false) switches from the classical
+//! evaluator to the network, `EvalFile` (default `<embedded>`) loads a
+//! network file; a bad file gets an `info string` and changes nothing.
 //!
 //! # UCCI
 //!
@@ -43,8 +45,8 @@
 //! (accepted, no book), `usemillisec`, `newgame`, `moveoverhead`,
 //! `movelimit`, `checkcap`, `repetitioncount`, and `repetition` with
 //! `asianrule`, `chineserule` (a checking move can also chase) or
-//! `checkban` (no chase detection)); `position startpos|fen <FEN> [moves
-//! ...]`; `banmoves m1 ...` (those root moves are not searched until the
+//! `checkban` (no chase detection)), `usennue`, `evalfile`); `position
+//! startpos|fen <FEN> [moves ...]`; `banmoves m1 ...` (those root moves are not searched until the
 //! next `position`); `go [ponder|draw] {depth N|infinite | nodes N | time T
 //! [increment I | movestogo M] [opptime ...]}` (milliseconds, as
 //! ElephantEye 3.31 reads them; `time T` alone is one move to go; the clock

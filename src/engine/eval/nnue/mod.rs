@@ -96,23 +96,46 @@ pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
     (pieces.saturating_sub(2).min(30) as usize * buckets) / 31
 }
 
-/// `Σ clamp(a, 0, qa) · w` in 32 bits (wrapping).
-#[inline]
-fn dot_crelu(acc: &[i16], w: &[i16], qa: i16) -> i32 {
-    acc.iter().zip(w).fold(0i32, |sum, (&a, &w)| {
-        sum.wrapping_add(i32::from(a.clamp(0, qa)) * i32::from(w))
-    })
-}
+/// Lanes per block of the output layer's loops.
+const BLOCK: usize = 32;
 
-/// `Σ clamp(a, 0, qa)² · w` in 32 bits (wrapping). The files guarantee
-/// `|w| · qa < 2¹⁵`, so `clamp(a) · w` is exact in 16 bits, and the second
-/// product is a 16 × 16 → 32-bit multiply-add.
+/// `Σ act(a) · m` over `acc` and `w` in 32 bits (wrapping), where `act(a)
+/// = clamp(a, 0, qa)` and `m = w` (CReLU) or `m = act(a) · w`, exact in 16
+/// bits (SCReLU: the files guarantee `|w| · qa < 2¹⁵`).
+///
+/// The activations of a block are computed into a buffer first, then
+/// multiplied and summed as 16 × 16 → 32-bit products, which compilers
+/// turn into multiply-add instructions (`pmaddwd`) — as long as they cannot
+/// prove the activations non-negative: hence the clamp's lower bound is a
+/// zero passed through [`core::hint::black_box`] (measured on x86-64 with
+/// SSE2: 128 lanes in about 13 ns instead of 70 ns).
 #[inline]
-fn dot_screlu(acc: &[i16], w: &[i16], qa: i16) -> i32 {
-    acc.iter().zip(w).fold(0i32, |sum, (&a, &w)| {
-        let v = a.clamp(0, qa);
-        sum.wrapping_add(i32::from(v.wrapping_mul(w)) * i32::from(v))
-    })
+fn dot<const SQUARED: bool>(acc: &[i16], w: &[i16], qa: i16) -> i32 {
+    let zero = core::hint::black_box(0i16);
+    let mut sum = 0i32;
+    let mut blocks = acc.chunks_exact(BLOCK).zip(w.chunks_exact(BLOCK));
+    for (a, w) in &mut blocks {
+        let mut v = [0i16; BLOCK];
+        let mut m = [0i16; BLOCK];
+        for i in 0..BLOCK {
+            v[i] = a[i].max(zero).min(qa);
+            m[i] = if SQUARED {
+                v[i].wrapping_mul(w[i])
+            } else {
+                w[i]
+            };
+        }
+        sum = v.iter().zip(&m).fold(sum, |s, (&v, &m)| {
+            s.wrapping_add(i32::from(v) * i32::from(m))
+        });
+    }
+    let tail = acc.len() - acc.len() % BLOCK;
+    for (&a, &w) in acc[tail..].iter().zip(w.get(tail..).unwrap_or(&[])) {
+        let v = a.max(0).min(qa);
+        let m = if SQUARED { v.wrapping_mul(w) } else { w };
+        sum = sum.wrapping_add(i32::from(v) * i32::from(m));
+    }
+    sum
 }
 
 /// The output layer: the activated accumulators (the side to move's, then
@@ -126,9 +149,11 @@ fn output(us: &[i16], them: &[i16], w: &[i16], bias: i32, act: Activation, q: [i
     // qa is at most 255 (checked when the file was read).
     let qa16 = qa as i16;
     let sum = match act {
-        Activation::CReLU => dot_crelu(us, w_us, qa16).wrapping_add(dot_crelu(them, w_them, qa16)),
+        Activation::CReLU => {
+            dot::<false>(us, w_us, qa16).wrapping_add(dot::<false>(them, w_them, qa16))
+        }
         Activation::SCReLU => {
-            dot_screlu(us, w_us, qa16).wrapping_add(dot_screlu(them, w_them, qa16)) / qa
+            dot::<true>(us, w_us, qa16).wrapping_add(dot::<true>(them, w_them, qa16)) / qa
         }
     };
     let raw = i64::from(sum) + i64::from(bias);

@@ -222,3 +222,23 @@ fn out_of_range_fields_are_rejected() {
     bytes[48..56].copy_from_slice(&sum.to_le_bytes());
     assert_eq!(NetworkFile::parse(&bytes), Err(NetworkError::Description));
 }
+
+/// The blocked multiply-add equals the plain formula, for every length
+/// (whole blocks, a tail, both) and both activations.
+#[test]
+fn blocked_dot_products_equal_the_formula() {
+    let mut rng = Lcg(21);
+    for len in 0..100 {
+        let acc: Vec<i16> = (0..len).map(|_| rng.signed(400)).collect();
+        let w: Vec<i16> = (0..len).map(|_| rng.signed(127)).collect();
+        let v = |a: i16| i32::from(a.clamp(0, 255));
+        let crelu: i32 = acc.iter().zip(&w).map(|(&a, &w)| v(a) * i32::from(w)).sum();
+        let screlu: i32 = acc
+            .iter()
+            .zip(&w)
+            .map(|(&a, &w)| v(a) * v(a) * i32::from(w))
+            .sum();
+        assert_eq!(super::dot::<false>(&acc, &w, 255), crelu, "{len}");
+        assert_eq!(super::dot::<true>(&acc, &w, 255), screlu, "{len}");
+    }
+}
