@@ -508,6 +508,12 @@ pub fn run(o: &Options) -> Result<Summary, TrainError> {
     let state = start(o)?;
     if o.progress {
         let s = state.net.shape;
+        if o.resume.is_some() && state.seed != o.seed {
+            eprintln!(
+                "train: warning: the checkpoint was trained with --seed {}, this run shuffles with --seed {}",
+                state.seed, o.seed
+            );
+        }
         if let Some(path) = &o.resume {
             eprintln!(
                 "train: resuming from {} after epoch {} (hidden {}, buckets {}, {:?})",
