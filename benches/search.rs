@@ -1,5 +1,6 @@
 //! Search speed on fixed positions and depths, with the default evaluator
-//! and one thread. Criterion reports the throughput in nodes per second
+//! (group `search`) and with the embedded network (`search_nnue`, at
+//! depths two plies shallower: its trees are larger), one thread. Criterion reports the throughput in nodes per second
 //! ("elem/s"): the node count of each search is fixed (the search is
 //! deterministic), so it is measured once and declared as the throughput.
 //!
@@ -11,7 +12,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use xiangqi::{Limits, Position, Searcher};
+use xiangqi::nnue::Nnue;
+use xiangqi::{Evaluator, Limits, Position, Searcher};
 
 const POSITIONS: [(&str, &str, u32); 3] = [
     (
@@ -27,16 +29,17 @@ const POSITIONS: [(&str, &str, u32); 3] = [
     ("endgame", "3ak4/4a4/4b4/9/2p6/9/4P4/4B4/4A4/2CAK1R2 w", 12),
 ];
 
-fn search(c: &mut Criterion) {
-    let mut group = c.benchmark_group("search");
+fn group<E: Evaluator + Clone>(c: &mut Criterion, name: &str, eval: E, shallower: u32) {
+    let mut group = c.benchmark_group(name);
     group.sample_size(10);
-    for (name, fen, depth) in POSITIONS {
+    for (pos_name, fen, depth) in POSITIONS {
+        let depth = depth - shallower;
         let pos: Position = fen.parse().expect("valid FEN");
         let limits = Limits::depth(depth);
-        let nodes = Searcher::default().search_simple(&pos, &limits).nodes;
+        let nodes = Searcher::new(eval.clone()).search_simple(&pos, &limits).nodes;
         group.throughput(Throughput::Elements(nodes));
-        let mut searcher = Searcher::default();
-        group.bench_with_input(BenchmarkId::new(name, depth), &pos, |b, pos| {
+        let mut searcher = Searcher::new(eval.clone());
+        group.bench_with_input(BenchmarkId::new(pos_name, depth), &pos, |b, pos| {
             // Only the searches are timed: clearing the transposition table
             // (a 16 MiB memset) between them is not search work.
             b.iter_custom(|iters| {
@@ -52,6 +55,11 @@ fn search(c: &mut Criterion) {
         });
     }
     group.finish();
+}
+
+fn search(c: &mut Criterion) {
+    group(c, "search", xiangqi::MaterialPst::default(), 0);
+    group(c, "search_nnue", Nnue::default(), 2);
 }
 
 criterion_group!(benches, search);

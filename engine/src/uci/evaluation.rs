@@ -11,9 +11,9 @@ use xiangqi_engine::searcher::EngineSearcher;
 use crate::uci::engine::Engine;
 use crate::uci::options::EMBEDDED_NET;
 
-/// The network built into the library, if it has one.
+/// The network built into the library.
 pub fn embedded_net() -> Option<Nnue> {
-    None
+    Some(Nnue::default())
 }
 
 /// How `net` is named in messages.

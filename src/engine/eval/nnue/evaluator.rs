@@ -11,8 +11,13 @@ use crate::game::PlyRecord;
 
 use super::{Activation, NetworkError, NetworkFile, feature_index, output, output_bucket};
 
-/// The hidden width of [`Nnue`] when none is named.
+/// The hidden width of [`Nnue`] when none is named (the embedded
+/// network's).
 pub const DEFAULT_HIDDEN: usize = 128;
+
+/// The network built into the crate (`docs/nnue.md` in the repository
+/// records how it was made): the bytes of a network file.
+pub const EMBEDDED: &[u8] = include_bytes!("default.nnue");
 
 /// A network evaluator with hidden width `H`: the accumulators live in its
 /// [`NnueState`] and follow each move (three rows added or subtracted per
@@ -45,6 +50,27 @@ pub struct Nnue<const H: usize = DEFAULT_HIDDEN> {
     quant: [i32; 3],
     generation: u32,
     description: String,
+}
+
+impl Default for Nnue {
+    /// The embedded network ([`EMBEDDED`]).
+    ///
+    /// ```
+    /// use xiangqi::nnue::Nnue;
+    /// use xiangqi::{Evaluator, Position};
+    /// let net = Nnue::default();
+    /// assert!(net.generation() >= 1);
+    /// // The start position is even, give or take the move's value.
+    /// assert!(net.evaluate_position(&Position::new()).abs() < 100);
+    /// ```
+    fn default() -> Nnue {
+        match Nnue::from_bytes(EMBEDDED) {
+            Ok(net) => net,
+            // The test suite loads the embedded file: this cannot happen
+            // in a released build.
+            Err(e) => unreachable!("the embedded network is invalid: {e}"),
+        }
+    }
 }
 
 impl<const H: usize> core::fmt::Debug for Nnue<H> {

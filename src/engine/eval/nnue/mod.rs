@@ -39,7 +39,7 @@
 mod evaluator;
 mod file;
 
-pub use evaluator::{DEFAULT_HIDDEN, Nnue, NnueState};
+pub use evaluator::{DEFAULT_HIDDEN, EMBEDDED, Nnue, NnueState};
 pub use file::{
     Activation, HEADER_SIZE, MAGIC, MAX_BUCKETS, MAX_DESCRIPTION, MAX_HIDDEN, NetworkError,
     NetworkFile, VERSION,

@@ -242,3 +242,18 @@ fn blocked_dot_products_equal_the_formula() {
         assert_eq!(super::dot::<true>(&acc, &w, 255), screlu, "{len}");
     }
 }
+
+/// The embedded network loads, names its generation and provenance, and
+/// scores as the reference does.
+#[test]
+fn the_embedded_network_is_valid() {
+    let file = NetworkFile::parse(super::EMBEDDED).unwrap();
+    assert_eq!(file.hidden, super::DEFAULT_HIDDEN);
+    assert!(file.generation >= 1);
+    assert!(!file.description.is_empty());
+    let net = Nnue::default();
+    for fen in FENS {
+        let pos: Position = fen.parse().unwrap();
+        assert_eq!(net.evaluate_position(&pos), file.evaluate(&pos), "{fen}");
+    }
+}
