@@ -36,7 +36,9 @@ fn group<E: Evaluator + Clone>(c: &mut Criterion, name: &str, eval: E, shallower
         let depth = depth - shallower;
         let pos: Position = fen.parse().expect("valid FEN");
         let limits = Limits::depth(depth);
-        let nodes = Searcher::new(eval.clone()).search_simple(&pos, &limits).nodes;
+        let nodes = Searcher::new(eval.clone())
+            .search_simple(&pos, &limits)
+            .nodes;
         group.throughput(Throughput::Elements(nodes));
         let mut searcher = Searcher::new(eval.clone());
         group.bench_with_input(BenchmarkId::new(pos_name, depth), &pos, |b, pos| {
