@@ -52,6 +52,23 @@ pub const RECORD_SIZE: usize = 32;
 /// The size of a chunk file's header in bytes.
 pub const HEADER_SIZE: usize = 48;
 
+/// Where `datagen` writes and `train` reads by default:
+/// `$XDG_CACHE_HOME/xiangqi/data` (an absolute `XDG_CACHE_HOME`), else
+/// `~/.cache/xiangqi/data`, else the system's temporary folder.
+///
+/// ```
+/// assert!(xiangqi_engine::data::default_dir().ends_with("xiangqi/data"));
+/// ```
+pub fn default_dir() -> std::path::PathBuf {
+    use std::path::PathBuf;
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir);
+    cache.join("xiangqi").join("data")
+}
+
 /// The most pieces a position can hold (16 a side).
 const MAX_PIECES: usize = 32;
 

@@ -79,19 +79,10 @@ pub struct Options {
     pub network: Option<Nnue>,
 }
 
-fn default_out() -> PathBuf {
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir);
-    cache.join("xiangqi").join("data")
-}
-
 /// Reads the command line.
 pub fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut o = Options {
-        out: default_out(),
+        out: xiangqi_engine::data::default_dir(),
         chunks: 100,
         games_per_chunk: 100,
         nodes: 6000,

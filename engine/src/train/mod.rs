@@ -128,21 +128,10 @@ pub struct Options {
     pub progress: bool,
 }
 
-/// `datagen`'s default folder: `$XDG_CACHE_HOME/xiangqi/data`, else
-/// `~/.cache/xiangqi/data`.
-fn default_data() -> PathBuf {
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir);
-    cache.join("xiangqi").join("data")
-}
-
 /// Reads the command line.
 pub fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut o = Options {
-        data: default_data(),
+        data: xiangqi_engine::data::default_dir(),
         out: PathBuf::new(),
         shape: Shape {
             hidden: 128,
