@@ -30,8 +30,9 @@ pub enum EngineSearcher {
 }
 
 impl Default for EngineSearcher {
+    /// The embedded network.
     fn default() -> EngineSearcher {
-        EngineSearcher::classical()
+        EngineSearcher::network(Nnue::default())
     }
 }
 
@@ -48,7 +49,7 @@ macro_rules! each {
 impl EngineSearcher {
     /// A searcher with the classical evaluator.
     pub fn classical() -> EngineSearcher {
-        EngineSearcher::Classical(Searcher::default())
+        EngineSearcher::Classical(Searcher::new(MaterialPst::default()))
     }
 
     /// A searcher with the network `net`.

@@ -54,11 +54,15 @@ fn uci_eval_file_and_use_nnue() {
     e.send("uci");
     let lines = e.until("uciok");
     for option in [
-        "option name Use NNUE type check default false",
+        "option name Use NNUE type check default true",
         "option name EvalFile type string default <embedded>",
     ] {
         assert!(lines.iter().any(|l| l == option), "{option}: {lines:#?}");
     }
+    // The embedded network evaluates by default.
+    let embedded = info_strings(&mut e, "setoption name EvalFile value <embedded>");
+    assert!(embedded[0].contains("network generation 1"), "{embedded:?}");
+    assert!(info_strings(&mut e, "setoption name Use NNUE value false").is_empty());
     let classical = score(&mut e, 1);
     assert!(classical.abs() < 300, "{classical}");
 
@@ -118,7 +122,7 @@ fn ucci_evalfile_and_usennue() {
     e.send("ucci");
     let lines = e.until("ucciok");
     for option in [
-        "option usennue type check default false",
+        "option usennue type check default true",
         "option evalfile type string default <embedded>",
     ] {
         assert!(lines.iter().any(|l| l == option), "{option}: {lines:#?}");

@@ -1,5 +1,5 @@
-//! The engine: the [`Evaluator`] trait with the default evaluator, and the
-//! [`Searcher`].
+//! The engine: the [`Evaluator`] trait with its evaluators (the network,
+//! the default, and the classical one), and the [`Searcher`].
 
 pub(crate) mod eval;
 pub(crate) mod search;

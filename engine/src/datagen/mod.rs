@@ -36,7 +36,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use xiangqi::nnue::Nnue;
-use xiangqi::{Evaluator, Move, Score, Searcher};
+use xiangqi::{Evaluator, MaterialPst, Move, Score, Searcher};
 use xiangqi_engine::data::{ChunkInfo, GameResult, Record, read_chunk, write_chunk};
 
 use crate::matches::runner::parse_openings;
@@ -156,7 +156,7 @@ struct Tally {
 fn generate_chunk(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Vec<Record> {
     match &o.network {
         Some(net) => chunk_with(Searcher::new(net.clone()), o, index, tally, stop),
-        None => chunk_with(Searcher::default(), o, index, tally, stop),
+        None => chunk_with(Searcher::new(MaterialPst::default()), o, index, tally, stop),
     }
 }
 

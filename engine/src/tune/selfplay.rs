@@ -4,7 +4,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
-use xiangqi::{Color, Game, Searcher};
+use xiangqi::{Color, Game, MaterialPst, Searcher};
 
 use crate::selfplay::{Rng, opening, play_game, red_cp};
 
@@ -19,7 +19,7 @@ pub struct Options {
 /// Plays one game from `game`; returns its quiet positions (not in check,
 /// best move no capture, neither side 1500 centipawns up) as FEN and Red's
 /// result.
-fn play(game: &mut Game, searcher: &mut Searcher, nodes: u64) -> (Vec<String>, f32) {
+fn play(game: &mut Game, searcher: &mut Searcher<MaterialPst>, nodes: u64) -> (Vec<String>, f32) {
     const DECISIVE: i32 = 1500;
     let (searched, winner) = play_game(game, searcher, nodes);
     let quiet = searched
@@ -48,7 +48,7 @@ pub fn run(opt: &Options) -> Result<(), String> {
             let tx = tx.clone();
             let next = &next;
             scope.spawn(move || {
-                let mut searcher = Searcher::default();
+                let mut searcher = Searcher::new(MaterialPst::default());
                 searcher.set_hash_size(16);
                 let mut rng = Rng::new(opt.seed.wrapping_mul(1000).wrapping_add(t as u64));
                 while next.fetch_add(1, Ordering::Relaxed) < opt.games {

@@ -74,7 +74,7 @@ pub struct Engine {
     /// The network `Use NNUE` switches to (`EvalFile`'s, or the embedded
     /// one).
     pub(super) network: Option<Nnue>,
-    /// The `Use NNUE` option.
+    /// The `Use NNUE` option (default on: the embedded network).
     pub(super) use_nnue: bool,
     flags: Arc<Flags>,
     /// The running search holds its `bestmove` until `stop` (infinite, or
@@ -110,11 +110,11 @@ impl Engine {
             game: Game::new(),
             rules: Rules::default(),
             banned: Vec::new(),
-            searcher: Some(EngineSearcher::classical()),
+            searcher: Some(EngineSearcher::default()),
             search: None,
             hash_mb: 16,
             network: crate::uci::evaluation::embedded_net(),
-            use_nnue: false,
+            use_nnue: true,
             flags: Arc::new(Flags::default()),
             waits_for_stop: false,
             pondering: false,
@@ -175,7 +175,7 @@ impl Engine {
     /// was lost).
     pub(super) fn searcher(&mut self) -> &mut EngineSearcher {
         self.join_search();
-        self.searcher.get_or_insert_with(EngineSearcher::classical)
+        self.searcher.get_or_insert_with(EngineSearcher::default)
     }
 
     /// Handles one line; returns false on `quit`.

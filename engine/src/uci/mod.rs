@@ -34,9 +34,9 @@
 //! many do not count toward the move limit, 0 for none), `Repetition
 //! Count` (default 3) and `Chase Rule` (`asian`: the default rules;
 //! `fairy-stockfish`: a checking move can also chase; `none`: no chase
-//! detection). `Use NNUE` (default false) switches from the classical
-//! evaluator to the network, `EvalFile` (default `<embedded>`) loads a
-//! network file; a bad file gets an `info string` and changes nothing.
+//! detection). `Use NNUE` (default true: the network; false: the classical
+//! evaluator), `EvalFile` (default `<embedded>`) loads a network file; a
+//! bad file gets an `info string` and changes nothing.
 //!
 //! # UCCI
 //!

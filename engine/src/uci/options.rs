@@ -246,7 +246,7 @@ pub const OPTIONS: &[Spec] = &[
         id: Id::UseNnue,
         uci: Some("Use NNUE"),
         ucci: Some("usennue"),
-        kind: Kind::Check { default: false },
+        kind: Kind::Check { default: true },
     },
     Spec {
         id: Id::EvalFile,

@@ -67,7 +67,7 @@ mod tests {
     use super::super::{Evaluator, MaterialPst};
     use crate::base::Position;
 
-    /// The default evaluator's score and the linear one's (no scaling).
+    /// The classical evaluator's score and the linear one's (no scaling).
     fn scaled_and_linear(fen: &str) -> (i32, i32) {
         let pos: Position = fen.parse().unwrap();
         let linear = MaterialPst {

@@ -1,4 +1,4 @@
-//! The default evaluator, [`MaterialPst`], with its incremental state
+//! The classical evaluator, [`MaterialPst`], with its incremental state
 //! ([`MaterialPstState`]): material and piece-square tables kept up to date
 //! move by move, and the positional terms computed at each evaluation.
 
@@ -46,7 +46,7 @@ impl MaterialPstState {
     }
 }
 
-/// The default evaluator: material, piece-square tables, chariot and horse
+/// The classical evaluator: material, piece-square tables, chariot and horse
 /// mobility, a king-safety term (missing advisors and elephants weigh more
 /// against enemy attackers), a king-attack term (two or more enemy pieces
 /// bearing on the palace), a penalty for an enemy cannon facing the general

@@ -1,6 +1,7 @@
-//! Static evaluation: the [`Evaluator`] trait the search calls, and the
-//! default [`MaterialPst`] evaluator (material, piece-square tables,
-//! mobility, king safety, king attack and threats against the general).
+//! Static evaluation: the [`Evaluator`] trait the search calls, the
+//! network ([`nnue::Nnue`], the default) and the classical [`MaterialPst`]
+//! evaluator (material, piece-square tables, mobility, king safety, king
+//! attack and threats against the general).
 //!
 //! The drawn endings [`MaterialPst`] scales down, with their sources, are
 //! listed under [`MaterialPst::endgame_scaling`].
@@ -24,7 +25,7 @@ use crate::game::PlyRecord;
 /// ```
 pub const EVAL_LIMIT: i32 = 20_000;
 
-/// The material value of `role` used by the default evaluator and by move
+/// The material value of `role` used by the classical evaluator and by move
 /// ordering, in centipawns.
 #[inline]
 pub(crate) fn piece_value(role: Role) -> i32 {

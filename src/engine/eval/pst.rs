@@ -1,4 +1,4 @@
-//! Piece values and piece-square tables of the default evaluator.
+//! Piece values and piece-square tables of the classical evaluator.
 //!
 //! Tables are written from Red's side: index `rank * 9 + file`, rank 0 is
 //! Red's back rank. Black's pieces look their square up mirrored vertically.

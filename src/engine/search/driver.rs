@@ -293,7 +293,8 @@ mod tests {
         ];
         for (fen, depth, nodes) in cases {
             let pos: Position = fen.parse().unwrap();
-            let r = Searcher::default().search_simple(&pos, &Limits::depth(depth));
+            let r = Searcher::new(crate::engine::eval::MaterialPst::default())
+                .search_simple(&pos, &Limits::depth(depth));
             assert_eq!((r.depth, r.nodes), (depth, nodes), "{fen}");
         }
     }

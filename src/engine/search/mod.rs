@@ -37,7 +37,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::base::{Move, Position};
-use crate::engine::eval::{Evaluator, MaterialPst};
+use crate::engine::eval::Evaluator;
+use crate::engine::eval::nnue::Nnue;
 use crate::game::Game;
 
 pub use limits::{Clock, Limits};
@@ -184,7 +185,7 @@ pub struct SearchResult {
 /// let r = Searcher::default().search_simple(&pos, &Limits::depth(4));
 /// assert!(matches!(r.score, Score::Cp(c) if c > 500) || r.score.is_mate());
 /// ```
-pub struct Searcher<E: Evaluator = MaterialPst> {
+pub struct Searcher<E: Evaluator = Nnue> {
     evaluator: E,
     tt: Table,
     threads: usize,
@@ -193,9 +194,11 @@ pub struct Searcher<E: Evaluator = MaterialPst> {
     tables: Vec<Box<Tables>>,
 }
 
-impl Default for Searcher<MaterialPst> {
+impl Default for Searcher<Nnue> {
+    /// A searcher with the embedded network ([`Nnue::default`]); for the
+    /// classical evaluator, `Searcher::new(MaterialPst::default())`.
     fn default() -> Self {
-        Searcher::new(MaterialPst::default())
+        Searcher::new(Nnue::default())
     }
 }
 
@@ -222,8 +225,9 @@ impl<E: Evaluator> Searcher<E> {
     /// The evaluator.
     ///
     /// ```
+    /// // The default searcher's evaluator is the embedded network.
     /// let s = xiangqi::Searcher::default();
-    /// assert!(s.evaluator().tempo >= 0);
+    /// assert!(s.evaluator().generation() >= 1);
     /// ```
     pub fn evaluator(&self) -> &E {
         &self.evaluator

@@ -3,8 +3,8 @@
 //! classical one and the embedded network.
 
 mod classical {
-    fn searcher() -> xiangqi::Searcher {
-        xiangqi::Searcher::default()
+    fn searcher() -> xiangqi::Searcher<xiangqi::MaterialPst> {
+        xiangqi::Searcher::new(xiangqi::MaterialPst::default())
     }
     const MATE_EXTRA_DEPTH: u32 = 0;
     const CHARIOT_UP: i32 = 600;
@@ -12,8 +12,8 @@ mod classical {
 }
 
 mod network {
-    fn searcher() -> xiangqi::Searcher<xiangqi::nnue::Nnue> {
-        xiangqi::Searcher::new(xiangqi::nnue::Nnue::default())
+    fn searcher() -> xiangqi::Searcher {
+        xiangqi::Searcher::default()
     }
     const MATE_EXTRA_DEPTH: u32 = 4;
     const CHARIOT_UP: i32 = 400;
