@@ -17,7 +17,7 @@
 //! The weights are pseudo-random (this is a demonstration, not a trained
 //! network): the engine plays sound material chess with some noise. The
 //! example checks the incremental accumulator against one built from
-//! scratch along a game, then compares it with the default evaluator.
+//! scratch along a game, then compares it with the classical evaluator.
 
 use xiangqi::{
     Color, Evaluator, Game, Limits, MaterialPst, Piece, PlyRecord, Position, Role, Searcher, Square,
@@ -143,8 +143,8 @@ fn main() {
     let pos = Position::new();
     let limits = Limits::depth(6);
     let custom = Searcher::new(TinyNet::new(7)).search_simple(&pos, &limits);
-    let default = Searcher::new(MaterialPst::default()).search_simple(&pos, &limits);
-    for (name, r) in [("tiny net", custom), ("default", default)] {
+    let classical = Searcher::new(MaterialPst::default()).search_simple(&pos, &limits);
+    for (name, r) in [("tiny net", custom), ("classical", classical)] {
         let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
         println!(
             "{name:>8}: best {} score {} depth {} nodes {} pv {}",
