@@ -147,7 +147,7 @@ fn main() {
     for (name, r) in [("tiny net", custom), ("classical", classical)] {
         let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
         println!(
-            "{name:>8}: best {} score {} depth {} nodes {} pv {}",
+            "{name:>9}: best {} score {} depth {} nodes {} pv {}",
             r.best_move.map_or("none".to_string(), |m| m.to_string()),
             r.score,
             r.depth,
