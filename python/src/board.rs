@@ -53,14 +53,14 @@ impl Move {
     }
 
     /// The square the piece leaves, such as `"h2"`.
-    #[getter]
-    fn from_square(&self) -> String {
+    #[getter(from_square)]
+    fn origin(&self) -> String {
         square_name(self.0.from())
     }
 
     /// The square the piece goes to, such as `"e2"`.
-    #[getter]
-    fn to_square(&self) -> String {
+    #[getter(to_square)]
+    fn destination(&self) -> String {
         square_name(self.0.to())
     }
 

@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 mod board;
 mod engine;
 mod errors;
+mod pgn;
 
 /// Xiangqi (Chinese chess): rules, Asian-rules verdicts, notation and a
 /// search engine, implemented in Rust.
@@ -24,6 +25,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::Score>()?;
     m.add_class::<engine::SearchResult>()?;
     errors::register(m)?;
+    m.add_submodule(&pgn::module(m.py())?)?;
     m.add("STARTING_FEN", xiangqi::Position::new().to_string())?;
     Ok(())
 }

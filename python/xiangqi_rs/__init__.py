@@ -10,6 +10,7 @@ where the game allows::
     print(board.fen(), len(board.legal_moves))
 """
 
+from . import pgn
 from ._core import (
     STARTING_FEN,
     AmbiguousMoveError,
@@ -36,4 +37,5 @@ __all__ = [
     "Outcome",
     "Score",
     "SearchResult",
+    "pgn",
 ]

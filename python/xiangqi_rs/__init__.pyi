@@ -2,6 +2,8 @@
 
 from typing import Any, List, Literal, Optional, final
 
+from . import pgn as pgn
+
 __all__ = [
     "STARTING_FEN",
     "AmbiguousMoveError",
@@ -14,6 +16,7 @@ __all__ = [
     "Outcome",
     "Score",
     "SearchResult",
+    "pgn",
 ]
 
 STARTING_FEN: str
