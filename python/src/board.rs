@@ -348,9 +348,10 @@ impl Board {
             .map(|p| p.char().to_string()))
     }
 
-    /// An SVG picture of the board (Jupyter shows boards with it).
+    /// An SVG picture of the board with its last move highlighted
+    /// (Jupyter shows boards with it; see `xiangqi_rs.svg.board`).
     fn _repr_svg_(&self) -> String {
-        xiangqi::svg::position(self.position(), &xiangqi::svg::Options::default())
+        crate::svg::picture(self)
     }
 
     fn __repr__(&self) -> String {

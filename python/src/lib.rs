@@ -13,6 +13,7 @@ mod board;
 mod engine;
 mod errors;
 mod pgn;
+mod svg;
 
 /// Xiangqi (Chinese chess): rules, Asian-rules verdicts, notation and a
 /// search engine, implemented in Rust.
@@ -26,6 +27,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::SearchResult>()?;
     errors::register(m)?;
     m.add_submodule(&pgn::module(m.py())?)?;
+    m.add_submodule(&svg::module(m.py())?)?;
     m.add("STARTING_FEN", xiangqi::Position::new().to_string())?;
     Ok(())
 }

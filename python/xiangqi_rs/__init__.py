@@ -10,7 +10,7 @@ where the game allows::
     print(board.fen(), len(board.legal_moves))
 """
 
-from . import pgn
+from . import pgn, svg
 from ._core import (
     STARTING_FEN,
     AmbiguousMoveError,
@@ -38,4 +38,5 @@ __all__ = [
     "Score",
     "SearchResult",
     "pgn",
+    "svg",
 ]

@@ -3,6 +3,7 @@
 from typing import Any, List, Literal, Optional, final
 
 from . import pgn as pgn
+from . import svg as svg
 
 __all__ = [
     "STARTING_FEN",
@@ -17,6 +18,7 @@ __all__ = [
     "Score",
     "SearchResult",
     "pgn",
+    "svg",
 ]
 
 STARTING_FEN: str
