@@ -348,6 +348,37 @@ impl Board {
             .map(|p| p.char().to_string()))
     }
 
+    /// Boards are equal when their positions are (pieces, side to move and
+    /// move counters, as the FEN says), whatever the moves that led there.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .extract::<PyRef<'_, Board>>()
+            .is_ok_and(|o| o.position() == self.position())
+    }
+
+    /// For pickling: the start position's FEN.
+    fn __getnewargs__(&self) -> (String,) {
+        (self.game.start().to_string(),)
+    }
+
+    /// For pickling: the moves played, in ICCS.
+    fn __getstate__(&self) -> Vec<String> {
+        self.game.moves().map(|m| m.to_string()).collect()
+    }
+
+    /// For unpickling: replays the moves from the start position.
+    fn __setstate__(&mut self, state: Vec<String>) -> PyResult<()> {
+        let mut game = Game::from_position(self.game.start().clone());
+        for text in &state {
+            let m = xiangqi::Move::from_iccs(text)
+                .map_err(|e| InvalidMoveError::new_err(e.to_string()))?;
+            game.play_on(m)
+                .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        }
+        self.game = game;
+        Ok(())
+    }
+
     /// An SVG picture of the board with its last move highlighted
     /// (Jupyter shows boards with it; see `xiangqi_rs.svg.board`).
     fn _repr_svg_(&self) -> String {

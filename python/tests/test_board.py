@@ -180,3 +180,22 @@ def test_flying_general():
 def test_svg():
     svg = Board()._repr_svg_()
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+
+
+def test_equality_and_pickle():
+    import pickle
+
+    b = Board()
+    b.push_str("h2e2")
+    b.push_str("h9g7")
+    assert b != Board() and b == Board(b.fen()) and b != "not a board"
+    c = pickle.loads(pickle.dumps(b))
+    assert c == b and c.move_stack == b.move_stack and c.fen() == b.fen()
+    # The history comes along: verdicts stay the library's.
+    r = Board("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1")
+    for m in "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9".split():
+        r.push_str(m)
+    r2 = pickle.loads(pickle.dumps(r))
+    assert r2.outcome().reason == "perpetual_check"
+    r2.pop()
+    assert r2.outcome() is None
