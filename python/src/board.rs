@@ -1,0 +1,411 @@
+//! `Board`, `Move` and `Outcome`.
+
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use xiangqi::notation::{ChineseScript, MoveError, Notation, PlayStrError, WxfDialect};
+use xiangqi::{Color, EndReason, Game, GameError, Position, Square, Verdict};
+
+use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidFenError, InvalidMoveError};
+
+/// `"red"` or `"black"`.
+pub(crate) fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Red => "red",
+        Color::Black => "black",
+    }
+}
+
+/// The snake_case name of a reason.
+fn reason_name(r: EndReason) -> &'static str {
+    match r {
+        EndReason::Checkmate => "checkmate",
+        EndReason::Stalemate => "stalemate",
+        EndReason::PerpetualCheck => "perpetual_check",
+        EndReason::PerpetualChase => "perpetual_chase",
+        EndReason::Repetition => "repetition",
+        EndReason::MoveLimit => "move_limit",
+        EndReason::InsufficientMaterial => "insufficient_material",
+        _ => "unknown",
+    }
+}
+
+fn square_name(sq: Square) -> String {
+    format!("{}{}", sq.file().char(), sq.rank().char())
+}
+
+/// A move from one square to another, in ICCS coordinates: files `a`-`i`
+/// from Red's left, ranks `0`-`9` from Red's side (`"h2e2"`: Red's cannon
+/// to the centre). A `Move` says nothing about legality until it is pushed
+/// on a `Board`.
+#[pyclass(module = "xiangqi_rs", frozen, eq, hash)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Move(pub(crate) xiangqi::Move);
+
+#[pymethods]
+impl Move {
+    /// Reads ICCS coordinates such as `"h2e2"`; raises `InvalidMoveError`
+    /// for anything else.
+    #[staticmethod]
+    fn from_iccs(text: &str) -> PyResult<Move> {
+        xiangqi::Move::from_iccs(text)
+            .map(Move)
+            .map_err(|e| InvalidMoveError::new_err(e.to_string()))
+    }
+
+    /// The square the piece leaves, such as `"h2"`.
+    #[getter(from_square)]
+    fn origin(&self) -> String {
+        square_name(self.0.from())
+    }
+
+    /// The square the piece goes to, such as `"e2"`.
+    #[getter(to_square)]
+    fn destination(&self) -> String {
+        square_name(self.0.to())
+    }
+
+    /// The ICCS text, `"h2e2"` (as `str(move)`).
+    fn iccs(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move.from_iccs('{}')", self.0)
+    }
+}
+
+/// How a game ended: the library's verdict.
+#[pyclass(module = "xiangqi_rs", frozen)]
+pub struct Outcome {
+    /// `"red"`, `"black"`, or `None` for a draw.
+    #[pyo3(get)]
+    winner: Option<&'static str>,
+    /// `"checkmate"`, `"stalemate"` (a loss for the side with no move),
+    /// `"perpetual_check"`, `"perpetual_chase"`, `"repetition"`,
+    /// `"move_limit"` or `"insufficient_material"`.
+    #[pyo3(get)]
+    reason: &'static str,
+    /// The ply (half-move count from the start) at which it was decided.
+    #[pyo3(get)]
+    ply: usize,
+    sentence: String,
+    result: &'static str,
+}
+
+impl Outcome {
+    fn new(v: &Verdict) -> Outcome {
+        Outcome {
+            winner: v.winner.map(color_name),
+            reason: reason_name(v.reason),
+            ply: v.ply,
+            sentence: v.to_string(),
+            result: v.result(),
+        }
+    }
+}
+
+#[pymethods]
+impl Outcome {
+    /// `"1-0"` (Red won), `"0-1"` (Black won) or `"1/2-1/2"`.
+    fn result(&self) -> &'static str {
+        self.result
+    }
+
+    /// The library's verdict sentence, for example
+    /// `"0-1 black wins by perpetual check: ..."`.
+    fn __str__(&self) -> String {
+        self.sentence.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        let winner = self.winner.map_or("None".to_string(), |w| format!("'{w}'"));
+        format!("Outcome(winner={winner}, reason='{}')", self.reason)
+    }
+}
+
+/// A position with the game that led to it, adjudicated after every move by
+/// the Asian rules (perpetual check and chase, repetition, the 60-move
+/// limit, insufficient material), as `xiangqi::Game` does.
+///
+/// `Board()` is the starting position; `Board(fen)` starts from a FEN
+/// (raises `InvalidFenError` if it is not a valid position).
+#[pyclass(module = "xiangqi_rs")]
+#[derive(Clone)]
+pub struct Board {
+    pub(crate) game: Game,
+}
+
+/// The exception for a move the game refused.
+fn game_error(e: GameError) -> PyErr {
+    IllegalMoveError::new_err(e.to_string())
+}
+
+/// The exception for move text that names no legal move.
+fn move_error(e: MoveError) -> PyErr {
+    let text = e.to_string();
+    match e {
+        MoveError::Syntax(_) => InvalidMoveError::new_err(text),
+        MoveError::Ambiguous(_) => AmbiguousMoveError::new_err(text),
+        _ => IllegalMoveError::new_err(text),
+    }
+}
+
+impl Board {
+    fn position(&self) -> &Position {
+        self.game.position()
+    }
+}
+
+#[pymethods]
+impl Board {
+    #[new]
+    #[pyo3(signature = (fen=None))]
+    fn new(fen: Option<&str>) -> PyResult<Board> {
+        let pos = match fen {
+            None => Position::new(),
+            Some(f) => f.parse().map_err(|e: xiangqi::ParsePositionError| {
+                InvalidFenError::new_err(e.to_string())
+            })?,
+        };
+        Ok(Board {
+            game: Game::from_position(pos),
+        })
+    }
+
+    /// The current position's FEN.
+    fn fen(&self) -> String {
+        self.position().to_string()
+    }
+
+    /// The side to move: `"red"` or `"black"`.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        color_name(self.position().turn())
+    }
+
+    /// The legal moves of the current position (a new list each time).
+    #[getter]
+    fn legal_moves(&self) -> Vec<Move> {
+        self.position()
+            .legal_moves()
+            .iter()
+            .map(|&m| Move(m))
+            .collect()
+    }
+
+    /// The moves played since the starting position, oldest first.
+    #[getter]
+    fn move_stack(&self) -> Vec<Move> {
+        self.game.moves().map(Move).collect()
+    }
+
+    /// The number of plies (half-moves) played since the starting position.
+    fn ply(&self) -> usize {
+        self.game.ply()
+    }
+
+    /// Whether `move` is legal in the current position.
+    fn is_legal(&self, r#move: PyRef<'_, Move>) -> bool {
+        self.position().is_legal(r#move.0)
+    }
+
+    /// Plays a legal move. Raises `IllegalMoveError` (and changes nothing)
+    /// if it is not legal or if the game is already over (`outcome()` is
+    /// not `None`).
+    fn push(&mut self, r#move: PyRef<'_, Move>) -> PyResult<()> {
+        self.game.play(r#move.0).map(|_| ()).map_err(game_error)
+    }
+
+    /// Reads a move in any notation the library reads (ICCS `"h2e2"`, WXF
+    /// `"C2.5"`/`"C2=5"`, Chinese `"炮二平五"`, full-width digits), plays it
+    /// and returns it. Raises `InvalidMoveError` for unreadable text,
+    /// `AmbiguousMoveError` if it fits several moves, `IllegalMoveError` if
+    /// it names no legal move or the game is over; the board is then
+    /// unchanged.
+    fn push_str(&mut self, text: &str) -> PyResult<Move> {
+        match self.game.play_str(text) {
+            Ok(m) => Ok(Move(m)),
+            Err(PlayStrError::Parse(e)) => Err(move_error(e)),
+            Err(PlayStrError::Play(e)) => Err(game_error(e)),
+            Err(e) => Err(IllegalMoveError::new_err(e.to_string())),
+        }
+    }
+
+    /// Reads a move in any notation (as `push_str`) without playing it.
+    fn parse_move(&self, text: &str) -> PyResult<Move> {
+        self.position()
+            .parse_move(text)
+            .map(Move)
+            .map_err(move_error)
+    }
+
+    /// Takes back the last move and returns it; raises `IndexError` at the
+    /// starting position.
+    fn pop(&mut self) -> PyResult<Move> {
+        self.game
+            .undo()
+            .map(Move)
+            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))
+    }
+
+    /// The last move played; raises `IndexError` at the starting position.
+    fn peek(&self) -> PyResult<Move> {
+        self.game
+            .moves()
+            .last()
+            .map(Move)
+            .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
+    }
+
+    /// An independent copy, with the moves played so far.
+    fn copy(&self) -> Board {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Board {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+        self.clone()
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.position().is_check()
+    }
+
+    /// Whether the side to move is in check and has no legal move (it
+    /// loses).
+    fn is_checkmate(&self) -> bool {
+        let pos = self.position();
+        pos.is_check() && !pos.has_legal_moves()
+    }
+
+    /// Whether the side to move is not in check but has no legal move: in
+    /// xiangqi a loss for that side, not a draw.
+    fn is_stalemate(&self) -> bool {
+        let pos = self.position();
+        !pos.is_check() && !pos.has_legal_moves()
+    }
+
+    /// Whether the game is over (`outcome()` is not `None`).
+    fn is_game_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    /// `None` while the game goes on, else its `Outcome`: the library's
+    /// verdict after the last move.
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome().map(Outcome::new)
+    }
+
+    /// The number of leaf nodes of the legal move tree `depth` plies deep
+    /// (repetition is not considered). Releases the GIL.
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let pos = self.position().clone();
+        py.detach(move || xiangqi::perft(&pos, depth))
+    }
+
+    /// The text of a legal move in a notation: `"wxf"` (`"C2=5"`, as
+    /// Fairy-Stockfish writes it), `"wxf_dots"` (the WXF federation's
+    /// `"C2.5"`), `"chinese"` (`"炮二平五"`), `"chinese_traditional"` or
+    /// `"iccs"` (`"h2e2"`). Raises `IllegalMoveError` for an illegal move,
+    /// `ValueError` for an unknown notation.
+    #[pyo3(signature = (r#move, notation="wxf"))]
+    fn san(&self, r#move: PyRef<'_, Move>, notation: &str) -> PyResult<String> {
+        let n = match notation {
+            "wxf" => Notation::Wxf(WxfDialect::FairyStockfish),
+            "wxf_dots" => Notation::Wxf(WxfDialect::Wxf),
+            "chinese" => Notation::Chinese(ChineseScript::Simplified),
+            "chinese_traditional" => Notation::Chinese(ChineseScript::Traditional),
+            "iccs" => Notation::Iccs,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown notation {other:?}: expected \"wxf\", \"wxf_dots\", \"chinese\", \
+                     \"chinese_traditional\" or \"iccs\""
+                )));
+            }
+        };
+        n.format(self.position(), r#move.0)
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))
+    }
+
+    /// The piece on a square (`"e0"`) as its FEN letter (`"K"` Red's
+    /// general, `"k"` Black's), or `None` if empty. Raises `ValueError` for
+    /// a bad square name.
+    fn piece_at(&self, square: &str) -> PyResult<Option<String>> {
+        let sq = Square::from_ascii(square.as_bytes())
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(self
+            .position()
+            .board()
+            .piece_at(sq)
+            .map(|p| p.char().to_string()))
+    }
+
+    /// Boards are equal when their positions are (pieces, side to move and
+    /// move counters, as the FEN says), whatever the moves that led there.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .extract::<PyRef<'_, Board>>()
+            .is_ok_and(|o| o.position() == self.position())
+    }
+
+    /// For pickling: the start position's FEN.
+    fn __getnewargs__(&self) -> (String,) {
+        (self.game.start().to_string(),)
+    }
+
+    /// For pickling: the moves played, in ICCS.
+    fn __getstate__(&self) -> Vec<String> {
+        self.game.moves().map(|m| m.to_string()).collect()
+    }
+
+    /// For unpickling: replays the moves from the start position.
+    fn __setstate__(&mut self, state: Vec<String>) -> PyResult<()> {
+        let mut game = Game::from_position(self.game.start().clone());
+        for text in &state {
+            let m = xiangqi::Move::from_iccs(text)
+                .map_err(|e| InvalidMoveError::new_err(e.to_string()))?;
+            game.play_on(m)
+                .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    /// An SVG picture of the board with its last move highlighted
+    /// (Jupyter shows boards with it; see `xiangqi_rs.svg.board`).
+    fn _repr_svg_(&self) -> String {
+        crate::svg::picture(self)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Board('{}')", self.fen())
+    }
+
+    /// The board as text: Black's side on top, rank 9 to rank 0, files a to
+    /// i, FEN letters for the pieces and `.` for empty points.
+    fn __str__(&self) -> String {
+        let board = self.position().board();
+        let mut out = String::with_capacity(200);
+        for r in (0..10).rev() {
+            for f in 0..9 {
+                if f > 0 {
+                    out.push(' ');
+                }
+                let sq = Square::from_index(r * 9 + f);
+                out.push(sq.and_then(|s| board.piece_at(s)).map_or('.', |p| p.char()));
+            }
+            if r > 0 {
+                out.push('\n');
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,33 @@
+//! Python bindings for the `xiangqi` crate: the extension module
+//! `xiangqi_rs._core`, re-exported by the package `xiangqi_rs`.
+//!
+//! The API follows python-chess where the game allows: [`board::Board`]
+//! wraps a [`xiangqi::Game`], so its verdicts (perpetual check and chase,
+//! repetition, the move limit) are the library's.
+
+#![forbid(unsafe_code)]
+
+use pyo3::prelude::*;
+
+mod board;
+mod engine;
+mod errors;
+mod pgn;
+mod svg;
+
+/// Xiangqi (Chinese chess): rules, Asian-rules verdicts, notation and a
+/// search engine, implemented in Rust.
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<board::Board>()?;
+    m.add_class::<board::Move>()?;
+    m.add_class::<board::Outcome>()?;
+    m.add_class::<engine::Engine>()?;
+    m.add_class::<engine::Score>()?;
+    m.add_class::<engine::SearchResult>()?;
+    errors::register(m)?;
+    m.add_submodule(&pgn::module(m.py())?)?;
+    m.add_submodule(&svg::module(m.py())?)?;
+    m.add("STARTING_FEN", xiangqi::Position::new().to_string())?;
+    Ok(())
+}

@@ -1,0 +1,164 @@
+//! `xiangqi_rs.pgn`: PGN records read and written.
+
+use pyo3::exceptions::{PyUserWarning, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use xiangqi::notation::{ChineseScript, Notation, WxfDialect};
+use xiangqi::pgn::{GameRecord, ReadOptions};
+use xiangqi::{Game, Rules};
+
+use crate::board::{Board, Move};
+use crate::errors::IllegalMoveError;
+
+pyo3::create_exception!(
+    xiangqi_rs.pgn,
+    PgnError,
+    PyValueError,
+    "A PGN record that cannot be read (raised by `read_games(text, strict=True)`)."
+);
+pyo3::create_exception!(
+    xiangqi_rs.pgn,
+    PgnWarning,
+    PyUserWarning,
+    "A PGN record that `read_games` skipped, with the reason."
+);
+
+/// One game of a PGN text: its tags, start position, main line and result.
+#[pyclass(module = "xiangqi_rs.pgn", name = "Game", frozen)]
+pub struct PgnGame {
+    record: GameRecord,
+}
+
+fn notation_of(name: &str) -> PyResult<Notation> {
+    Ok(match name {
+        "wxf" => Notation::Wxf(WxfDialect::FairyStockfish),
+        "wxf_dots" => Notation::Wxf(WxfDialect::Wxf),
+        "chinese" => Notation::Chinese(ChineseScript::Simplified),
+        "chinese_traditional" => Notation::Chinese(ChineseScript::Traditional),
+        "iccs" => Notation::Iccs,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown notation {other:?}: expected \"wxf\", \"wxf_dots\", \"chinese\", \
+                 \"chinese_traditional\" or \"iccs\""
+            )));
+        }
+    })
+}
+
+#[pymethods]
+impl PgnGame {
+    /// The tag pairs in file order (`{"Event": ..., "FEN": ...}`).
+    #[getter]
+    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (k, v) in &self.record.tags {
+            d.set_item(k, v)?;
+        }
+        Ok(d)
+    }
+
+    /// The main line's moves.
+    #[getter]
+    fn moves(&self) -> Vec<Move> {
+        self.record.moves.iter().map(|&m| Move(m)).collect()
+    }
+
+    /// `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"`.
+    #[getter]
+    fn result(&self) -> &'static str {
+        self.record.result.as_str()
+    }
+
+    /// The start position's FEN.
+    fn start_fen(&self) -> String {
+        self.record.start.to_string()
+    }
+
+    /// A `Board` with the main line played (raises `IllegalMoveError` if a
+    /// move is not legal). Records may go on after a verdict (players often
+    /// play on after a repetition): such moves are played too, and the
+    /// board's `outcome()` is then the verdict of the last ply, if any.
+    fn board(&self) -> PyResult<Board> {
+        let mut game = Game::with_rules(self.record.start.clone(), Rules::default());
+        for &m in &self.record.moves {
+            game.play_on(m)
+                .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        }
+        Ok(Board { game })
+    }
+
+    /// A record of a board's game: its start position, moves and result.
+    #[staticmethod]
+    fn from_board(board: PyRef<'_, Board>) -> PgnGame {
+        PgnGame {
+            record: GameRecord::from_game(&board.game),
+        }
+    }
+
+    /// The record as PGN text, moves in a notation (`"iccs"`, `"wxf"`,
+    /// `"wxf_dots"`, `"chinese"`, `"chinese_traditional"`).
+    #[pyo3(signature = (notation="iccs"))]
+    fn to_pgn(&self, notation: &str) -> PyResult<String> {
+        self.record
+            .to_pgn(notation_of(notation)?)
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game(moves={}, result='{}')",
+            self.record.moves.len(),
+            self.record.result.as_str()
+        )
+    }
+}
+
+/// Reads the games of a PGN text (any notation the library reads). A
+/// record that cannot be read is skipped with a `PgnWarning` giving the
+/// reason, or, with `strict=True`, raises `PgnError`.
+#[pyfunction]
+#[pyo3(signature = (text, strict=false))]
+fn read_games(py: Python<'_>, text: &str, strict: bool) -> PyResult<Vec<PgnGame>> {
+    let mut out = Vec::new();
+    for r in xiangqi::pgn::read_games(text, &ReadOptions::default()) {
+        match r {
+            Ok(record) => out.push(PgnGame { record }),
+            Err(e) if strict => return Err(PgnError::new_err(e.to_string())),
+            Err(e) => {
+                let category = py.get_type::<PgnWarning>();
+                let msg = std::ffi::CString::new(e.to_string().replace('\0', " "))
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+                PyErr::warn(py, &category, &msg, 1)?;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Writes games as one PGN text, moves in a notation (see `Game.to_pgn`).
+#[pyfunction]
+#[pyo3(signature = (games, notation="iccs"))]
+fn write_games(games: Vec<PyRef<'_, PgnGame>>, notation: &str) -> PyResult<String> {
+    let n = notation_of(notation)?;
+    let mut out = String::new();
+    for g in games {
+        let text = g
+            .record
+            .to_pgn(n)
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        out.push_str(text.trim_end());
+        out.push_str("\n\n");
+    }
+    Ok(out)
+}
+
+/// The `pgn` submodule.
+pub(crate) fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
+    let m = PyModule::new(py, "pgn")?;
+    m.add_class::<PgnGame>()?;
+    m.add_function(wrap_pyfunction!(read_games, &m)?)?;
+    m.add_function(wrap_pyfunction!(write_games, &m)?)?;
+    m.add("PgnError", py.get_type::<PgnError>())?;
+    m.add("PgnWarning", py.get_type::<PgnWarning>())?;
+    Ok(m)
+}

@@ -1,0 +1,146 @@
+"""The engine: published mates, limits, the GIL released, stop()."""
+
+import threading
+import time
+
+import pytest
+
+import xiangqi_rs
+from xiangqi_rs import Board, Engine, Move
+from conftest import data_lines
+
+
+def test_mate_in_one():
+    r = Engine().search(Board("4k4/1R7/9/9/9/9/9/9/9/R2K5 w"), depth=4)
+    assert r.best_move == Move.from_iccs("a0a9")
+    assert r.pv[0] == r.best_move
+    assert r.score.mate == 1 and r.score.cp is None and r.score.is_mate()
+    assert str(r.score) == "mate 1"
+    assert r.depth >= 1 and r.nodes > 0 and r.time >= 0
+    assert "a0a9" in repr(r)
+
+
+def test_published_mates():
+    # Mate-in-N puzzles (play.xiangqi.com; tests/suite/tests/data/mates.txt).
+    # Depth as the library's own test gives the network evaluator: 2n + 2
+    # plies and 4 more to prove the mate.
+    all_rows = data_lines("mates.txt")
+    rows = [r for r in all_rows if r[1] == "1"][:4] + [r for r in all_rows if r[1] == "2"][:3]
+    assert len(rows) == 7
+    engine = Engine(hash_mb=8)
+    for fen, n, solution, *_ in rows:
+        board = Board(fen)
+        engine.clear()
+        r = engine.search(board, depth=2 * int(n) + 6)
+        assert r.score.mate == int(n), fen
+        if int(n) == 1:
+            board.push(r.best_move)
+            assert board.is_checkmate()
+        else:
+            assert r.best_move is not None and board.is_legal(r.best_move)
+        assert Move.from_iccs(solution.split()[0]) in Board(fen).legal_moves
+
+
+def test_score_centipawns():
+    r = Engine().search(Board(), depth=3)
+    assert r.score.mate is None and isinstance(r.score.cp, int)
+    assert r.best_move in Board().legal_moves
+    assert str(r.score).startswith("cp ")
+
+
+def test_nodes_and_movetime_limits():
+    e = Engine()
+    r = e.search(Board(), nodes=2000)
+    assert r.best_move is not None
+    t = time.monotonic()
+    r = e.search(Board(), movetime_ms=100)
+    assert r.best_move is not None
+    assert time.monotonic() - t < 5
+
+
+def test_no_limit_raises():
+    with pytest.raises(ValueError, match="no limit"):
+        Engine().search(Board())
+
+
+def test_bad_settings():
+    with pytest.raises(ValueError):
+        Engine(threads=0)
+    with pytest.raises(ValueError):
+        Engine(hash_mb=0)
+
+
+def test_no_legal_move():
+    b = Board("2ra1k3/9/b4R3/p1p6/9/P8/9/B8/9/4KA3 b - - 0 37")
+    r = Engine().search(b, depth=2)
+    assert r.best_move is None and r.pv == []
+
+
+def test_search_uses_the_game_history():
+    # Red to move after Black's chariot chased Red's... the board keeps its
+    # moves: searching a board with history works and is legal.
+    b = Board("5k3/9/9/9/4r4/9/N8/9/9/3K5 w - - 0 1")
+    for m in "a3c4 e5b5 c4a3 b5e5 a3c4 e5b5 c4a3".split():
+        b.push_str(m)
+    r = Engine().search(b, depth=3)
+    assert r.best_move is not None and b.is_legal(r.best_move)
+
+
+def test_two_threads_search_at_once():
+    # Each search takes ~0.4 s of wall time; with the GIL released the two
+    # run side by side (the machine may be busy, so only check that both
+    # finish and that they overlapped in time).
+    results = {}
+    spans = {}
+
+    def run(name):
+        start = time.monotonic()
+        results[name] = Engine().search(Board(), movetime_ms=400)
+        spans[name] = (start, time.monotonic())
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in ("a", "b")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert set(results) == {"a", "b"}
+    assert all(r.best_move is not None for r in results.values())
+    (a0, a1), (b0, b1) = spans["a"], spans["b"]
+    assert a0 < b1 and b0 < a1, "the searches did not overlap: the GIL was held"
+
+
+def test_main_thread_runs_while_searching():
+    engine = Engine()
+    done = threading.Event()
+    result = []
+
+    def run():
+        result.append(engine.search(Board(), movetime_ms=500))
+        done.set()
+
+    t = threading.Thread(target=run)
+    t.start()
+    # The GIL is free: Python code runs while the search goes on.
+    ticks = 0
+    while not done.is_set():
+        ticks += 1
+        time.sleep(0.01)
+    t.join()
+    assert ticks > 10
+    assert result[0].best_move is not None
+
+
+def test_stop_from_another_thread():
+    engine = Engine()
+    result = []
+    t = threading.Thread(target=lambda: result.append(engine.search(Board(), movetime_ms=120_000)))
+    start = time.monotonic()
+    t.start()
+    time.sleep(0.3)
+    engine.stop()
+    t.join(timeout=30)
+    assert not t.is_alive()
+    assert time.monotonic() - start < 20
+    assert result and result[0].best_move is not None
+    # The engine searches again after a stop.
+    assert engine.search(Board(), depth=2).best_move is not None
