@@ -2,7 +2,7 @@
 
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use xiangqi::notation::{ChineseScript, MoveError, Notation, PlayStrError, WxfDialect};
+use xiangqi::notation::{MoveError, PlayStrError};
 use xiangqi::{Color, EndReason, Game, GameError, Position, Square, Verdict};
 
 use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidFenError, InvalidMoveError};
@@ -318,19 +318,7 @@ impl Board {
     /// `ValueError` for an unknown notation.
     #[pyo3(signature = (r#move, notation="wxf"))]
     fn san(&self, r#move: PyRef<'_, Move>, notation: &str) -> PyResult<String> {
-        let n = match notation {
-            "wxf" => Notation::Wxf(WxfDialect::FairyStockfish),
-            "wxf_dots" => Notation::Wxf(WxfDialect::Wxf),
-            "chinese" => Notation::Chinese(ChineseScript::Simplified),
-            "chinese_traditional" => Notation::Chinese(ChineseScript::Traditional),
-            "iccs" => Notation::Iccs,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "unknown notation {other:?}: expected \"wxf\", \"wxf_dots\", \"chinese\", \
-                     \"chinese_traditional\" or \"iccs\""
-                )));
-            }
-        };
+        let n = crate::pgn::notation_of(notation)?;
         n.format(self.position(), r#move.0)
             .map_err(|e| IllegalMoveError::new_err(e.to_string()))
     }

@@ -29,7 +29,9 @@ pub struct PgnGame {
     record: GameRecord,
 }
 
-fn notation_of(name: &str) -> PyResult<Notation> {
+/// The notation named `name` (`"wxf"`, `"wxf_dots"`, `"chinese"`,
+/// `"chinese_traditional"`, `"iccs"`), or a `ValueError`.
+pub(crate) fn notation_of(name: &str) -> PyResult<Notation> {
     Ok(match name {
         "wxf" => Notation::Wxf(WxfDialect::FairyStockfish),
         "wxf_dots" => Notation::Wxf(WxfDialect::Wxf),
