@@ -139,7 +139,7 @@ impl<const H: usize> Nnue<H> {
             });
         }
         // The same checks as writing: shape, lengths, ranges.
-        file.to_bytes()?;
+        file.check()?;
         Ok(Nnue {
             features: rows(&file.feature_weights),
             bias: Box::new(core::array::from_fn(|i| file.feature_bias[i])),

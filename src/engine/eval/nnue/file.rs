@@ -239,7 +239,7 @@ impl NetworkFile {
     }
 
     /// Checks the shape and quantisation fields and the vector lengths.
-    fn check(&self) -> Result<(), NetworkError> {
+    pub(super) fn check(&self) -> Result<(), NetworkError> {
         let as_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
         if !(1..=MAX_HIDDEN).contains(&self.hidden) {
             return Err(unsupported("hidden width", as_i64(self.hidden)));
