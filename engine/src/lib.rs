@@ -10,6 +10,9 @@
 //!
 //! - [`searcher`]: the engine's searcher with the classical evaluator or a
 //!   network, switched at run time.
+//! - [`selfplay`]: self-play games and whole chunks of training data, the
+//!   same bytes for the same seed on every machine (what `datagen` and the
+//!   Python package's cluster script play).
 //!
 //! The rules, games, notation and search are the [`xiangqi`] crate's; the
 //! binary `xiangqi-engine` (without arguments the UCI/UCCI engine GUIs
@@ -28,3 +31,4 @@
 pub mod client;
 pub mod data;
 pub mod searcher;
+pub mod selfplay;

@@ -19,7 +19,6 @@ use std::process::ExitCode;
 mod analyze;
 mod datagen;
 mod matches;
-mod selfplay;
 mod train;
 mod tune;
 mod uci;

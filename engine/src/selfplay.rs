@@ -1,10 +1,80 @@
-//! Self-play games of the engine (either evaluator), shared by `tune gen` and
-//! `datagen`: a seeded random generator, balanced random openings, and one
-//! game played at a fixed number of nodes per move, under the `Game` rules.
+//! Self-play games of the engine (either evaluator), shared by `tune gen`,
+//! `datagen` and the Python package's data generation: a seeded random
+//! generator, balanced random openings, one game played at a fixed number
+//! of nodes per move under the [`Game`] rules, and a whole chunk of training
+//! data ([`play_chunk`]) whose bytes depend on its [`ChunkSpec`] alone.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use xiangqi::{MaterialPst, Searcher};
+//! use xiangqi_engine::data::read_chunk;
+//! use xiangqi_engine::selfplay::{ChunkSpec, default_openings, play_chunk};
+//!
+//! let spec = ChunkSpec { seed: 7, index: 0, games: 1, nodes: 200 };
+//! let mut searcher = Searcher::new(MaterialPst::default());
+//! let stop = AtomicBool::new(false);
+//! let chunk = play_chunk(&mut searcher, &spec, &default_openings(), &stop, |_| {})
+//!     .expect("not stopped");
+//! let (info, records) = read_chunk(&chunk.to_bytes())?;
+//! assert_eq!((info.seed, info.index, info.nodes), (7, 0, 200));
+//! assert_eq!(records.len(), chunk.records.len());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use xiangqi::{Color, Evaluator, Game, Limits, Move, Position, Score, Searcher};
+
+use crate::data::{ChunkInfo, GameResult, Record, write_chunk};
+
+/// The match openings (`engine/src/matches/openings.txt`): the default
+/// lines self-play starts from.
+pub const OPENINGS: &str = include_str!("matches/openings.txt");
+
+/// Opening lines from a text of one line each (ICCS moves from the start
+/// position, `#` comments). An error names the first line with a word that
+/// is not a move, a move that is not legal there, or a line that ends the
+/// game; and a text with no line is an error.
+///
+/// ```
+/// use xiangqi_engine::selfplay::parse_openings;
+///
+/// assert_eq!(parse_openings("h2e2 h9g7 # central cannon\n").unwrap()[0].len(), 2);
+/// assert!(parse_openings("a0a5\n").is_err()); // the chariot cannot jump
+/// assert!(parse_openings("# nothing\n").is_err());
+/// ```
+pub fn parse_openings(text: &str) -> Result<Vec<Vec<Move>>, String> {
+    let mut openings = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let mut game = Game::new();
+        let mut moves = Vec::new();
+        for word in line.split_whitespace() {
+            let m: Move = word
+                .parse()
+                .map_err(|e| format!("openings line {}: {word:?}: {e}", n + 1))?;
+            game.play(m)
+                .map_err(|e| format!("openings line {}: {word}: {e}", n + 1))?;
+            if game.outcome().is_some() {
+                return Err(format!("openings line {}: the game ends at {word}", n + 1));
+            }
+            moves.push(m);
+        }
+        openings.push(moves);
+    }
+    if openings.is_empty() {
+        return Err("no openings".into());
+    }
+    Ok(openings)
+}
+
+/// [`OPENINGS`], parsed.
+pub fn default_openings() -> Vec<Vec<Move>> {
+    parse_openings(OPENINGS).unwrap_or_else(|_| vec![Vec::new()])
+}
 
 /// xorshift64*: enough randomness to pick opening moves, and the same
 /// sequence for the same seed on every machine.
@@ -139,4 +209,136 @@ pub fn play_game<E: Evaluator>(
             return (searched, None);
         }
     }
+}
+
+/// A balanced opening: a random line of `openings` and 2 to 6 random plies,
+/// tried again until [`opening`] keeps one. After 1 000 tries (openings
+/// that are all unbalanced) the last line alone is played, so that the
+/// chunk always ends; lines that [`parse_openings`] rejects may then leave
+/// the game shorter.
+fn balanced_opening<E: Evaluator>(
+    rng: &mut Rng,
+    searcher: &mut Searcher<E>,
+    openings: &[Vec<Move>],
+) -> Game {
+    const TRIES: usize = 1000;
+    let mut book: &[Move] = &[];
+    for _ in 0..TRIES {
+        book = &openings[rng.below(openings.len())];
+        let plies = 2 + rng.below(5);
+        if let Some(g) = opening(rng, searcher, book, plies) {
+            return g;
+        }
+    }
+    let mut game = Game::new();
+    for &m in book {
+        if game.play(m).is_err() || game.outcome().is_some() {
+            break;
+        }
+    }
+    game
+}
+
+/// Which chunk of training data to play: its games are seeded from `seed`
+/// and `index` alone, so the same spec gives the same bytes on every run and
+/// machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChunkSpec {
+    /// The generator's seed (shared by all chunks of a run).
+    pub seed: u64,
+    /// The chunk's index.
+    pub index: u32,
+    /// How many games.
+    pub games: usize,
+    /// Nodes per move (at least 1).
+    pub nodes: u32,
+}
+
+impl ChunkSpec {
+    /// The chunk's file name as `xiangqi-engine datagen` writes it:
+    /// `s<seed>-n<nodes>-<index>.xqd`, prefixed `g<generation>-` when a
+    /// network of that generation plays.
+    ///
+    /// ```
+    /// use xiangqi_engine::selfplay::ChunkSpec;
+    ///
+    /// let spec = ChunkSpec { seed: 2, index: 17, games: 100, nodes: 6000 };
+    /// assert_eq!(spec.file_name(None), "s2-n6000-000017.xqd");
+    /// assert_eq!(spec.file_name(Some(1)), "g1-s2-n6000-000017.xqd");
+    /// ```
+    pub fn file_name(&self, generation: Option<u32>) -> String {
+        let prefix = generation.map_or(String::new(), |g| format!("g{g}-"));
+        format!(
+            "{prefix}s{}-n{}-{:06}.xqd",
+            self.seed, self.nodes, self.index
+        )
+    }
+}
+
+/// A played chunk: its header fields and its records.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chunk {
+    /// The header.
+    pub info: ChunkInfo,
+    /// The quiet positions of its games.
+    pub records: Vec<Record>,
+}
+
+impl Chunk {
+    /// The chunk file's bytes ([`crate::data`]'s format).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        write_chunk(&self.info, &self.records)
+    }
+}
+
+/// Plays the chunk `spec` with `searcher`: each game from a line of
+/// `openings` followed by 2 to 6 random plies (kept when a depth-6 search
+/// finds it within 1.2 soldiers of balance), played by [`play_game`]; every
+/// quiet position (not in check, best move no capture, score no mate) is
+/// recorded with the search score (side to move) and the game's result.
+/// `on_game` hears the number of positions each finished game added.
+/// Returns `None` when `stop` is set between games (nothing of a stopped
+/// chunk is kept); an empty `openings` plays from the start position.
+pub fn play_chunk<E: Evaluator>(
+    searcher: &mut Searcher<E>,
+    spec: &ChunkSpec,
+    openings: &[Vec<Move>],
+    stop: &AtomicBool,
+    mut on_game: impl FnMut(usize),
+) -> Option<Chunk> {
+    const EMPTY: &[Vec<Move>] = &[Vec::new()];
+    let openings = if openings.is_empty() { EMPTY } else { openings };
+    let mut rng = Rng::new(
+        spec.seed
+            .wrapping_mul(1_000_003)
+            .wrapping_add(u64::from(spec.index)),
+    );
+    searcher.set_hash_size(16);
+    let mut records = Vec::new();
+    for _ in 0..spec.games {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let mut game = balanced_opening(&mut rng, searcher, openings);
+        let (searched, winner) = play_game(&mut game, searcher, u64::from(spec.nodes.max(1)));
+        let result = GameResult::from_winner(winner);
+        let before = records.len();
+        for s in &searched {
+            if let Score::Cp(cp) = s.score {
+                if !s.position.is_check() && !s.capture {
+                    records.push(Record::new(&s.position, cp, result, s.ply));
+                }
+            }
+        }
+        on_game(records.len() - before);
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let info = ChunkInfo {
+        nodes: spec.nodes,
+        seed: spec.seed,
+        index: spec.index,
+    };
+    Some(Chunk { info, records })
 }

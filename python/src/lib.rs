@@ -10,6 +10,7 @@
 use pyo3::prelude::*;
 
 mod board;
+mod data;
 mod engine;
 mod errors;
 mod pgn;
@@ -28,6 +29,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_submodule(&pgn::module(m.py())?)?;
     m.add_submodule(&svg::module(m.py())?)?;
+    m.add_submodule(&data::module(m.py())?)?;
     m.add("STARTING_FEN", xiangqi::Position::new().to_string())?;
     Ok(())
 }

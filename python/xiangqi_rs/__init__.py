@@ -10,7 +10,7 @@ where the game allows::
     print(board.fen(), len(board.legal_moves))
 """
 
-from . import pgn, svg
+from . import data, pgn, svg
 from ._core import (
     STARTING_FEN,
     AmbiguousMoveError,
@@ -37,6 +37,7 @@ __all__ = [
     "Outcome",
     "Score",
     "SearchResult",
+    "data",
     "pgn",
     "svg",
 ]

@@ -2,6 +2,7 @@
 
 from typing import Any, List, Literal, Optional, final
 
+from . import data as data
 from . import pgn as pgn
 from . import svg as svg
 
@@ -17,6 +18,7 @@ __all__ = [
     "Outcome",
     "Score",
     "SearchResult",
+    "data",
     "pgn",
     "svg",
 ]

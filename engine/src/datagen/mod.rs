@@ -36,17 +36,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use xiangqi::nnue::Nnue;
-use xiangqi::{Evaluator, MaterialPst, Move, Score, Searcher};
-use xiangqi_engine::data::{ChunkInfo, GameResult, Record, read_chunk, write_chunk};
-
-use crate::matches::runner::parse_openings;
-use crate::selfplay::{Rng, opening, play_game};
+use xiangqi::{MaterialPst, Move, Searcher};
+use xiangqi_engine::data::read_chunk;
+use xiangqi_engine::selfplay::{Chunk, ChunkSpec, default_openings, parse_openings, play_chunk};
 
 #[cfg(test)]
 mod tests;
-
-/// The match openings, the default book.
-const OPENINGS: &str = include_str!("../matches/openings.txt");
 
 pub const USAGE: &str = "\
 usage: xiangqi-engine datagen [--out DIR] [--chunks N] [--games-per-chunk G] [--nodes N]
@@ -88,7 +83,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         nodes: 6000,
         threads: 2,
         seed: 1,
-        openings: parse_openings(OPENINGS)?,
+        openings: default_openings(),
         progress: true,
         network: None,
     };
@@ -124,19 +119,26 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
     if o.nodes > u64::from(u32::MAX) {
         return Err("--nodes: at most 4294967295".into());
     }
+    if o.chunks > u32::MAX as usize {
+        return Err("--chunks: at most 4294967295".into());
+    }
     Ok(o)
+}
+
+/// The spec of chunk `index`.
+fn spec(o: &Options, index: usize) -> ChunkSpec {
+    ChunkSpec {
+        seed: o.seed,
+        index: index as u32,
+        games: o.games_per_chunk,
+        nodes: o.nodes as u32,
+    }
 }
 
 /// The file of chunk `index`.
 pub fn chunk_path(o: &Options, index: usize) -> PathBuf {
-    let generation = match &o.network {
-        Some(net) => format!("g{}-", net.generation()),
-        None => String::new(),
-    };
-    o.out.join(format!(
-        "{generation}s{}-n{}-{index:06}.xqd",
-        o.seed, o.nodes
-    ))
+    let generation = o.network.as_ref().map(Nnue::generation);
+    o.out.join(spec(o, index).file_name(generation))
 }
 
 /// Whether the chunk file is there and reads back whole.
@@ -152,52 +154,31 @@ struct Tally {
     positions: AtomicU64,
 }
 
-/// Plays chunk `index`'s games; returns its records.
-fn generate_chunk(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Vec<Record> {
-    match &o.network {
-        Some(net) => chunk_with(Searcher::new(net.clone()), o, index, tally, stop),
-        None => chunk_with(Searcher::new(MaterialPst::default()), o, index, tally, stop),
-    }
-}
-
-/// [`generate_chunk`] with `searcher`.
-fn chunk_with<E: Evaluator>(
-    mut searcher: Searcher<E>,
-    o: &Options,
-    index: usize,
-    tally: &Tally,
-    stop: &AtomicBool,
-) -> Vec<Record> {
-    let mut rng = Rng::new(o.seed.wrapping_mul(1_000_003).wrapping_add(index as u64));
-    searcher.set_hash_size(16);
-    let mut records = Vec::new();
-    for _ in 0..o.games_per_chunk {
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
-        let mut game = loop {
-            let book = &o.openings[rng.below(o.openings.len())];
-            let plies = 2 + rng.below(5);
-            if let Some(g) = opening(&mut rng, &mut searcher, book, plies) {
-                break g;
-            }
-        };
-        let (searched, winner) = play_game(&mut game, &mut searcher, o.nodes);
-        let result = GameResult::from_winner(winner);
-        let before = records.len();
-        for s in &searched {
-            if let Score::Cp(cp) = s.score {
-                if !s.position.is_check() && !s.capture {
-                    records.push(Record::new(&s.position, cp, result, s.ply));
-                }
-            }
-        }
+/// Plays chunk `index`'s games (`None`: stopped).
+fn generate_chunk(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Option<Chunk> {
+    let on_game = |positions: usize| {
         tally.games.fetch_add(1, Ordering::Relaxed);
         tally
             .positions
-            .fetch_add((records.len() - before) as u64, Ordering::Relaxed);
+            .fetch_add(positions as u64, Ordering::Relaxed);
+    };
+    let spec = spec(o, index);
+    match &o.network {
+        Some(net) => play_chunk(
+            &mut Searcher::new(net.clone()),
+            &spec,
+            &o.openings,
+            stop,
+            on_game,
+        ),
+        None => play_chunk(
+            &mut Searcher::new(MaterialPst::default()),
+            &spec,
+            &o.openings,
+            stop,
+            on_game,
+        ),
     }
-    records
 }
 
 /// Writes `bytes` to `path` through a temporary file renamed into place.
@@ -238,17 +219,11 @@ pub fn run(o: &Options) -> Result<usize, String> {
             .map(|_| {
                 scope.spawn(|| {
                     while let Some(&k) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        let records = generate_chunk(o, k, &tally, &stop);
-                        if stop.load(Ordering::Relaxed) {
+                        let Some(chunk) = generate_chunk(o, k, &tally, &stop) else {
                             return;
-                        }
-                        let info = ChunkInfo {
-                            nodes: o.nodes as u32,
-                            seed: o.seed,
-                            index: k as u32,
                         };
                         let path = chunk_path(o, k);
-                        if let Err(e) = write_atomically(&path, &write_chunk(&info, &records)) {
+                        if let Err(e) = write_atomically(&path, &chunk.to_bytes()) {
                             *error.lock().unwrap_or_else(|p| p.into_inner()) =
                                 Some(format!("{}: {e}", path.display()));
                             stop.store(true, Ordering::Relaxed);

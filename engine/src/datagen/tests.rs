@@ -105,3 +105,52 @@ fn a_network_plays_into_files_named_by_its_generation() {
     assert!(bad.is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_default_openings_are_all_legal() {
+    let strict = parse_openings(xiangqi_engine::selfplay::OPENINGS).unwrap();
+    assert_eq!(strict, default_openings());
+    assert!(strict.len() >= 20 && strict.iter().all(|l| !l.is_empty()));
+}
+
+#[test]
+fn the_library_chunk_is_datagen_s() {
+    // What the Python package's cluster script writes: the same bytes.
+    let dir = temp_dir("lib");
+    let mut o = options(&dir, 1);
+    o.threads = 1;
+    assert_eq!(run(&o), Ok(1));
+    let spec = ChunkSpec {
+        seed: 5,
+        index: 0,
+        games: 1,
+        nodes: 300,
+    };
+    let stop = AtomicBool::new(false);
+    let chunk = play_chunk(
+        &mut Searcher::new(MaterialPst::default()),
+        &spec,
+        &o.openings,
+        &stop,
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(chunk.to_bytes(), std::fs::read(chunk_path(&o, 0)).unwrap());
+    assert_eq!(
+        chunk_path(&o, 0).file_name().unwrap(),
+        spec.file_name(None).as_str()
+    );
+    // A stop between games keeps nothing.
+    stop.store(true, Ordering::Relaxed);
+    assert!(
+        play_chunk(
+            &mut Searcher::new(MaterialPst::default()),
+            &spec,
+            &o.openings,
+            &stop,
+            |_| {}
+        )
+        .is_none()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

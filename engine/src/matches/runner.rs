@@ -444,25 +444,7 @@ pub fn elo(p: f64) -> f64 {
 /// Reads the openings: one a line, ICCS moves, `#` comments.
 pub fn read_openings(path: &str) -> Result<Vec<Vec<Move>>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    parse_openings(&text)
-}
-
-/// Opening lines from a text of one line each (ICCS moves, `#` comments).
-pub fn parse_openings(text: &str) -> Result<Vec<Vec<Move>>, String> {
-    let openings: Vec<Vec<Move>> = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            l.split_whitespace()
-                .filter_map(|m| m.parse().ok())
-                .collect()
-        })
-        .collect();
-    if openings.is_empty() {
-        return Err("no openings".into());
-    }
-    Ok(openings)
+    xiangqi_engine::selfplay::parse_openings(&text)
 }
 
 /// Reads the start positions: one FEN a line, `#` comments.

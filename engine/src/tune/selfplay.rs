@@ -6,7 +6,7 @@ use std::sync::mpsc::channel;
 
 use xiangqi::{Color, Game, MaterialPst, Searcher};
 
-use crate::selfplay::{Rng, opening, play_game, red_cp};
+use xiangqi_engine::selfplay::{Rng, opening, play_game, red_cp};
 
 pub struct Options {
     pub games: usize,

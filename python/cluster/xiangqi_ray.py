@@ -1,0 +1,374 @@
+#!/usr/bin/env python3
+"""Game-database analysis and self-play training data across a Ray cluster.
+
+Two jobs, each split into chunks, one Ray task a chunk:
+
+``analyze DB.pgn --out DIR``
+    Analyses every position of every game of a PGN database with the
+    engine (``xiangqi_rs.Engine``) at a fixed depth, node count or time
+    per position. Output: ``DIR/analysis-<chunk>.jsonl``, one JSON object a
+    game (its index in the database, tags, result, and per ply the move
+    played, the engine's best move, score, depth, nodes, principal
+    variation and the centipawns the move played lost; a record that goes
+    on after a verdict of the rules is analysed up to it, with a `stopped`
+    note).
+
+``selfplay --out DIR``
+    Generates self-play training data in the chunk format of
+    ``xiangqi-engine datagen`` (``xiangqi_rs.data.generate_chunk``): the
+    same file names and the same bytes as ``datagen`` with the same
+    ``--seed``, ``--nodes`` and ``--games-per-chunk``, so ``datagen`` and
+    this script can fill one folder between them, and the trainer
+    (``xiangqi-engine train --data DIR``) reads it.
+
+Tasks return their results to this script (the driver), which writes each
+chunk's file atomically (a temporary file renamed), so the output folder
+needs to exist only where the driver runs. Both jobs resume: rerunning the
+same command skips the chunks already written (a file ``DIR/run.json``
+records the run's parameters; a rerun with others is refused). Progress
+(chunks, positions per second, ETA) goes to standard error.
+
+The script connects to a running cluster (``--address``, default
+``auto``: the cluster started on this machine with ``ray start``)::
+
+    ray start --head --node-ip-address=127.0.0.1 --num-cpus=2 \\
+        --include-dashboard=false --disable-usage-stats
+    python python/cluster/xiangqi_ray.py selfplay --out /data/xq --chunks 20
+    ray stop
+
+On a real cluster, ``ray start --head`` on one machine and ``ray start
+--address=HEAD:6379`` on the others, with the ``xiangqi-rs`` wheel
+installed on every node, then run the script on the head node.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+import time
+import warnings
+
+# Ray sends no usage statistics from this script's driver (`ray start
+# --disable-usage-stats` does the same for the cluster).
+os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+
+import ray  # noqa: E402
+
+import xiangqi_rs  # noqa: E402
+from xiangqi_rs import data as xqdata  # noqa: E402
+from xiangqi_rs import pgn as xqpgn  # noqa: E402
+
+RUN_FILE = "run.json"
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def log(text):
+    print(text, file=sys.stderr, flush=True)
+
+
+def duration(seconds):
+    s = int(seconds)
+    return f"{s // 3600}h{s // 60 % 60:02d}m{s % 60:02d}s"
+
+
+def write_atomically(path, data):
+    """Writes `data` (bytes) to `path` through a temporary file renamed
+    into place: a stop leaves either the whole file or none."""
+    tmp = f"{path}.tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def check_run(out, params):
+    """Records the run's parameters in `out/run.json`, or checks that a
+    previous run there had the same; exits with an error if not."""
+    os.makedirs(out, exist_ok=True)
+    path = os.path.join(out, RUN_FILE)
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            old = json.load(f)
+        if old != params:
+            diff = sorted(k for k in set(old) | set(params) if old.get(k) != params.get(k))
+            sys.exit(
+                f"{out} holds a run with other parameters ({', '.join(diff)}): "
+                "use another --out, or the same parameters to resume"
+            )
+    else:
+        write_atomically(path, (json.dumps(params, indent=1, sort_keys=True) + "\n").encode())
+
+
+class Progress:
+    """The progress line: chunks and positions done, their rate, the ETA."""
+
+    def __init__(self, job, chunks, skipped):
+        self.job, self.chunks, self.done, self.positions = job, chunks, skipped, 0
+        self.todo = chunks - skipped
+        self.start = time.monotonic()
+        self.last = 0.0
+        log(f"{job}: {chunks} chunks, {skipped} already done, {self.todo} to run")
+
+    def chunk_done(self, positions):
+        self.done += 1
+        self.positions += positions
+        now = time.monotonic()
+        if now - self.last >= 1.0 or self.done == self.chunks:
+            self.last = now
+            elapsed = max(now - self.start, 1e-3)
+            ran = self.done - (self.chunks - self.todo)
+            eta = duration((self.todo - ran) * elapsed / ran) if ran else "?"
+            log(
+                f"{self.job}: {self.done}/{self.chunks} chunks, {self.positions} positions, "
+                f"{self.positions / elapsed:.1f} positions/s, elapsed {duration(elapsed)}, "
+                f"ETA {eta}"
+            )
+
+
+def run_tasks(job, submit, chunks, done, write):
+    """Runs `submit(k)` (a Ray object ref) for every chunk `k` not in
+    `done`, writing each result with `write(k, result)` (which returns the
+    chunk's position count) as it arrives."""
+    todo = [k for k in range(chunks) if k not in done]
+    progress = Progress(job, chunks, chunks - len(todo))
+    pending = {submit(k): k for k in todo}
+    while pending:
+        ready, _ = ray.wait(list(pending), num_returns=1)
+        for ref in ready:
+            k = pending.pop(ref)
+            progress.chunk_done(write(k, ray.get(ref)))
+    log(f"{job}: done")
+
+
+# ---------------------------------------------------------------- analyze
+
+
+def score_json(score):
+    return {"mate": score.mate} if score.is_mate() else {"cp": score.cp}
+
+
+@ray.remote
+def analyze_chunk(games, limits, threads, hash_mb):
+    """Analyses a chunk's games (dicts of `start_fen`, `moves`, ...); one
+    JSON text a game."""
+    engine = xiangqi_rs.Engine(threads=threads, hash_mb=hash_mb)
+    lines = []
+    for g in games:
+        engine.clear()
+        board = xiangqi_rs.Board(g["start_fen"])
+        plies = []
+        stopped = None
+        for text in g["moves"]:
+            if board.outcome() is not None:
+                # The record goes on after a verdict of the rules (players
+                # who did not claim a repetition): the analysis stops here.
+                stopped = f"the game is over at ply {len(plies)}: {board.outcome()}"
+                break
+            r = engine.search(board, **limits)
+            plies.append(
+                {
+                    "ply": len(plies),
+                    "move": text,
+                    "best": str(r.best_move) if r.best_move else None,
+                    "score": score_json(r.score),
+                    "depth": r.depth,
+                    "nodes": r.nodes,
+                    "pv": [str(m) for m in r.pv],
+                }
+            )
+            board.push(xiangqi_rs.Move.from_iccs(text))
+        # The loss of each move: the best score minus the score after it
+        # (the next position's, from the other side), in centipawns.
+        for i, p in enumerate(plies):
+            after = plies[i + 1]["score"] if i + 1 < len(plies) else None
+            if "cp" in p["score"] and after is not None and "cp" in after:
+                p["cp_loss"] = max(0, p["score"]["cp"] + after["cp"])
+        outcome = board.outcome()
+        record = {
+            "game": g["index"],
+            "tags": g["tags"],
+            "result": g["result"],
+            "start_fen": g["start_fen"],
+            "moves": plies,
+            "outcome": None
+            if outcome is None
+            else {"winner": outcome.winner, "reason": outcome.reason, "text": str(outcome)},
+        }
+        if stopped is not None:
+            record["stopped"] = stopped
+        lines.append(json.dumps(record, ensure_ascii=False))
+    return lines
+
+
+def read_database(path):
+    """The games of a PGN file (UTF-8, else GB18030, the encoding of many
+    Chinese databases) as plain dicts, and how many records were skipped."""
+    raw = open(path, "rb").read()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("gb18030", errors="replace")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", xqpgn.PgnWarning)
+        games = xqpgn.read_games(text)
+    skipped = sum(1 for w in caught if issubclass(w.category, xqpgn.PgnWarning))
+    out = [
+        {
+            "index": i,
+            "tags": dict(g.tags),
+            "result": g.result,
+            "start_fen": g.start_fen(),
+            "moves": [str(m) for m in g.moves],
+        }
+        for i, g in enumerate(games)
+    ]
+    return out, skipped, hashlib.sha256(raw).hexdigest()
+
+
+def analyze(args):
+    limits = {
+        k: v
+        for k, v in (("depth", args.depth), ("nodes", args.nodes), ("movetime_ms", args.movetime))
+        if v is not None
+    }
+    if not limits:
+        limits = {"depth": 8}
+    games, skipped, digest = read_database(args.database)
+    if skipped:
+        log(f"analyze: {args.database}: {skipped} records could not be read and are skipped")
+    per = args.games_per_chunk
+    chunks = (len(games) + per - 1) // per
+    check_run(
+        args.out,
+        {
+            "job": "analyze",
+            "database_sha256": digest,
+            "games": len(games),
+            "games_per_chunk": per,
+            "limits": limits,
+        },
+    )
+
+    def path(k):
+        return os.path.join(args.out, f"analysis-{k:06d}.jsonl")
+
+    done = {k for k in range(chunks) if os.path.exists(path(k))}
+
+    def submit(k):
+        return analyze_chunk.options(num_cpus=args.threads).remote(
+            games[k * per : (k + 1) * per], limits, args.threads, args.hash_mb
+        )
+
+    def write(k, lines):
+        write_atomically(path(k), "".join(line + "\n" for line in lines).encode("utf-8"))
+        return sum(len(g["moves"]) for g in games[k * per : (k + 1) * per])
+
+    run_tasks("analyze", submit, chunks, done, write)
+
+
+# ---------------------------------------------------------------- selfplay
+
+
+@ray.remote(num_cpus=1)
+def selfplay_chunk(seed, index, games, nodes, network, openings):
+    return xqdata.generate_chunk(
+        seed=seed, index=index, games=games, nodes=nodes, network=network, openings=openings
+    )
+
+
+def whole_chunk(path):
+    """Whether `path` is a chunk file that reads back whole."""
+    try:
+        with open(path, "rb") as f:
+            xqdata.read_chunk(f.read())
+        return True
+    except (OSError, ValueError):
+        return False
+
+
+def selfplay(args):
+    network = open(args.network, "rb").read() if args.network else None
+    openings = open(args.openings, encoding="utf-8").read() if args.openings else None
+    # Fails early on a bad network file (NetworkError).
+    xqdata.chunk_name(seed=args.seed, index=0, nodes=args.nodes, network=network)
+    sha = lambda b: hashlib.sha256(b).hexdigest() if b is not None else None  # noqa: E731
+    check_run(
+        args.out,
+        {
+            "job": "selfplay",
+            "seed": args.seed,
+            "nodes": args.nodes,
+            "games_per_chunk": args.games_per_chunk,
+            "network_sha256": sha(network),
+            "openings_sha256": sha(openings.encode("utf-8") if openings else None),
+        },
+    )
+
+    def path(k):
+        name = xqdata.chunk_name(seed=args.seed, index=k, nodes=args.nodes, network=network)
+        return os.path.join(args.out, name)
+
+    done = {k for k in range(args.chunks) if whole_chunk(path(k))}
+    network_ref = ray.put(network)
+
+    def submit(k):
+        return selfplay_chunk.remote(
+            args.seed, k, args.games_per_chunk, args.nodes, network_ref, openings
+        )
+
+    def write(k, data):
+        write_atomically(path(k), data)
+        return len(xqdata.read_chunk(data))
+
+    run_tasks("selfplay", submit, args.chunks, done, write)
+
+
+# ---------------------------------------------------------------- main
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        description="Game-database analysis and self-play data across a Ray cluster."
+    )
+    parser.add_argument(
+        "--address", default="auto", help="the Ray cluster (default: auto, the local one)"
+    )
+    sub = parser.add_subparsers(dest="job", required=True)
+
+    a = sub.add_parser("analyze", help="analyse every position of a PGN database")
+    a.add_argument("database", help="a PGN file")
+    a.add_argument("--out", required=True, help="the output folder")
+    a.add_argument("--games-per-chunk", type=int, default=20)
+    a.add_argument("--depth", type=int, help="search depth per position (default 8)")
+    a.add_argument("--nodes", type=int, help="nodes per position")
+    a.add_argument("--movetime", type=int, help="milliseconds per position")
+    a.add_argument("--threads", type=int, default=1, help="search threads per task")
+    a.add_argument("--hash-mb", type=int, default=16)
+
+    s = sub.add_parser("selfplay", help="self-play training data in datagen's format")
+    s.add_argument("--out", required=True, help="the output folder")
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--chunks", type=int, default=100)
+    s.add_argument("--games-per-chunk", type=int, default=100)
+    s.add_argument("--nodes", type=int, default=6000)
+    s.add_argument("--network", help="a .nnue file (default: the classical evaluator)")
+    s.add_argument("--openings", help="an openings file (default: the match openings)")
+
+    args = parser.parse_args(argv)
+    for name in ("games_per_chunk", "chunks", "nodes", "threads", "hash_mb", "depth", "movetime"):
+        value = getattr(args, name, None)
+        if value is not None and value < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    ray.init(address=args.address, log_to_driver=True, logging_level="warning")
+    try:
+        analyze(args) if args.job == "analyze" else selfplay(args)
+    finally:
+        ray.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,172 @@
+//! `xiangqi_rs.data`: training data from self-play, in the chunk format of
+//! `xiangqi-engine datagen` (the same bytes for the same seed), and reading
+//! it back.
+
+use std::sync::atomic::AtomicBool;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use xiangqi::nnue::Nnue;
+use xiangqi::{MaterialPst, Searcher};
+use xiangqi_engine::data::{GameResult, read_chunk as read_chunk_bytes};
+use xiangqi_engine::selfplay::{ChunkSpec, default_openings, parse_openings, play_chunk};
+
+use crate::board::color_name;
+
+pyo3::create_exception!(
+    xiangqi_rs.data,
+    NetworkError,
+    PyValueError,
+    "Bytes that are not a valid network file (bad magic, version, size or checksum)."
+);
+pyo3::create_exception!(
+    xiangqi_rs.data,
+    ChunkError,
+    PyValueError,
+    "Bytes that are not a valid chunk file (bad magic, version, size or checksum)."
+);
+
+/// The network read from `bytes`, or `None` for the classical evaluator.
+fn network(bytes: Option<&[u8]>) -> PyResult<Option<Nnue>> {
+    bytes
+        .map(|b| Nnue::from_bytes(b).map_err(|e| NetworkError::new_err(e.to_string())))
+        .transpose()
+}
+
+/// The spec, with its arguments checked.
+fn spec(seed: u64, index: u32, games: usize, nodes: u32) -> PyResult<ChunkSpec> {
+    if nodes == 0 {
+        return Err(PyValueError::new_err("nodes must be at least 1"));
+    }
+    Ok(ChunkSpec {
+        seed,
+        index,
+        games,
+        nodes,
+    })
+}
+
+/// Plays chunk `index` of a self-play run seeded with `seed`: `games` games
+/// at `nodes` nodes per move, by the classical evaluator or, with
+/// `network` (the bytes of a `.nnue` file), by that network, each from a
+/// line of `openings` (text: one line of ICCS moves each, `#` comments;
+/// by default the engine's match openings) and 2 to 6 random plies.
+/// Returns the chunk file's bytes, exactly what `xiangqi-engine datagen
+/// --seed SEED --nodes NODES --games-per-chunk GAMES` writes for chunk
+/// `index` (name it with `chunk_name`). One thread; releases the GIL.
+#[pyfunction]
+#[pyo3(signature = (*, seed, index, games, nodes=6000, network=None, openings=None))]
+fn generate_chunk<'py>(
+    py: Python<'py>,
+    seed: u64,
+    index: u32,
+    games: usize,
+    nodes: u32,
+    network: Option<&[u8]>,
+    openings: Option<&str>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let spec = spec(seed, index, games, nodes)?;
+    let net = self::network(network)?;
+    let openings = match openings {
+        Some(text) => parse_openings(text).map_err(PyValueError::new_err)?,
+        None => default_openings(),
+    };
+    let bytes = py.detach(move || {
+        let stop = AtomicBool::new(false);
+        let chunk = match net {
+            Some(net) => play_chunk(&mut Searcher::new(net), &spec, &openings, &stop, |_| {}),
+            None => play_chunk(
+                &mut Searcher::new(MaterialPst::default()),
+                &spec,
+                &openings,
+                &stop,
+                |_| {},
+            ),
+        };
+        chunk.map(|c| c.to_bytes())
+    });
+    let bytes = bytes.ok_or_else(|| PyValueError::new_err("the chunk was stopped"))?;
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// The file name `xiangqi-engine datagen` gives chunk `index`:
+/// `s<seed>-n<nodes>-<index>.xqd`, prefixed `g<generation>-` when
+/// `network` (the bytes of a `.nnue` file) plays.
+#[pyfunction]
+#[pyo3(signature = (*, seed, index, nodes=6000, network=None))]
+fn chunk_name(seed: u64, index: u32, nodes: u32, network: Option<&[u8]>) -> PyResult<String> {
+    let generation = self::network(network)?.map(|n| n.generation());
+    Ok(spec(seed, index, 0, nodes)?.file_name(generation))
+}
+
+/// A chunk file read back: its header and its positions.
+#[pyclass(module = "xiangqi_rs.data", frozen, get_all)]
+struct Chunk {
+    /// The generator's seed.
+    seed: u64,
+    /// The chunk's index.
+    index: u32,
+    /// Nodes per move of the search that scored the positions.
+    nodes: u32,
+    /// The positions: `(fen, score, winner, ply)` tuples, `score` the
+    /// search score in centipawns from the side to move's view, `winner`
+    /// the game's (`"red"`, `"black"` or `None` for a draw), `ply` the
+    /// game's ply at the position (capped at 255).
+    positions: Vec<(String, i16, Option<&'static str>, u8)>,
+}
+
+#[pymethods]
+impl Chunk {
+    fn __len__(&self) -> usize {
+        self.positions.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Chunk(seed={}, index={}, nodes={}, positions={})",
+            self.seed,
+            self.index,
+            self.nodes,
+            self.positions.len()
+        )
+    }
+}
+
+/// Reads a chunk file's bytes; raises `ChunkError` for anything that is not
+/// a whole, valid chunk (a partial file from a stop, a flipped bit).
+#[pyfunction]
+fn read_chunk(data: &[u8]) -> PyResult<Chunk> {
+    let err = |e: xiangqi_engine::data::DataError| ChunkError::new_err(e.to_string());
+    let (info, records) = read_chunk_bytes(data).map_err(err)?;
+    let positions = records
+        .iter()
+        .map(|r| {
+            let pos = r.position().map_err(err)?;
+            let winner = match r.result() {
+                GameResult::RedWins => Some(color_name(xiangqi::Color::Red)),
+                GameResult::BlackWins => Some(color_name(xiangqi::Color::Black)),
+                GameResult::Draw => None,
+            };
+            Ok((pos.to_string(), r.score(), winner, r.ply()))
+        })
+        .collect::<PyResult<_>>()?;
+    Ok(Chunk {
+        seed: info.seed,
+        index: info.index,
+        nodes: info.nodes,
+        positions,
+    })
+}
+
+/// The `data` submodule.
+pub(crate) fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
+    let m = PyModule::new(py, "data")?;
+    m.add_class::<Chunk>()?;
+    m.add_function(wrap_pyfunction!(generate_chunk, &m)?)?;
+    m.add_function(wrap_pyfunction!(chunk_name, &m)?)?;
+    m.add_function(wrap_pyfunction!(read_chunk, &m)?)?;
+    m.add("NetworkError", py.get_type::<NetworkError>())?;
+    m.add("ChunkError", py.get_type::<ChunkError>())?;
+    Ok(m)
+}

@@ -1,0 +1,184 @@
+"""python/cluster/xiangqi_ray.py on a real local Ray cluster (`ray start
+--head` on 127.0.0.1, not local mode): both jobs, interrupted after their
+first chunk and resumed, their output checked.
+
+Ray is asked to keep to the loopback address: `RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0`
+makes it advertise 127.0.0.1 (by default it swaps `--node-ip-address=127.0.0.1`
+for the machine's outward address), and usage statistics are off."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ray")
+
+import xiangqi_rs  # noqa: E402
+from xiangqi_rs import data as xqdata  # noqa: E402
+from xiangqi_rs import pgn as xqpgn  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "python" / "cluster" / "xiangqi_ray.py"
+DATABASE = ROOT / "tests" / "suite" / "tests" / "data" / "games" / "xqdb_iccs.pgn"
+RAY = Path(sys.executable).parent / "ray"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """The environment of a script that talks to a fresh local cluster."""
+    port = free_port()
+    env = dict(
+        os.environ,
+        RAY_USAGE_STATS_ENABLED="0",
+        RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER="0",
+        RAY_ADDRESS=f"127.0.0.1:{port}",
+    )
+    subprocess.run(
+        [
+            str(RAY),
+            "start",
+            "--head",
+            "--node-ip-address=127.0.0.1",
+            f"--port={port}",
+            "--num-cpus=2",
+            "--include-dashboard=false",
+            "--disable-usage-stats",
+        ],
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    try:
+        yield env
+    finally:
+        subprocess.run([str(RAY), "stop", "--force"], env=env, capture_output=True, timeout=120)
+
+
+def run(env, *args):
+    r = subprocess.run(
+        [sys.executable, str(SCRIPT), *args], env=env, capture_output=True, text=True, timeout=600
+    )
+    return r
+
+
+def interrupt_after_first(env, out, pattern, *args):
+    """Starts the script, sends it Ctrl-C as soon as a first chunk file
+    appears; returns the chunk files there after it ended."""
+    p = subprocess.Popen(
+        [sys.executable, str(SCRIPT), *args],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 300
+    while not list(out.glob(pattern)):
+        assert p.poll() is None, p.stderr.read()
+        assert time.monotonic() < deadline, "no chunk in 300 s"
+        time.sleep(0.01)
+    p.send_signal(signal.SIGINT)
+    try:
+        p.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
+    p.stderr.close()
+    return {f.name: (f.stat().st_mtime_ns, f.read_bytes()) for f in out.glob(pattern)}
+
+
+def test_selfplay_is_resumed_and_matches_datagen(cluster, tmp_path):
+    out = tmp_path / "data"
+    args = ["selfplay", "--out", str(out), "--seed", "11", "--chunks", "8",
+            "--games-per-chunk", "2", "--nodes", "1500"]
+    first = interrupt_after_first(cluster, out, "*.xqd", *args)
+    assert 1 <= len(first) < 8, sorted(first)
+    r = run(cluster, *args)
+    assert r.returncode == 0, r.stderr
+    assert f"8 chunks, {len(first)} already done, {8 - len(first)} to run" in r.stderr
+    names = sorted(f.name for f in out.glob("*.xqd"))
+    assert names == [xqdata.chunk_name(seed=11, index=k, nodes=1500) for k in range(8)]
+    for name, (mtime, data) in first.items():
+        assert (out / name).stat().st_mtime_ns == mtime, f"{name} was written again"
+        assert (out / name).read_bytes() == data
+    # Every chunk is the one datagen writes: the engine binary's own when the
+    # CI gives it, else the bindings' generator in this process.
+    engine = os.environ.get("XIANGQI_ENGINE")
+    if engine:
+        ref = tmp_path / "datagen"
+        subprocess.run(
+            [engine, "datagen", "--out", str(ref), "--seed", "11", "--chunks", "8",
+             "--games-per-chunk", "2", "--nodes", "1500", "--threads", "2"],
+            check=True, capture_output=True, timeout=600,
+        )
+        for name in names:
+            assert (out / name).read_bytes() == (ref / name).read_bytes(), name
+    else:
+        data = xqdata.generate_chunk(seed=11, index=5, games=2, nodes=1500)
+        assert (out / names[5]).read_bytes() == data
+    chunks = [xqdata.read_chunk((out / n).read_bytes()) for n in names]
+    assert [c.index for c in chunks] == list(range(8))
+    assert all(len(c) > 0 for c in chunks)
+    # A chunk cut short is played again; the others are kept.
+    (out / names[3]).write_bytes((out / names[3]).read_bytes()[:100])
+    r = run(cluster, *args)
+    assert r.returncode == 0, r.stderr
+    assert "8 chunks, 7 already done, 1 to run" in r.stderr
+    assert xqdata.read_chunk((out / names[3]).read_bytes()).index == 3
+    # Other parameters in the same folder are refused.
+    r = run(cluster, *[a if a != "1500" else "1000" for a in args])
+    assert r.returncode != 0 and "other parameters (nodes)" in r.stderr
+
+
+def test_analysis_is_resumed_and_complete(cluster, tmp_path):
+    out = tmp_path / "analysis"
+    args = ["analyze", str(DATABASE), "--out", str(out), "--games-per-chunk", "2",
+            "--depth", "6"]
+    first = interrupt_after_first(cluster, out, "analysis-*.jsonl", *args)
+    games = xqpgn.read_games(DATABASE.read_text(encoding="utf-8"))
+    chunks = (len(games) + 1) // 2
+    assert 1 <= len(first) < chunks, sorted(first)
+    r = run(cluster, *args)
+    assert r.returncode == 0, r.stderr
+    assert f"{chunks} chunks, {len(first)} already done" in r.stderr
+    for name, (mtime, _) in first.items():
+        assert (out / name).stat().st_mtime_ns == mtime, f"{name} was written again"
+    records = [
+        json.loads(line)
+        for f in sorted(out.glob("analysis-*.jsonl"))
+        for line in f.read_text(encoding="utf-8").splitlines()
+    ]
+    assert sorted(r["game"] for r in records) == list(range(len(games)))
+    for rec in records:
+        game = games[rec["game"]]
+        assert rec["tags"] == dict(game.tags)
+        played = [p["move"] for p in rec["moves"]]
+        assert played == [str(m) for m in game.moves][: len(played)]
+        board = xiangqi_rs.Board(rec["start_fen"])
+        for p in rec["moves"]:
+            best = xiangqi_rs.Move.from_iccs(p["best"])
+            assert board.is_legal(best), (rec["game"], p)
+            assert p["pv"][0] == p["best"] and p["depth"] >= 1 and p["nodes"] > 0
+            assert ("cp" in p["score"]) != ("mate" in p["score"])
+            assert p.get("cp_loss", 0) >= 0
+            board.push_str(p["move"])
+        if len(played) < len(game.moves):
+            # The record went on after a verdict (in this database, game 11
+            # after a threefold idle repetition at ply 115).
+            assert board.outcome() is not None
+            assert rec["stopped"] == f"the game is over at ply {len(played)}: {board.outcome()}"
+        else:
+            assert "stopped" not in rec
+    assert sum("stopped" in r for r in records) == 1

@@ -1,0 +1,45 @@
+"""Type stubs for xiangqi_rs.data."""
+
+from typing import List, Literal, Optional, Tuple, final
+
+__all__ = [
+    "Chunk",
+    "ChunkError",
+    "NetworkError",
+    "chunk_name",
+    "generate_chunk",
+    "read_chunk",
+]
+
+class NetworkError(ValueError): ...
+class ChunkError(ValueError): ...
+
+@final
+class Chunk:
+    """A chunk file read back: its header and its positions."""
+
+    @property
+    def seed(self) -> int: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def positions(
+        self,
+    ) -> List[Tuple[str, int, Optional[Literal["red", "black"]], int]]: ...
+    def __len__(self) -> int: ...
+
+def generate_chunk(
+    *,
+    seed: int,
+    index: int,
+    games: int,
+    nodes: int = 6000,
+    network: Optional[bytes] = None,
+    openings: Optional[str] = None,
+) -> bytes: ...
+def chunk_name(
+    *, seed: int, index: int, nodes: int = 6000, network: Optional[bytes] = None
+) -> str: ...
+def read_chunk(data: bytes) -> Chunk: ...
