@@ -51,6 +51,7 @@
 //! | `notation` | yes | `xiangqi::notation`: ICCS/UCI, WXF and Chinese move notation |
 //! | `pgn` | yes | `xiangqi::pgn`: reading and writing PGN (implies `notation`) |
 //! | `svg` | yes | `xiangqi::svg`: board pictures (implies `notation`, for the piece glyphs) |
+//! | `book` | yes | `xiangqi::book`: opening books built from games, probed by position, as bytes |
 //! | `search` | yes | `Searcher`, `Evaluator`, `MaterialPst`, `Limits` and the rest of the search |
 //! | `serde` | no | `Serialize`/`Deserialize` for moves, squares, positions, [`Rules`] and [`Game`] |
 //!
@@ -69,7 +70,7 @@ mod base;
 #[cfg(feature = "search")]
 mod engine;
 mod game;
-#[cfg(feature = "notation")]
+#[cfg(any(feature = "notation", feature = "book"))]
 mod records;
 
 pub use crate::base::{
@@ -87,6 +88,8 @@ pub use engine::{
 pub use game::{
     Conduct, Cycle, Game, GameError, Placed, PlyRecord, Rules, Verdict, is_insufficient_material,
 };
+#[cfg(feature = "book")]
+pub use records::book;
 #[cfg(feature = "notation")]
 pub use records::notation;
 #[cfg(feature = "pgn")]

@@ -8,6 +8,7 @@
 //! xiangqi-engine tune gen|fit ...     # self-play data, evaluator fitting
 //! xiangqi-engine datagen ...          # training data for the network (--help)
 //! xiangqi-engine train ...            # the network from that data (--help)
+//! xiangqi-engine book build|probe ... # opening books from PGN databases (--help)
 //! xiangqi-engine help                 # this list
 //! ```
 //!
@@ -17,6 +18,7 @@
 use std::process::ExitCode;
 
 mod analyze;
+mod book;
 mod datagen;
 mod matches;
 mod train;
@@ -35,6 +37,7 @@ Commands:
   tune ARGS      self-play data (`tune gen`) and evaluator fitting (`tune fit`)
   datagen ARGS   self-play training data for the network (`datagen --help`)
   train ARGS     train the network on that data (`train --help`)
+  book ARGS      build an opening book from PGN files, or probe one (`book --help`)
   help           this text";
 
 fn main() -> ExitCode {
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
         "tune" => tune::main(rest),
         "datagen" => datagen::main(rest),
         "train" => train::main(rest),
+        "book" => book::main(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

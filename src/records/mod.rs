@@ -1,7 +1,10 @@
-//! Game records: move notations ([`notation`]), PGN ([`pgn`]) and board
-//! pictures ([`svg`]). They read positions and games; they never reach
-//! into the engine.
+//! Game records: move notations (`notation`), PGN (`pgn`), board
+//! pictures (`svg`) and opening books (`book`). They read positions and
+//! games; they never reach into the engine.
 
+#[cfg(feature = "book")]
+pub mod book;
+#[cfg(feature = "notation")]
 pub mod notation;
 #[cfg(feature = "pgn")]
 pub mod pgn;

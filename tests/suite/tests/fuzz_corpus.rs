@@ -103,3 +103,51 @@ fn write_nnue_seeds() {
         std::fs::write(dir.join(format!("corrupt-{i}")), &bad).unwrap();
     }
 }
+
+#[test]
+fn book_corpus() {
+    assert!(replay("book", xiangqi_suite::fuzz::book::run) >= 12);
+}
+
+/// Writes the seed inputs of the `book` corpus: books of the first plies of
+/// the repository's sample master games (a few sizes), and a truncated and
+/// a corrupted copy of each. Run with `cargo test -p xiangqi-suite --test
+/// suite write_book_seeds -- --ignored`.
+#[test]
+#[ignore]
+fn write_book_seeds() {
+    use xiangqi::book::{BookBuilder, BookResult};
+    use xiangqi::pgn::{GameResult, ReadOptions, read_games};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/book");
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(xiangqi_suite::data_path("games/xqdb_iccs.pgn")).unwrap();
+    let games: Vec<_> = read_games(&text, &ReadOptions::default())
+        .filter_map(Result::ok)
+        .collect();
+    for (i, (count, plies)) in [(0, 0), (1, 2), (3, 6), (15, 4), (15, 12)]
+        .iter()
+        .enumerate()
+    {
+        let mut builder = BookBuilder::new().with_max_plies(*plies);
+        for g in games.iter().take(*count) {
+            let result = match g.result {
+                GameResult::RedWins => BookResult::RedWins,
+                GameResult::BlackWins => BookResult::BlackWins,
+                GameResult::Draw => BookResult::Draw,
+                _ => BookResult::Unknown,
+            };
+            builder.add_game(&g.start, &g.moves, result);
+        }
+        let bytes = builder.build(1).to_bytes();
+        std::fs::write(dir.join(format!("valid-{i}")), &bytes).unwrap();
+        std::fs::write(
+            dir.join(format!("truncated-{i}")),
+            &bytes[..bytes.len() * 2 / 3],
+        )
+        .unwrap();
+        let mut bad = bytes.clone();
+        let at = (40 + 7 * i).min(bad.len() - 1);
+        bad[at] ^= 0x20;
+        std::fs::write(dir.join(format!("corrupt-{i}")), &bad).unwrap();
+    }
+}

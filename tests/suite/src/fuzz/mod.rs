@@ -1,5 +1,6 @@
 //! The bodies of the fuzz targets in `fuzz/fuzz_targets/`.
 
+pub mod book;
 pub mod fen;
 pub mod nnue;
 pub mod notation;
