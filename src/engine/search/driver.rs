@@ -131,7 +131,10 @@ fn iterate<E: Evaluator + ?Sized>(
     if legal.is_empty() {
         return result;
     }
-    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    if let Some(n) = limits.mate {
+        max_depth = max_depth.min(Limits::mate_depth(n).max(1));
+    }
     let lines = limits.multi_pv.clamp(1, legal.len());
     let start = w.deadlines_start();
     let state = w.root_state(pos);

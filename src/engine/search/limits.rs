@@ -109,7 +109,10 @@ pub struct Limits {
     /// searched with the first excluded, then the second, and so on.
     pub multi_pv: usize,
     /// Stop once a mate in at most this many moves (of the side to move)
-    /// is found (UCI `go mate`).
+    /// is found (UCI `go mate`), and at the latest after depth
+    /// [`Limits::mate_depth`] `(n)` = 2n + 2 plies (a mate in n moves is
+    /// 2n - 1 plies deep; three plies more for the search's reductions):
+    /// deeper iterations would not find a mate that short.
     pub mate: Option<u32>,
     /// Search only these root moves (UCI `go searchmoves`); moves that are
     /// not legal are ignored, and if none is legal every move is searched.
@@ -199,17 +202,34 @@ impl Limits {
         }
     }
 
-    /// Searches until a mate in at most `moves` moves is found (or
+    /// Searches until a mate in at most `moves` moves is found, or the
+    /// depth [`Limits::mate_depth`]`(moves)` is done without one (or
     /// stopped).
     ///
     /// ```
-    /// assert_eq!(xiangqi::Limits::mate(3).mate, Some(3));
+    /// use xiangqi::{Limits, Position, Score, Searcher};
+    /// assert_eq!(Limits::mate(3).mate, Some(3));
+    /// // No mate at the start: the search gives up after 2 x 1 + 2 plies.
+    /// let r = Searcher::default().search_simple(&Position::new(), &Limits::mate(1));
+    /// assert_eq!(r.depth, 4);
+    /// assert!(!r.score.is_mate());
     /// ```
     pub fn mate(moves: u32) -> Limits {
         Limits {
             mate: Some(moves),
             ..Limits::default()
         }
+    }
+
+    /// The deepest iteration a search for a mate in `moves` moves runs:
+    /// 2 x `moves` + 2 plies.
+    ///
+    /// ```
+    /// assert_eq!(xiangqi::Limits::mate_depth(3), 8);
+    /// assert_eq!(xiangqi::Limits::mate_depth(0), 2);
+    /// ```
+    pub const fn mate_depth(moves: u32) -> u32 {
+        moves.saturating_mul(2).saturating_add(2)
     }
 
     /// Searches until stopped.

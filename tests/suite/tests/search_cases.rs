@@ -444,3 +444,21 @@ fn go_mate_stops_at_the_mate() {
     assert_eq!(r.best_move, Some("a0a9".parse().unwrap()));
     assert!(r.depth <= 2, "{r:?}");
 }
+
+#[test]
+fn go_mate_ends_by_itself_without_such_a_mate() {
+    // Published mates in n asked as mates in n - 1: no such mate exists, so
+    // the search ends after Limits::mate_depth(n - 1) plies on its own.
+    for (pos, n, _, id) in mates().iter().filter(|m| m.1 >= 2).take(4) {
+        let asked = (*n - 1) as u32;
+        let r = searcher().search_simple(pos, &Limits::mate(asked));
+        assert!(r.depth <= Limits::mate_depth(asked), "{id}: {r:?}");
+        assert!(
+            !matches!(r.score, Score::Mate(m) if m > 0 && m <= asked as i32),
+            "{id}: a mate in {asked} that the puzzle does not have: {r:?}"
+        );
+    }
+    // `mate(0)`: nothing to find; the start has no mate.
+    let r = searcher().search_simple(&Position::new(), &Limits::mate(0));
+    assert!(r.depth <= 2 && r.best_move.is_some(), "{r:?}");
+}
