@@ -83,7 +83,7 @@ pub use crate::base::{attacks, fen};
 #[cfg(feature = "search")]
 pub use engine::{
     Clock, EVAL_LIMIT, Evaluator, Limits, MATE_SCORE, MaterialPst, MaterialPstState, Score,
-    SearchInfo, SearchResult, Searcher, nnue,
+    SearchInfo, SearchResult, Searcher, Strength, nnue,
 };
 pub use game::{
     Conduct, Cycle, Game, GameError, Placed, PlyRecord, Rules, Verdict, is_insufficient_material,

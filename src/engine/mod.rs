@@ -5,4 +5,4 @@ pub(crate) mod eval;
 pub(crate) mod search;
 
 pub use eval::{EVAL_LIMIT, Evaluator, MaterialPst, MaterialPstState, nnue};
-pub use search::{Clock, Limits, MATE_SCORE, Score, SearchInfo, SearchResult, Searcher};
+pub use search::{Clock, Limits, MATE_SCORE, Score, SearchInfo, SearchResult, Searcher, Strength};

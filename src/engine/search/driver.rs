@@ -13,6 +13,7 @@ use crate::game::Game;
 
 use super::limits::{Deadlines, Limits};
 use super::stack::Node;
+use super::strength;
 use super::worker::{Line, Shared, Tables, Worker};
 use super::{
     INFINITY, MATE_BOUND, MATE_SCORE, MAX_DEPTH, Score, SearchInfo, SearchResult, Searcher,
@@ -30,6 +31,35 @@ impl<E: Evaluator> Searcher<E> {
         mut on_iteration: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         let start = Instant::now();
+        let strength = self.strength;
+        let weakened;
+        let asked_lines = limits.multi_pv.max(1);
+        let limits = if strength.is_full() {
+            limits
+        } else {
+            let mut l = limits.clone();
+            l.multi_pv = strength.lines(asked_lines);
+            l.depth = Some(
+                l.depth
+                    .map_or(strength.max_depth(), |d| d.min(strength.max_depth())),
+            );
+            weakened = l;
+            &weakened
+        };
+        // Below full strength: the last iteration's lines, to pick from;
+        // the caller hears only the lines it asked for.
+        let mut last_lines: Vec<SearchInfo> = Vec::new();
+        let mut on_iteration = |info: &SearchInfo| {
+            if !strength.is_full() {
+                if info.multipv == 1 {
+                    last_lines.clear();
+                }
+                last_lines.push(info.clone());
+            }
+            if info.multipv <= asked_lines {
+                on_iteration(info);
+            }
+        };
         self.tt.new_search();
         let pos = game.position();
         let line = game_line(game);
@@ -79,6 +109,11 @@ impl<E: Evaluator> Searcher<E> {
             }
             r
         });
+        if let Some((m, line)) = strength::chosen(strength, &last_lines, &mut self.strength_rng) {
+            result.best_move = Some(m);
+            result.score = line.score;
+            result.pv = line.pv.clone();
+        }
         result.time = start.elapsed();
         result
     }

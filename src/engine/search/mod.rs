@@ -29,6 +29,7 @@ mod pruning;
 mod qsearch;
 mod see;
 mod stack;
+mod strength;
 mod tt;
 mod worker;
 
@@ -42,6 +43,7 @@ use crate::engine::eval::nnue::Nnue;
 use crate::game::Game;
 
 pub use limits::{Clock, Limits};
+pub use strength::Strength;
 
 use tt::Table;
 use worker::Tables;
@@ -192,6 +194,9 @@ pub struct Searcher<E: Evaluator = Nnue> {
     /// Move-ordering statistics and evaluation caches, one per thread,
     /// kept between searches.
     tables: Vec<Box<Tables>>,
+    /// The playing strength, and the state of its random pushes.
+    strength: Strength,
+    strength_rng: u64,
 }
 
 impl Default for Searcher<Nnue> {
@@ -219,7 +224,21 @@ impl<E: Evaluator> Searcher<E> {
             tt: Table::new(DEFAULT_HASH_MB),
             threads: 1,
             tables: Vec::new(),
+            strength: Strength::FULL,
+            strength_rng: 0,
         }
+    }
+
+    /// Sets the playing strength ([`Strength`]; full by default) for the
+    /// searches from now on, and restarts its random pushes from its seed.
+    pub fn set_strength(&mut self, strength: Strength) {
+        self.strength = strength;
+        self.strength_rng = strength.seed();
+    }
+
+    /// The playing strength.
+    pub fn strength(&self) -> Strength {
+        self.strength
     }
 
     /// The evaluator.

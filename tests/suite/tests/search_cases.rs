@@ -462,3 +462,28 @@ fn go_mate_ends_by_itself_without_such_a_mate() {
     let r = searcher().search_simple(&Position::new(), &Limits::mate(0));
     assert!(r.depth <= 2 && r.best_move.is_some(), "{r:?}");
 }
+
+#[test]
+fn weak_levels_play_legal_games_under_the_rules() {
+    use xiangqi::Strength;
+    // Skill 1 against skill 5, by depth: every move legal, the game ends by
+    // a verdict of the rules or at 160 plies; the same seeds give the same
+    // game.
+    let play = |seed: u64| {
+        let (mut red, mut black) = (searcher(), searcher());
+        red.set_strength(Strength::skill(1).with_seed(seed));
+        black.set_strength(Strength::skill(5).with_seed(seed + 1));
+        let mut game = Game::new();
+        while game.outcome().is_none() && game.ply() < 160 {
+            let s = if game.position().turn() == Color::Red { &mut red } else { &mut black };
+            let r = s.search(&game, &Limits::depth(20), &std::sync::atomic::AtomicBool::new(false), |_| {});
+            assert!(r.depth <= 6, "{r:?}");
+            let m = r.best_move.expect("a move while the game goes on");
+            game.play(m).unwrap_or_else(|e| panic!("ply {}: {m}: {e}", game.ply()));
+        }
+        game.moves().collect::<Vec<_>>()
+    };
+    let a = play(3);
+    assert!(a.len() >= 10);
+    assert_eq!(play(3), a);
+}
