@@ -346,7 +346,7 @@ fn play_moves(
         };
         let moves: Vec<Move> = game.moves().collect();
         let reply = engine.best_move_from(fen, &moves, arbiter.think);
-        if let Some(ending) = apply_reply(game, reply, engine.ranks()) {
+        if let Some(ending) = apply_reply(game, reply.map_err(|e| e.to_string()), engine.ranks()) {
             return ending;
         }
     }
@@ -482,8 +482,8 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
         Some(path) => (read_fens(path)?, vec![Vec::new()]),
         None => (Vec::new(), read_openings(&config.openings)?),
     };
-    let mut a = Engine::start(&config.engines[0])?;
-    let mut b = Engine::start(&config.engines[1])?;
+    let mut a = Engine::start(&config.engines[0]).map_err(|e| e.to_string())?;
+    let mut b = Engine::start(&config.engines[1]).map_err(|e| e.to_string())?;
     a.ucci_time = config.ucci_time;
     b.ucci_time = config.ucci_time;
     let arbiter = Arbiter {

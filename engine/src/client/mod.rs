@@ -1,12 +1,46 @@
-//! An engine process spoken to in UCI or UCCI.
+//! An engine process spoken to in UCI or UCCI: this crate's
+//! `xiangqi-engine`, Pikafish, Fairy-Stockfish, ElephantEye, ...
+//!
+//! [`Engine::start`] runs the program and completes the handshake (with
+//! the [`Spec`]'s init commands, such as `setoption name UCI_Variant value
+//! xiangqi`); [`Engine::search`] sets a [`Game`]'s position, searches with
+//! any [`Limits`], streams the `info` lines as [`Info`] values and returns
+//! the best move, stopping at a stop flag or a timeout. A process that dies
+//! gives [`ClientError::Exited`] (never a hang) and [`Engine::restart`]
+//! starts a fresh one.
+//!
+//! ```no_run
+//! use std::sync::atomic::AtomicBool;
+//! use std::time::Duration;
+//! use xiangqi::{Game, Limits};
+//! use xiangqi_engine::client::{Engine, Spec};
+//!
+//! let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+//! let limits = Limits::movetime(Duration::from_millis(100));
+//! let reply = engine.search(&Game::new(), &limits, &AtomicBool::new(false), |info| {
+//!     if let (Some(d), Some(s)) = (info.depth, info.score) {
+//!         println!("depth {d} score {s} pv {:?}", info.pv);
+//!     }
+//! })?;
+//! println!("best move {:?}", reply.best_move);
+//! # Ok::<(), xiangqi_engine::client::ClientError>(())
+//! ```
+
+mod error;
+mod info;
+mod search;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use xiangqi::Move;
 use xiangqi::notation::{UciMove, UciRanks, format_uci};
+use xiangqi::{Game, Limits, Move};
+
+pub use error::ClientError;
+pub use info::{Info, parse_info};
+pub use search::SearchReply;
 
 /// Extra time allowed beyond three times the move time.
 pub const GRACE: Duration = Duration::from_secs(5);
@@ -91,25 +125,36 @@ pub struct Engine {
     pub grace: Duration,
     /// How a UCCI engine is given a move time.
     pub ucci_time: UcciTime,
-    /// A reply timed out and was never collected: restart before reuse.
+    /// A reply timed out and was never collected, or the output closed:
+    /// restart before reuse.
     hung: bool,
+    /// How long a search without a time limit (depth, nodes, mate) may
+    /// take before it is stopped (default two minutes); `None`: no limit
+    /// (stop it with the stop flag).
+    pub search_timeout: Option<Duration>,
 }
 
 impl Engine {
     /// Starts `spec`'s command and completes the handshake.
-    pub fn start(spec: &Spec) -> Result<Engine, String> {
+    pub fn start(spec: &Spec) -> Result<Engine, ClientError> {
         let cmd = &spec.cmd;
         let mut parts = cmd.split_whitespace();
-        let prog = parts.next().ok_or("empty engine command")?;
+        let prog = parts.next().ok_or(ClientError::EmptyCommand)?;
         let mut child = Command::new(prog)
             .args(parts)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("{cmd}: {e}"))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
+            .map_err(|e| ClientError::Spawn {
+                command: cmd.clone(),
+                reason: e.to_string(),
+            })?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(ClientError::Exited);
+        };
         let (tx, lines) = channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
@@ -126,6 +171,7 @@ impl Engine {
             grace: GRACE,
             ucci_time: UcciTime::Stop,
             hung: false,
+            search_timeout: Some(FIXED_TIMEOUT),
         };
         match spec.protocol {
             Protocol::Uci => {
@@ -149,6 +195,11 @@ impl Engine {
         self.spec.ranks
     }
 
+    /// The process id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Whether the engine can play another game: running, and not owing a
     /// late reply.
     pub fn healthy(&mut self) -> bool {
@@ -156,53 +207,59 @@ impl Engine {
     }
 
     /// A fresh process of the same engine.
-    pub fn restart(&mut self) -> Result<(), String> {
+    pub fn restart(&mut self) -> Result<(), ClientError> {
         let mut fresh = Engine::start(&self.spec)?;
         fresh.grace = self.grace;
         fresh.ucci_time = self.ucci_time;
+        fresh.search_timeout = self.search_timeout;
         *self = fresh; // drops (quits and kills) the old process
         Ok(())
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    /// Sends one line (a command).
+    pub fn send(&mut self, line: &str) -> Result<(), ClientError> {
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
-            .map_err(|e| format!("cannot write to the engine: {e}"))
+            .map_err(|e| ClientError::Write(e.to_string()))
     }
 
     /// Waits for a line that `wanted` accepts; returns it.
     fn wait_until(
         &mut self,
-        what: &str,
+        what: &'static str,
         timeout: Duration,
         wanted: impl Fn(&str) -> bool,
-    ) -> Result<String, String> {
+    ) -> Result<String, ClientError> {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok(line) if wanted(&line) => return Ok(line),
                 Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => return Err(format!("no {what} in time")),
-                Err(RecvTimeoutError::Disconnected) => return Err("engine exited".into()),
+                Err(RecvTimeoutError::Timeout) => return Err(ClientError::Timeout(what)),
+                Err(RecvTimeoutError::Disconnected) => {
+                    // Its output is closed: nothing more will come.
+                    self.hung = true;
+                    return Err(ClientError::Exited);
+                }
             }
         }
     }
 
     /// Waits for a line starting with `prefix`; returns it.
-    fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
+    fn wait_for(&mut self, prefix: &'static str, timeout: Duration) -> Result<String, ClientError> {
         self.wait_until(prefix, timeout, |l| l.starts_with(prefix))
     }
 
     /// `isready` and its `readyok`: everything the engine printed before
     /// is read and dropped.
-    fn sync(&mut self) -> Result<(), String> {
+    pub fn sync(&mut self) -> Result<(), ClientError> {
         self.send("isready")?;
         self.wait_for("readyok", READY_TIMEOUT).map(|_| ())
     }
 
     /// Prepares a new game.
-    pub fn new_game(&mut self) -> Result<(), String> {
+    pub fn new_game(&mut self) -> Result<(), ClientError> {
         match self.spec.protocol {
             Protocol::Uci => self.send("ucinewgame")?,
             Protocol::Ucci => self.send("setoption newgame")?,
@@ -212,7 +269,7 @@ impl Engine {
 
     /// Waits for the answer to `go`: a `bestmove` line, or UCCI's
     /// `nobestmove`.
-    fn wait_reply(&mut self, timeout: Duration) -> Result<String, String> {
+    fn wait_reply(&mut self, timeout: Duration) -> Result<String, ClientError> {
         self.wait_until("bestmove", timeout, |l| {
             l.starts_with("bestmove") || l.trim() == "nobestmove"
         })
@@ -228,20 +285,8 @@ impl Engine {
         fen: Option<&str>,
         moves: &[Move],
         think: Think,
-    ) -> Result<String, String> {
-        let list: Vec<String> = moves
-            .iter()
-            .map(|&m| format_uci(UciMove::Move(m), self.spec.ranks))
-            .collect();
-        let base = match fen {
-            Some(fen) => format!("position fen {fen}"),
-            None => "position startpos".to_string(),
-        };
-        let pos = if list.is_empty() {
-            base
-        } else {
-            format!("{base} moves {}", list.join(" "))
-        };
+    ) -> Result<String, ClientError> {
+        let pos = self.position_command(fen, moves);
         self.send(&pos)?;
         let ucci = self.spec.protocol == Protocol::Ucci;
         let (go, timeout) = match think {
@@ -275,12 +320,12 @@ impl Engine {
 
     /// UCCI with a fixed move time: search without a limit and `stop`
     /// after `t` ms (see [`UcciTime::Stop`]).
-    fn timed_by_stop(&mut self, t: u64) -> Result<String, String> {
+    fn timed_by_stop(&mut self, t: u64) -> Result<String, ClientError> {
         self.send("go depth 32")?;
         let t = Duration::from_millis(t);
         match self.wait_reply(t) {
             Ok(line) => return reply_move(&line),
-            Err(e) if e == "engine exited" => return Err(e),
+            Err(ClientError::Exited) => return Err(ClientError::Exited),
             Err(_) => {}
         }
         self.send("stop")?;
@@ -295,11 +340,85 @@ impl Engine {
 }
 
 /// The move of a reply line, or why there is none.
-fn reply_move(line: &str) -> Result<String, String> {
+fn reply_move(line: &str) -> Result<String, ClientError> {
     if line.trim() == "nobestmove" {
-        return Err("sent nobestmove".to_string());
+        return Err(ClientError::NoBestMove);
     }
     Ok(line.split_whitespace().nth(1).unwrap_or("").to_string())
+}
+
+impl Engine {
+    /// The `position` command for `moves` after `fen` (None: the start).
+    fn position_command(&self, fen: Option<&str>, moves: &[Move]) -> String {
+        let list: Vec<String> = moves
+            .iter()
+            .map(|&m| format_uci(UciMove::Move(m), self.spec.ranks))
+            .collect();
+        let base = match fen {
+            Some(fen) => format!("position fen {fen}"),
+            None => "position startpos".to_string(),
+        };
+        if list.is_empty() {
+            base
+        } else {
+            format!("{base} moves {}", list.join(" "))
+        }
+    }
+
+    /// The `position` command of a game: its start and its moves.
+    fn game_position(&self, game: &Game) -> String {
+        let moves: Vec<Move> = game.moves().collect();
+        let start = game.start();
+        if *start == xiangqi::Position::new() {
+            self.position_command(None, &moves)
+        } else {
+            self.position_command(Some(&start.to_string()), &moves)
+        }
+    }
+
+    /// The `go` command for `limits` (see [`Engine::search`]).
+    fn go_command(&self, limits: &Limits) -> String {
+        let ucci = self.spec.protocol == Protocol::Ucci;
+        let mut go = String::from("go");
+        if limits.infinite {
+            go.push_str(if ucci { " depth infinite" } else { " infinite" });
+            return go;
+        }
+        if let Some(d) = limits.depth {
+            go.push_str(&format!(" depth {d}"));
+        }
+        if let Some(n) = limits.nodes {
+            go.push_str(&format!(" nodes {n}"));
+        }
+        if let (Some(m), false) = (limits.mate, ucci) {
+            go.push_str(&format!(" mate {m}"));
+        }
+        if let Some(t) = limits.movetime {
+            let ms = t.as_millis();
+            go.push_str(&if ucci {
+                format!(" time {ms} movestogo 1")
+            } else {
+                format!(" movetime {ms}")
+            });
+        } else if let Some(c) = limits.clock {
+            let (t, inc) = (c.remaining.as_millis(), c.increment.as_millis());
+            if ucci {
+                go.push_str(&format!(" time {t} increment {inc}"));
+                if let Some(m) = c.moves_to_go {
+                    go.push_str(&format!(" movestogo {m}"));
+                }
+            } else {
+                go.push_str(&format!(" wtime {t} btime {t} winc {inc} binc {inc}"));
+                if let Some(m) = c.moves_to_go {
+                    go.push_str(&format!(" movestogo {m}"));
+                }
+            }
+        }
+        if go == "go" {
+            go.push_str(if ucci { " depth infinite" } else { " infinite" });
+        }
+        go
+    }
 }
 
 impl Drop for Engine {

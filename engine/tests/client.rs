@@ -1,0 +1,167 @@
+//! `xiangqi_engine::client` against the real engine binary, over both
+//! protocols: typed `info` lines, stop, a killed process, a silent one.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use xiangqi::{Game, Limits, Score};
+use xiangqi_engine::client::{ClientError, Engine, Info, Protocol, Spec};
+
+const ENGINE: &str = env!("CARGO_BIN_EXE_xiangqi-engine");
+
+fn spec(protocol: Protocol) -> Spec {
+    Spec {
+        protocol,
+        ..Spec::uci(ENGINE)
+    }
+}
+
+fn game(moves: &str) -> Game {
+    let mut g = Game::new();
+    for m in moves.split_whitespace() {
+        g.play(m.parse().unwrap()).unwrap();
+    }
+    g
+}
+
+#[test]
+fn searches_stream_typed_infos_over_both_protocols() {
+    for protocol in [Protocol::Uci, Protocol::Ucci] {
+        let mut e = Engine::start(&spec(protocol)).unwrap();
+        let g = game("h2e2 h9g7");
+        let mut infos: Vec<Info> = Vec::new();
+        let r = e
+            .search(&g, &Limits::depth(6), &AtomicBool::new(false), |i| {
+                infos.push(i.clone())
+            })
+            .unwrap();
+        let best = r.best_move.expect("a move");
+        assert!(g.position().is_legal(best), "{protocol:?}: {best}");
+        assert!(!r.stopped);
+        let depths: Vec<u32> = infos.iter().filter_map(|i| i.depth).collect();
+        assert!(
+            depths.contains(&6) && depths.windows(2).all(|w| w[0] <= w[1]),
+            "{depths:?}"
+        );
+        let last = r.info.expect("a final info");
+        assert!(matches!(last.score, Some(Score::Cp(_))));
+        assert_eq!(last.pv.first(), Some(&best), "{protocol:?}");
+        // Every line of the PV is legal from the searched position.
+        let mut p = g.position().clone();
+        for m in &last.pv {
+            assert!(p.is_legal(*m));
+            p.play_unchecked(*m);
+        }
+        // A node limit and a move time are taken too.
+        let r = e
+            .search(&g, &Limits::nodes(3000), &AtomicBool::new(false), |_| {})
+            .unwrap();
+        assert!(r.best_move.is_some());
+        let limits = Limits::movetime(Duration::from_millis(100));
+        let r = e
+            .search(&g, &limits, &AtomicBool::new(false), |_| {})
+            .unwrap();
+        assert!(r.best_move.is_some());
+        // A position without a legal move: no move, no error.
+        let mated = Game::from_position("3k5/3RR4/9/9/9/9/9/9/9/4K4 b".parse().unwrap());
+        assert!(mated.position().legal_moves().is_empty());
+        let r = e.search(&mated, &Limits::depth(3), &AtomicBool::new(false), |_| {});
+        assert_eq!(r.map(|r| r.best_move), Ok(None), "{protocol:?}");
+    }
+}
+
+#[test]
+fn a_stop_flag_ends_an_infinite_search() {
+    for protocol in [Protocol::Uci, Protocol::Ucci] {
+        let mut e = Engine::start(&spec(protocol)).unwrap();
+        let stop = AtomicBool::new(false);
+        let start = Instant::now();
+        let r = std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(300));
+                stop.store(true, Ordering::Relaxed);
+            });
+            e.search(&Game::new(), &Limits::infinite(), &stop, |_| {})
+        })
+        .unwrap();
+        assert!(r.stopped && r.best_move.is_some(), "{protocol:?}: {r:?}");
+        assert!(start.elapsed() >= Duration::from_millis(300));
+        // The engine goes on answering.
+        let r = e.search(
+            &Game::new(),
+            &Limits::depth(2),
+            &AtomicBool::new(false),
+            |_| {},
+        );
+        assert!(r.unwrap().best_move.is_some());
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_killed_engine_is_an_error_and_restarts() {
+    let mut e = Engine::start(&spec(Protocol::Uci)).unwrap();
+    let pid = e.id();
+    let r = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(300));
+            std::process::Command::new("kill")
+                .args(["-9", &pid.to_string()])
+                .status()
+                .unwrap();
+        });
+        e.search(
+            &Game::new(),
+            &Limits::infinite(),
+            &AtomicBool::new(false),
+            |_| {},
+        )
+    });
+    assert_eq!(r, Err(ClientError::Exited));
+    assert!(!e.healthy());
+    e.restart().unwrap();
+    assert!(e.healthy() && e.id() != pid);
+    let r = e.search(
+        &Game::new(),
+        &Limits::depth(3),
+        &AtomicBool::new(false),
+        |_| {},
+    );
+    assert!(r.unwrap().best_move.is_some());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_silent_engine_times_out_and_must_be_restarted() {
+    // Answers the handshake, never a `go`.
+    let path =
+        std::env::temp_dir().join(format!("xiangqi-client-silent-{}.sh", std::process::id()));
+    std::fs::write(
+        &path,
+        "while read -r line; do case \"$line\" in\n\
+         uci) echo uciok ;;\n isready) echo readyok ;;\n quit) exit 0 ;;\n esac; done\n",
+    )
+    .unwrap();
+    let mut e = Engine::start(&Spec::uci(&format!("sh {}", path.display()))).unwrap();
+    e.grace = Duration::from_millis(200);
+    let limits = Limits::movetime(Duration::from_millis(50));
+    let r = e.search(&Game::new(), &limits, &AtomicBool::new(false), |_| {});
+    assert_eq!(r, Err(ClientError::Timeout("bestmove")));
+    assert!(!e.healthy());
+    assert_eq!(
+        e.search(&Game::new(), &limits, &AtomicBool::new(false), |_| {}),
+        Err(ClientError::Hung)
+    );
+    e.restart().unwrap();
+    assert!(e.healthy());
+    drop(e);
+    let _ = std::fs::remove_file(&path);
+    assert!(matches!(
+        Engine::start(&Spec::uci("/nonexistent/engine")),
+        Err(ClientError::Spawn { .. })
+    ));
+    assert!(matches!(
+        Engine::start(&Spec::uci("  ")),
+        Err(ClientError::EmptyCommand)
+    ));
+}
