@@ -165,3 +165,55 @@ fn a_silent_engine_times_out_and_must_be_restarted() {
         Err(ClientError::EmptyCommand)
     ));
 }
+
+/// `analyze --engine` with this crate's engine as the other engine, over
+/// both protocols, gives the analysis the built-in search gives (the same
+/// network, one thread, a fixed depth, a fresh search per position).
+#[test]
+fn analyze_with_an_engine_process_equals_the_built_in_analysis() {
+    let game = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/suite/tests/data/games/xqdb_iccs.pgn"
+    );
+    let run = |extra: &[&str]| {
+        let out = std::process::Command::new(ENGINE)
+            .args(["analyze", "--depth", "3", "--threads", "2"])
+            .args(extra)
+            .arg(game)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        // All but the Annotator tag, which names the engine.
+        text.lines()
+            .filter(|l| !l.starts_with("[Annotator"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let own = run(&[]);
+    assert!(own.contains("[%eval"));
+    assert_eq!(run(&["--engine", ENGINE]), own, "UCI");
+    assert_eq!(
+        run(&["--engine", ENGINE, "--engine-protocol", "ucci"]),
+        own,
+        "UCCI"
+    );
+    // An engine that cannot start is an error, not an analysis.
+    let out = std::process::Command::new(ENGINE)
+        .args([
+            "analyze",
+            "--depth",
+            "2",
+            "--engine",
+            "/nonexistent/engine",
+            game,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/engine"));
+}

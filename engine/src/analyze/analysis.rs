@@ -3,7 +3,8 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use xiangqi::{Game, Limits, Searcher};
+use xiangqi::{Game, Limits, Score, Searcher};
+use xiangqi_engine::client::{Engine, Spec};
 
 use crate::analyze::annotate::{Analysis, Eval};
 
@@ -67,5 +68,104 @@ pub fn analyze(
                 pv: Vec::new(),
             })
         })
+        .collect()
+}
+
+/// Searches position `ply` of `game` with the engine process `engine`
+/// (after `ucinewgame`, so that the result does not depend on what it
+/// searched before). A position without a legal move is not sent: the side
+/// to move has lost.
+pub fn search_ply_with(
+    engine: &mut Engine,
+    game: &Game,
+    ply: usize,
+    limits: &Limits,
+) -> Result<Analysis, String> {
+    let mut g = game.clone();
+    g.undo_to(ply);
+    let turn = g.position().turn();
+    if g.position().legal_moves().is_empty() {
+        return Ok(Analysis {
+            eval: Eval::from_score(Score::Mate(0), turn),
+            pv: Vec::new(),
+        });
+    }
+    engine.new_game().map_err(|e| e.to_string())?;
+    let r = engine
+        .search(&g, limits, &AtomicBool::new(false), |_| {})
+        .map_err(|e| format!("ply {ply}: {e}"))?;
+    let info = r.info.unwrap_or_default();
+    let mut pv = info.pv;
+    if pv.first() != r.best_move.as_ref() {
+        pv = r.best_move.into_iter().collect();
+    }
+    Ok(Analysis {
+        eval: Eval::from_score(info.score.unwrap_or(Score::Cp(0)), turn),
+        pv,
+    })
+}
+
+/// [`analyze`] with engine processes started from `spec` (one a thread)
+/// instead of this crate's search; the first failure (the engine cannot
+/// start, dies, or answers nonsense) ends it with an error.
+pub fn analyze_with(
+    spec: &Spec,
+    game: &Game,
+    limits: &Limits,
+    threads: usize,
+    mut on_done: impl FnMut(),
+) -> Result<Vec<Analysis>, String> {
+    let total = game.ply() + 1;
+    let next = AtomicUsize::new(0);
+    let (send, receive) = mpsc::channel();
+    let mut results: Vec<Option<Analysis>> = vec![None; total];
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, total) {
+            let send = send.clone();
+            let next = &next;
+            scope.spawn(move || {
+                let mut engine = match Engine::start(spec) {
+                    Ok(e) => e,
+                    Err(e) => {
+                        let _ = send.send(Err(format!("{}: {e}", spec.cmd)));
+                        return;
+                    }
+                };
+                loop {
+                    let ply = next.fetch_add(1, Ordering::Relaxed);
+                    if ply >= total {
+                        break;
+                    }
+                    let r = search_ply_with(&mut engine, game, ply, limits).map(|a| (ply, a));
+                    let failed = r.is_err();
+                    if send.send(r).is_err() || failed {
+                        // The others stop taking plies.
+                        next.store(total, Ordering::Relaxed);
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        for r in receive {
+            match r {
+                Ok((ply, analysis)) => {
+                    results[ply] = Some(analysis);
+                    on_done();
+                }
+                Err(e) => {
+                    failure.get_or_insert(e);
+                }
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(ply, a)| a.ok_or_else(|| format!("ply {ply} was not analysed")))
         .collect()
 }

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use xiangqi::notation::{ChineseScript, Notation, WxfDialect};
+use xiangqi_engine::client::Spec;
 
 /// The usage text (`--help`).
 pub const USAGE: &str = "\
@@ -21,6 +22,12 @@ options:
   --graph FILE.svg  also write an SVG graph of the evaluation
   --game K          analyse the K-th game of the file (default 1)
   --notation NAME   moves in iccs (default), wxf, chinese or traditional
+  --engine CMD      analyse with another engine process (UCI by default), one
+                    per thread, `ucinewgame` before each position, instead of
+                    this crate's search
+  --engine-protocol uci|ucci, --engine-ranks 0-9|1-10, --engine-init LINE
+                    (repeatable), --engine-fsf (Fairy-Stockfish: ranks 1-10 and
+                    UCI_Variant xiangqi): how to talk to it
   --help            show this text";
 
 /// How long each position is searched.
@@ -47,6 +54,8 @@ pub struct Options {
     pub game: usize,
     /// The notation of the output moves.
     pub notation: Notation,
+    /// Another engine to analyse with, instead of this crate's search.
+    pub engine: Option<Spec>,
 }
 
 /// The parsed command line.
@@ -80,8 +89,19 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut graph = None;
     let mut game = 1;
     let mut notation = Notation::Iccs;
+    let mut engine: Option<Spec> = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
+        if let Some(suffix) = arg.strip_prefix("--engine") {
+            let spec = engine.get_or_insert_with(|| Spec::uci(""));
+            let mut value = || {
+                it.next()
+                    .cloned()
+                    .ok_or_else(|| format!("{arg} needs a value"))
+            };
+            spec.apply_flag(arg, suffix, &mut value)?;
+            continue;
+        }
         match arg.as_str() {
             "--help" | "-h" => return Ok(Command::Help),
             "--movetime" => {
@@ -119,6 +139,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         }
     }
     let pgn = pgn.ok_or("no PGN file given (see --help)")?;
+    if engine.as_ref().is_some_and(|e| e.cmd.trim().is_empty()) {
+        return Err("--engine CMD is needed with the other --engine flags".to_string());
+    }
     Ok(Command::Analyze(Options {
         pgn,
         budget,
@@ -126,6 +149,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         graph,
         game,
         notation,
+        engine,
     }))
 }
 
@@ -155,6 +179,12 @@ mod tests {
         assert_eq!(o.graph, Some(PathBuf::from("e.svg")));
         assert_eq!(o.notation, Notation::Wxf(WxfDialect::Wxf));
         assert_eq!(parse(&args("--help")), Ok(Command::Help));
+        let Ok(Command::Analyze(o)) = parse(&args("--engine fsf --engine-fsf g.pgn")) else {
+            panic!("not parsed");
+        };
+        let spec = o.engine.unwrap();
+        assert_eq!(spec.cmd, "fsf");
+        assert_eq!(spec.ranks, xiangqi::notation::UciRanks::OneToTen);
     }
 
     #[test]
@@ -172,6 +202,9 @@ mod tests {
             "--frobnicate g.pgn",
             "a.pgn b.pgn",
             "--graph",
+            "--engine-protocol ucci g.pgn",
+            "--engine x --engine-protocol klingon g.pgn",
+            "--engine",
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad:?}");
         }

@@ -15,6 +15,10 @@
 //!   is searched by the crate's [`xiangqi::Searcher`] for `--movetime` ms
 //!   (default 1000), or to `--depth D`, under the default rules with the
 //!   game's history (repetitions count). Each search uses a fresh searcher.
+//!   `--engine CMD` (with `--engine-protocol`, `--engine-ranks`,
+//!   `--engine-init`, `--engine-fsf`) searches with another engine process
+//!   instead, through [`xiangqi_engine::client`], `ucinewgame` before each
+//!   position.
 //! * **Threads**: `--threads N` searches N positions at a time, on N
 //!   worker threads spawned here (the library spawns none), each with its
 //!   own searcher. The results do not depend on N: with `--depth` the
@@ -61,6 +65,7 @@ use std::time::Duration;
 use xiangqi::notation::Notation;
 use xiangqi::pgn::{ReadOptions, read_games};
 use xiangqi::{Limits, Rules};
+use xiangqi_engine::client::Spec;
 
 use annotate::{Eval, Mark};
 use args::{Budget, Command, Options};
@@ -88,12 +93,26 @@ fn limits(budget: Budget) -> Limits {
 
 /// Analyses game `index` (1-based) of the PGN `text`, calling `on_done`
 /// with the positions searched and their total as each search ends.
+#[cfg(test)]
 pub fn analyze_text(
     text: &str,
     index: usize,
     budget: Budget,
     threads: usize,
     notation: Notation,
+    on_done: impl FnMut(usize, usize),
+) -> Result<Report, String> {
+    analyze_text_with(text, index, budget, threads, notation, None, on_done)
+}
+
+/// [`analyze_text`], with the engine process `engine` if given.
+pub fn analyze_text_with(
+    text: &str,
+    index: usize,
+    budget: Budget,
+    threads: usize,
+    notation: Notation,
+    engine: Option<&Spec>,
     mut on_done: impl FnMut(usize, usize),
 ) -> Result<Report, String> {
     let mut count = 0;
@@ -118,16 +137,23 @@ pub fn analyze_text(
         .map_err(|e| format!("game {index}: {e}"))?;
     let (total, mut done) = (game.ply() + 1, 0);
     on_done(0, total);
-    let analyses = analysis::analyze(&game, &limits(budget), threads, || {
+    let tick = || {
         done += 1;
         on_done(done, total);
-    });
+    };
+    let analyses = match engine {
+        None => analysis::analyze(&game, &limits(budget), threads, tick),
+        Some(spec) => analysis::analyze_with(spec, &game, &limits(budget), threads, tick)?,
+    };
     let (mut out, marks) = annotate::annotate(&rec, &analyses, notation)?;
     let by = match budget {
         Budget::Movetime(ms) => format!("{ms} ms per position"),
         Budget::Depth(d) => format!("depth {d}"),
     };
-    let annotator = format!("xiangqi-engine analyze, {by}");
+    let annotator = match engine {
+        None => format!("xiangqi-engine analyze, {by}"),
+        Some(spec) => format!("xiangqi-engine analyze with {}, {by}", spec.cmd),
+    };
     match out.tags.iter_mut().find(|(k, _)| k == "Annotator") {
         Some(tag) => tag.1 = annotator,
         None => out.tags.push(("Annotator".to_string(), annotator)),
@@ -156,12 +182,13 @@ fn run(options: &Options) -> Result<(), String> {
     let bytes = std::fs::read(&options.pgn).map_err(|e| format!("cannot read {path}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
     let bar = progress::Progress::new();
-    let report = analyze_text(
+    let report = analyze_text_with(
         &text,
         options.game,
         options.budget,
         options.threads,
         options.notation,
+        options.engine.as_ref(),
         |done, total| bar.show(done, total),
     )
     .map_err(|e| format!("{path}: {e}"));

@@ -74,6 +74,56 @@ pub struct Spec {
 }
 
 impl Spec {
+    /// Applies one command-line flag about an engine, by its part after the
+    /// engine's prefix (`--engine1-protocol` has `suffix` `-protocol`): ``
+    /// (the command), `-protocol uci|ucci`, `-ranks 0-9|1-10`, `-init
+    /// LINE` (repeatable) and `-fsf` (Fairy-Stockfish: ranks 1-10 and
+    /// `UCI_Variant xiangqi`). `value` gives the flag's value when it takes
+    /// one. An unknown suffix or a bad value is an error naming `flag`.
+    ///
+    /// ```
+    /// use xiangqi_engine::client::{Protocol, Spec};
+    /// let mut spec = Spec::uci("");
+    /// let mut values = vec!["eleeye".to_string(), "ucci".to_string()].into_iter();
+    /// let mut next = || values.next().ok_or_else(|| "needs a value".to_string());
+    /// spec.apply_flag("--engine", "", &mut next).unwrap();
+    /// spec.apply_flag("--engine-protocol", "-protocol", &mut next).unwrap();
+    /// assert_eq!((spec.cmd.as_str(), spec.protocol), ("eleeye", Protocol::Ucci));
+    /// assert!(spec.apply_flag("--engine-color", "-color", &mut next).is_err());
+    /// ```
+    pub fn apply_flag(
+        &mut self,
+        flag: &str,
+        suffix: &str,
+        value: &mut dyn FnMut() -> Result<String, String>,
+    ) -> Result<(), String> {
+        match suffix {
+            "" => self.cmd = value()?,
+            "-protocol" => {
+                self.protocol = match value()?.as_str() {
+                    "uci" => Protocol::Uci,
+                    "ucci" => Protocol::Ucci,
+                    v => return Err(format!("{flag} {v:?}: expected uci or ucci")),
+                }
+            }
+            "-ranks" => {
+                self.ranks = match value()?.as_str() {
+                    "0-9" | "0" => UciRanks::ZeroToNine,
+                    "1-10" | "1" => UciRanks::OneToTen,
+                    v => return Err(format!("{flag} {v:?}: expected 0-9 or 1-10")),
+                }
+            }
+            "-init" => self.init.push(value()?),
+            "-fsf" => {
+                self.ranks = UciRanks::OneToTen;
+                self.init
+                    .push("setoption name UCI_Variant value xiangqi".to_string());
+            }
+            _ => return Err(format!("unknown flag {flag:?} (see --help)")),
+        }
+        Ok(())
+    }
+
     /// A UCI engine with ranks 0-9 and no init commands.
     pub fn uci(cmd: &str) -> Spec {
         Spec {

@@ -6,7 +6,7 @@ use xiangqi::notation::{ParseNotationError, UciMove, UciRanks, parse_uci};
 use xiangqi::{Color, Game, GameError, Move, Position, Rules};
 
 use crate::matches::pyffish;
-use xiangqi_engine::client::{Engine, Protocol, Spec, Think, UcciTime};
+use xiangqi_engine::client::{Engine, Spec, Think, UcciTime};
 
 /// The longest game played by default; longer ones are drawn.
 pub const MAX_PLIES: usize = 400;
@@ -114,31 +114,8 @@ pub fn parse_args(args: &[String]) -> Result<Config, String> {
                 "2" => 1,
                 _ => return Err(format!("unknown flag {flag:?} (see --help)")),
             };
-            let spec = &mut engines[i];
-            match what {
-                "" => spec.cmd = value()?,
-                "-protocol" => {
-                    spec.protocol = match value()?.as_str() {
-                        "uci" => Protocol::Uci,
-                        "ucci" => Protocol::Ucci,
-                        v => return Err(format!("{flag} {v:?}: expected uci or ucci")),
-                    }
-                }
-                "-ranks" => {
-                    spec.ranks = match value()?.as_str() {
-                        "0-9" | "0" => UciRanks::ZeroToNine,
-                        "1-10" | "1" => UciRanks::OneToTen,
-                        v => return Err(format!("{flag} {v:?}: expected 0-9 or 1-10")),
-                    }
-                }
-                "-init" => spec.init.push(value()?),
-                "-fsf" => {
-                    spec.ranks = UciRanks::OneToTen;
-                    spec.init
-                        .push("setoption name UCI_Variant value xiangqi".to_string());
-                }
-                _ => return Err(format!("unknown flag {flag:?} (see --help)")),
-            }
+            let mut value = value;
+            engines[i].apply_flag(flag, what, &mut value)?;
             continue;
         }
         match flag.as_str() {
