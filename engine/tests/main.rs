@@ -3,6 +3,7 @@
 //! xiangqi-engine --test engine`).
 
 mod client;
+mod command_loop;
 mod matches;
 mod nnue;
 mod support;

@@ -146,9 +146,11 @@ fn banmoves_and_nobestmove() {
     e.send("position fen R3k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 1");
     e.send("go depth 4");
     assert_eq!(e.until("nobestmove"), ["nobestmove"]);
-    // A stop with no search running: nobestmove, as ElephantEye.
+    // A stop with no search running: no answer (ElephantEye's `nobestmove`
+    // here would be taken for the answer to the next `go`).
     e.send("stop");
-    e.expect("nobestmove");
+    e.send("isready");
+    assert_eq!(e.until("readyok"), ["readyok"]);
 }
 
 #[test]

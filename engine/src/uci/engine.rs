@@ -7,9 +7,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use xiangqi::notation::{UciMove, UciRanks, format_uci, parse_uci};
-use xiangqi::{
-    Game, Limits, Move, Position, Rules, Score, SearchInfo, SearchResult, Searcher, perft_divide,
-};
+use xiangqi::{Game, Limits, Move, Position, Rules, Score, SearchInfo, SearchResult, Searcher};
 
 use crate::uci::go::{Go, parse_ucci_go, parse_uci_go};
 use crate::uci::lines;
@@ -40,8 +38,6 @@ struct Flags {
     ponderhit: AtomicBool,
     /// A draw was offered (UCCI `go draw`, `ponderhit draw`).
     draw: AtomicBool,
-    /// The search thread has printed its `bestmove` (or `nobestmove`).
-    answered: AtomicBool,
 }
 
 /// How the search thread writes moves and scores.
@@ -121,7 +117,7 @@ impl Engine {
             infinite: false,
             multi_pv: 1,
             ponder: false,
-            overhead: Duration::from_millis(10),
+            overhead: Limits::default().move_overhead,
             ranks: UciRanks::ZeroToNine,
             millisec: true,
             sink,
@@ -143,8 +139,10 @@ impl Engine {
         self.flags.stop.store(true, Ordering::SeqCst);
     }
 
-    /// Waits for a running search to finish and takes the searcher back;
-    /// a search that would wait for `stop` is stopped first.
+    /// Waits for a running search to finish by itself and takes the
+    /// searcher back; a search that would wait for `stop` is stopped first.
+    /// The commands never call this (they [`halt_search`](Self::halt_search)):
+    /// it is for callers that want a search's full result.
     pub fn join_search(&mut self) {
         if self.search.is_some() && self.waits_for_stop {
             self.stop_search();
@@ -158,7 +156,9 @@ impl Engine {
         }
     }
 
-    /// Stops any running search (it prints its `bestmove`) and waits for it.
+    /// Ends any running search now (it prints its `bestmove`) and takes
+    /// the searcher back: what every command that needs the search to end
+    /// does first, so that none waits for a search to finish by itself.
     pub fn halt_search(&mut self) {
         if self.search.is_some() {
             self.stop_search();
@@ -166,15 +166,10 @@ impl Engine {
         self.join_search();
     }
 
-    /// Whether a search is still to print its `bestmove`.
-    fn searching(&self) -> bool {
-        self.search.is_some() && !self.flags.answered.load(Ordering::SeqCst)
-    }
-
     /// The searcher, once no search runs (a fresh one if a search thread
     /// was lost).
     pub(super) fn searcher(&mut self) -> &mut EngineSearcher {
-        self.join_search();
+        self.halt_search();
         self.searcher.get_or_insert_with(EngineSearcher::default)
     }
 
@@ -217,13 +212,13 @@ impl Engine {
             }
             "isready" => writeln!(out, "readyok")?,
             "ucinewgame" => {
-                self.join_search();
+                self.halt_search();
                 self.game = Game::with_rules(Position::new(), self.rules.clone());
                 self.searcher().clear();
             }
             "position" => self.set_position(args, out)?,
             "go" => {
-                self.join_search();
+                self.halt_search();
                 let (go, warnings) =
                     parse_uci_go(args, self.game.position(), self.ranks, self.overhead);
                 for w in warnings {
@@ -258,7 +253,7 @@ impl Engine {
             "isready" => writeln!(out, "readyok")?,
             "position" => self.set_position(args, out)?,
             "banmoves" => {
-                self.join_search();
+                self.halt_search();
                 let pos = self.game.position().clone();
                 self.banned.clear();
                 for text in args {
@@ -269,7 +264,7 @@ impl Engine {
                 }
             }
             "go" => {
-                self.join_search();
+                self.halt_search();
                 let (go, warnings) = parse_ucci_go(args, self.overhead, self.millisec);
                 for w in warnings {
                     writeln!(out, "info string {w}")?;
@@ -277,15 +272,10 @@ impl Engine {
                 self.go(go, out)?;
             }
             "ponderhit" => self.ponderhit(args.first() == Some(&"draw")),
-            "stop" => {
-                // ElephantEye answers a `stop` with no search running with
-                // `nobestmove`.
-                let idle = !self.searching();
-                self.halt_search();
-                if idle {
-                    writeln!(out, "nobestmove")?;
-                }
-            }
+            // With no search running, nothing: an answer would be taken
+            // for the answer to the next `go` (ElephantEye prints
+            // `nobestmove` here).
+            "stop" => self.halt_search(),
             "probe" => self.probe(args, out)?,
             "setoption" => self.set_option(args, out)?,
             "d" => self.display(out)?,
@@ -299,7 +289,7 @@ impl Engine {
     }
 
     fn set_position(&mut self, args: &[&str], out: &mut impl Write) -> io::Result<()> {
-        self.join_search();
+        self.halt_search();
         match parse_position(args, &self.rules, self.ranks) {
             Ok(game) => {
                 self.game = game;
@@ -349,6 +339,13 @@ impl Engine {
         match (spec.id, value) {
             (Id::Hash, Value::Int(mb)) => {
                 let asked = usize::try_from(mb).unwrap_or(1);
+                if let Some(free) = available_mib().filter(|&free| asked > free / 2) {
+                    return writeln!(
+                        out,
+                        "info string Hash {asked} MiB: more than half of the {free} MiB this machine has free; keeping {} MiB",
+                        self.hash_mb
+                    );
+                }
                 let got = self.searcher().set_hash_size(asked);
                 self.hash_mb = got;
                 if got < asked {
@@ -409,7 +406,7 @@ impl Engine {
 
     /// Adopts `rules` and replays the current game under them.
     fn set_rules(&mut self, rules: Rules) {
-        self.join_search();
+        self.halt_search();
         let mut game = Game::with_rules(self.game.start().clone(), rules.clone());
         for m in self.game.moves() {
             // Legal in the old game, so legal here.
@@ -421,10 +418,10 @@ impl Engine {
 
     /// Starts the search (or the perft) `go` asks for.
     fn go(&mut self, go: Go, out: &mut impl Write) -> io::Result<()> {
+        self.halt_search();
         if let Some(depth) = go.perft {
             return self.perft(depth, out);
         }
-        self.join_search();
         let style = self.style();
         let mut limits = go.limits.with_multi_pv(if style.protocol == Protocol::Uci {
             self.multi_pv
@@ -480,11 +477,7 @@ impl Engine {
                 }
             }
             let draw = flags.draw.load(Ordering::SeqCst);
-            // Raised before the line is written (under the sink's lock): a
-            // client that has read the line and sends `stop` finds the
-            // search answered.
             if let Ok(mut out) = sink.lock() {
-                flags.answered.store(true, Ordering::SeqCst);
                 let _ = writeln!(out, "{}", bestmove_line(style, result.as_ref(), draw));
                 let _ = out.flush();
             }
@@ -493,19 +486,55 @@ impl Engine {
         Ok(())
     }
 
-    fn perft(&self, depth: u32, out: &mut impl Write) -> io::Result<()> {
-        let lines = perft_divide(self.game.position(), depth);
-        for (m, n) in &lines {
-            writeln!(out, "{}: {n}", format_uci(UciMove::Move(*m), self.ranks))?;
-        }
-        let total: u64 = if depth == 0 {
-            1
-        } else {
-            lines.iter().map(|(_, n)| n).sum()
+    /// `go perft N` on the search thread: the count of each root move,
+    /// then `Nodes searched: N`; `stop` (or any command that needs the
+    /// thread) ends it early, with an `info string` saying so and the count
+    /// so far.
+    fn perft(&mut self, depth: u32, out: &mut impl Write) -> io::Result<()> {
+        let Some(searcher) = self.searcher.take() else {
+            return writeln!(out, "info string no searcher");
         };
-        writeln!(out)?;
-        writeln!(out, "Nodes searched: {total}")?;
-        writeln!(out)
+        self.flags = Arc::new(Flags::default());
+        self.infinite = false;
+        self.pondering = false;
+        self.waits_for_stop = false;
+        let flags = Arc::clone(&self.flags);
+        let sink = Arc::clone(&self.sink);
+        let pos = self.game.position().clone();
+        let ranks = self.ranks;
+        self.search = Some(std::thread::spawn(move || {
+            let mut total = 0u64;
+            let moves = pos.legal_moves();
+            let mut done = 0;
+            if depth == 0 {
+                total = 1;
+            } else {
+                for &m in &moves {
+                    let mut next = pos.clone();
+                    next.play_unchecked(m);
+                    let Some(n) = stoppable_perft(&next, depth - 1, &flags.stop) else {
+                        break;
+                    };
+                    emit(
+                        &sink,
+                        &format!("{}: {n}", format_uci(UciMove::Move(m), ranks)),
+                    );
+                    total += n;
+                    done += 1;
+                }
+            }
+            let mut text = String::new();
+            if depth > 0 && done < moves.len() {
+                text.push_str(&format!(
+                    "info string perft stopped after {done} of {} moves\n",
+                    moves.len()
+                ));
+            }
+            text.push_str(&format!("\nNodes searched: {total}\n"));
+            emit(&sink, &text);
+            searcher
+        }));
+        Ok(())
     }
 
     /// UCCI `probe [startpos | fen <FEN>] [moves ...]`: what a one-ply
@@ -587,6 +616,33 @@ pub fn run_stdio() -> io::Result<()> {
         out.flush()?;
     }
     engine.quit(&mut out)
+}
+
+/// The memory the system has free for a new allocation, in MiB (Linux:
+/// `MemAvailable` of `/proc/meminfo`; elsewhere unknown).
+fn available_mib() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// The leaf count of `pos` at `depth`, or `None` once `stop` is raised
+/// (looked at every node three plies or more above the leaves).
+fn stoppable_perft(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= 3 {
+        return Some(xiangqi::perft(pos, depth));
+    }
+    let mut total = 0;
+    for m in pos.legal_moves() {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        total += stoppable_perft(&next, depth - 1, stop)?;
+    }
+    Some(total)
 }
 
 /// Prints one line to the sink and flushes it.

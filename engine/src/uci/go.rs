@@ -75,6 +75,8 @@ fn take_count<'a>(
             let n = parse_count(v);
             if n.is_none() {
                 warnings.push(format!("go {key}: {v:?} is not a number, ignored"));
+            } else if v.starts_with('-') {
+                warnings.push(format!("go {key}: {v} is negative, taken as 0"));
             }
             n
         }

@@ -23,7 +23,10 @@ fn handshake() {
 
 #[test]
 fn perft_divide_lines_then_total() {
-    let out = run(&mut Engine::new(), "position startpos\ngo perft 2");
+    let (buf, mut e) = shared();
+    run(&mut e, "position startpos\ngo perft 2");
+    e.join_search();
+    let out = text(&buf);
     let divide: Vec<(&str, u64)> = out
         .lines()
         .take_while(|l| !l.is_empty())
@@ -334,7 +337,7 @@ fn uci_go_skips_unknown_tokens_and_bad_values() {
     assert_eq!((go.limits.depth, w.len()), (None, 1));
     // Huge numbers saturate, negative ones are zero.
     let (go, w) = uci_go("depth 99999999999999999999 nodes 99999999999999999999 wtime -5");
-    assert!(w.is_empty());
+    assert_eq!(w, ["go wtime: -5 is negative, taken as 0"]);
     assert_eq!(go.limits.depth, Some(u32::MAX));
     assert_eq!(go.limits.nodes, Some(u64::MAX));
     assert_eq!(go.limits.clock.unwrap().remaining, Duration::ZERO);
@@ -573,8 +576,9 @@ fn ucci_setoption_and_banmoves() {
     assert_eq!(e.banned.len(), 2);
     run(&mut e, "position startpos moves h2e2");
     assert!(e.banned.is_empty(), "position clears the banned moves");
-    // stop with no search running: nobestmove, as ElephantEye.
-    assert_eq!(run(&mut e, "stop"), "nobestmove\n");
+    // stop with no search running: no answer (ElephantEye's `nobestmove`
+    // would be taken for the answer to the next `go`).
+    assert_eq!(run(&mut e, "stop"), "");
     assert_eq!(run(&mut e, "isready"), "readyok\n");
     assert!(run(&mut e, "probe").starts_with("pophash bestmove "));
     assert!(
@@ -657,7 +661,9 @@ fn uci_ranks_in_output() {
     e.join_search();
     assert_eq!(bestmoves(&buf), ["bestmove a1a10"]);
     assert!(text(&buf).contains("score mate 1 "), "{}", text(&buf));
-    let out = run(&mut e, "position startpos moves h3e3 b10c8\ngo perft 1");
+    run(&mut e, "position startpos moves h3e3 b10c8\ngo perft 1");
+    e.join_search();
+    let out = text(&buf);
     assert!(out.contains("h1g3: "), "{out}");
     assert_eq!(e.game.ply(), 2);
 }
@@ -716,4 +722,58 @@ fn lines_are_bounded_and_lossy() {
     // An empty line is a line.
     let mut input: &[u8] = b"\n";
     assert_eq!(read_line(&mut input, 4).unwrap().unwrap().len, 0);
+}
+
+#[test]
+fn a_command_stops_a_search_instead_of_waiting_for_it() {
+    // `go depth 60` would take hours; `position` ends it at once, with its
+    // bestmove printed first.
+    let (buf, mut e) = shared();
+    run(&mut e, "uci\nposition startpos\ngo depth 60");
+    std::thread::sleep(Duration::from_millis(50));
+    let start = std::time::Instant::now();
+    run(&mut e, "position startpos moves h2e2");
+    assert!(start.elapsed() < Duration::from_secs(10));
+    assert_eq!(bestmoves(&buf).len(), 1);
+    assert_eq!(e.game.ply(), 1);
+    // `go perft 7` (hours in a debug build) is stopped too, and says so.
+    run(&mut e, "go perft 7");
+    std::thread::sleep(Duration::from_millis(50));
+    run(&mut e, "stop");
+    let out = text(&buf);
+    assert!(out.contains("info string perft stopped after "), "{out}");
+    assert!(out.contains("\nNodes searched: "), "{out}");
+    // A hash table the machine cannot give (64 GiB, the option's maximum,
+    // on a machine with less than 128 GiB free) is refused with a word;
+    // the old one stays.
+    let free_mib = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|t| {
+            let line = t
+                .lines()
+                .find(|l| l.starts_with("MemAvailable:"))?
+                .to_string();
+            line.split_whitespace().nth(1)?.parse::<usize>().ok()
+        })
+        .map(|kib| kib / 1024);
+    if free_mib.is_some_and(|f| f < 131_072) {
+        let mut out = Vec::new();
+        e.handle("setoption name Hash value 65536", &mut out)
+            .unwrap();
+        let said = String::from_utf8(out).unwrap();
+        assert!(
+            said.starts_with("info string Hash 65536 MiB: more than half"),
+            "{said}"
+        );
+        assert_eq!(e.hash_mb, 16);
+    }
+    // `go movetime -5` is searched, with a word about the value.
+    let mut out = Vec::new();
+    e.handle("go movetime -5", &mut out).unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "info string go movetime: -5 is negative, taken as 0\n"
+    );
+    e.halt_search();
+    assert_eq!(bestmoves(&buf).len(), 2);
 }

@@ -126,13 +126,14 @@ pub struct Limits {
 
 impl Default for Limits {
     /// No limit set (search until stopped or the maximum depth), one line,
-    /// all root moves, 30 ms of move overhead.
+    /// all root moves, 10 ms of move overhead (the engine's `Move Overhead`
+    /// default too).
     ///
     /// ```
     /// use std::time::Duration;
     /// let l = xiangqi::Limits::default();
     /// assert_eq!((l.depth, l.nodes, l.multi_pv), (None, None, 0));
-    /// assert_eq!(l.move_overhead, Duration::from_millis(30));
+    /// assert_eq!(l.move_overhead, Duration::from_millis(10));
     /// ```
     fn default() -> Limits {
         Limits {
@@ -354,7 +355,7 @@ impl Limits {
 }
 
 /// Default safety margin kept on the clock for communication delays.
-const DEFAULT_OVERHEAD: Duration = Duration::from_millis(30);
+const DEFAULT_OVERHEAD: Duration = Duration::from_millis(10);
 
 /// Deadlines derived from [`Limits`].
 #[derive(Copy, Clone, Debug)]
