@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicBool;
 
 use xiangqi::nnue::Nnue;
-use xiangqi::{Game, Limits, MaterialPst, SearchInfo, SearchResult, Searcher};
+use xiangqi::{Game, Limits, MaterialPst, SearchInfo, SearchResult, Searcher, Strength};
 
 /// A [`Searcher`] with the classical evaluator or with a network.
 ///
@@ -75,7 +75,18 @@ impl EngineSearcher {
     pub fn switch_to(&mut self, mut next: EngineSearcher, hash_mb: usize) {
         next.set_hash_size(hash_mb);
         next.set_threads(self.threads());
+        next.set_strength(self.strength());
         *self = next;
+    }
+
+    /// [`Searcher::set_strength`].
+    pub fn set_strength(&mut self, strength: Strength) {
+        each!(self, s => s.set_strength(strength))
+    }
+
+    /// [`Searcher::strength`].
+    pub fn strength(&self) -> Strength {
+        each!(self, s => s.strength())
     }
 
     /// [`Searcher::search`].

@@ -409,3 +409,65 @@ fn garbage_never_kills_the_engine() {
     e.send("quit");
     assert!(e.wait_exit().0.success());
 }
+
+#[test]
+fn own_book_book_file_and_skill_level() {
+    let mut e = uci();
+    // Off by default: a search, not the book.
+    e.send("position startpos");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(
+        !lines.iter().any(|l| l == "info string book move"),
+        "{lines:#?}"
+    );
+    // On: a master's first move at once, though the move time is long.
+    e.send("setoption name OwnBook value true");
+    let start = std::time::Instant::now();
+    e.send("go movetime 60000");
+    let lines = e.until("bestmove");
+    assert!(start.elapsed() < std::time::Duration::from_secs(30));
+    assert!(
+        lines.iter().any(|l| l == "info string book move"),
+        "{lines:#?}"
+    );
+    let first = best(lines.last().unwrap());
+    assert!(
+        [
+            "h2e2", "b2e2", "c3c4", "g3g4", "c0e2", "g0e2", "b0c2", "h0g2", "h2d2", "b2f2", "b2d2",
+            "h2f2", "b0a2", "h0i2"
+        ]
+        .contains(&&*first),
+        "{first}"
+    );
+    // Out of the book: a search.
+    e.send("position fen 4k4/1R7/9/9/9/9/9/9/9/R2K5 w - - 0 1");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert!(!lines.iter().any(|l| l == "info string book move"));
+    // A bad book file changes nothing.
+    let said = {
+        e.send("setoption name BookFile value /no/such/book.xqb");
+        e.sync()
+    };
+    assert!(
+        said.iter().any(
+            |l| l.starts_with("info string BookFile /no/such/book.xqb: ")
+                && l.contains("keeping the book in use (4998 positions)")
+        ),
+        "{said:#?}"
+    );
+    // Skill Level 0: one ply deep, a legal move all the same.
+    e.send("setoption name OwnBook value false");
+    e.send("setoption name Skill Level value 0");
+    e.send("position startpos moves h2e2 h9g7");
+    e.send("go depth 12");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.iter().all(|l| !l.starts_with("info depth 2")),
+        "{lines:#?}"
+    );
+    let m: Move = best(lines.last().unwrap()).parse().unwrap();
+    assert!(after(&["h2e2", "h9g7"]).is_legal(m));
+    e.send("quit");
+}

@@ -90,6 +90,12 @@ pub struct Engine {
     pub ranks: UciRanks,
     /// UCCI `usemillisec`: times in milliseconds (else seconds).
     pub millisec: bool,
+    /// The opening book (`BookFile`; the embedded one by default).
+    pub(super) book: xiangqi::book::Book,
+    /// `OwnBook` (UCCI `usebook`): play book moves where the book has one.
+    pub(super) own_book: bool,
+    /// The state of the book's random choices.
+    pub(super) book_rng: u64,
     sink: Sink,
 }
 
@@ -120,6 +126,9 @@ impl Engine {
             overhead: Limits::default().move_overhead,
             ranks: UciRanks::ZeroToNine,
             millisec: true,
+            book: crate::uci::book_skill::embedded_book(),
+            own_book: false,
+            book_rng: crate::uci::book_skill::time_seed(),
             sink,
         }
     }
@@ -361,7 +370,10 @@ impl Engine {
             (Id::MultiPv, Value::Int(n)) => self.multi_pv = usize::try_from(n).unwrap_or(1),
             (Id::Ponder, Value::Bool(b)) => self.ponder = b,
             (Id::UseMillisec, Value::Bool(b)) => self.millisec = b,
-            (Id::UseBook, _) | (Id::Variant, _) => {} // no book; xiangqi only
+            (Id::OwnBook, Value::Bool(b)) => self.own_book = b,
+            (Id::BookFile, Value::Text(path)) => self.set_book_file(&path, out)?,
+            (Id::SkillLevel, v) => self.set_skill(int(v).min(20) as u8),
+            (Id::Variant, _) => {} // xiangqi only
             (Id::ClearHash | Id::NewGame, _) => self.searcher().clear(),
             (Id::MoveOverhead, Value::Int(n)) => {
                 self.overhead = Duration::from_millis(u64::try_from(n).unwrap_or(0));
@@ -438,6 +450,13 @@ impl Engine {
                 .collect();
             no_move |= limits.search_moves.is_empty();
         }
+        // A book move, if the book is in use and has one here (not while
+        // pondering or searching without end: those wait for `stop`).
+        let book_move = if no_move || go.ponder || limits.infinite {
+            None
+        } else {
+            self.book_move(&limits.search_moves)
+        };
         let Some(mut searcher) = self.searcher.take() else {
             return writeln!(out, "info string no searcher");
         };
@@ -458,6 +477,11 @@ impl Engine {
             }
             // Pondering runs on the opponent's time: no time limit until
             // `ponderhit`, then the search goes on under the limits.
+            if let Some(m) = book_move {
+                emit(&sink, "info string book move");
+                emit(&sink, &format!("bestmove {}", mv(style, m)));
+                return searcher;
+            }
             let result = (!no_move).then(|| {
                 if ponder {
                     searcher.search_pondering(&game, &limits, &flags.stop, &flags.ponderhit, info)

@@ -5,6 +5,7 @@
 //! hyphens, so `setoption name Move Limit value 50` (UCI) and
 //! `setoption movelimit 50` (UCCI) set the same option, in either protocol.
 
+use crate::uci::book_skill::EMBEDDED_BOOK;
 use crate::uci::engine::Protocol;
 
 /// What an option controls.
@@ -38,8 +39,14 @@ pub enum Id {
     Repetition,
     /// UCCI: times in milliseconds (true) or seconds (false).
     UseMillisec,
-    /// UCCI: opening book (accepted, no book is used).
-    UseBook,
+    /// Whether the engine plays from its opening book (UCI `OwnBook`,
+    /// UCCI `usebook`).
+    OwnBook,
+    /// The opening book file (`<embedded>`: the built-in book; UCI
+    /// `BookFile`, UCCI `bookfiles`).
+    BookFile,
+    /// The skill level, 0-20 (20: full strength).
+    SkillLevel,
     /// UCCI: a new game starts (clears the transposition table).
     NewGame,
     /// A network file to load (`<embedded>`: the built-in network).
@@ -149,10 +156,28 @@ pub const OPTIONS: &[Spec] = &[
         kind: Kind::Check { default: false },
     },
     Spec {
-        id: Id::UseBook,
-        uci: None,
+        id: Id::OwnBook,
+        uci: Some("OwnBook"),
         ucci: Some("usebook"),
         kind: Kind::Check { default: false },
+    },
+    Spec {
+        id: Id::BookFile,
+        uci: Some("BookFile"),
+        ucci: Some("bookfiles"),
+        kind: Kind::Text {
+            default: EMBEDDED_BOOK,
+        },
+    },
+    Spec {
+        id: Id::SkillLevel,
+        uci: Some("Skill Level"),
+        ucci: Some("skilllevel"),
+        kind: Kind::Spin {
+            default: 20,
+            min: 0,
+            max: 20,
+        },
     },
     Spec {
         id: Id::ClearHash,

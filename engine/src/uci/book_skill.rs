@@ -1,0 +1,96 @@
+//! The opening book options, `OwnBook` (UCCI `usebook`, default off) and
+//! `BookFile` (UCCI `bookfiles`, default the embedded book), and the
+//! strength option `Skill Level` (UCCI `skilllevel`, 0-20, default 20: full
+//! strength). A book file that cannot be read or is no valid book gets an
+//! `info string` and changes nothing.
+
+use std::io::{self, Write};
+
+use xiangqi::book::Book;
+use xiangqi::{Move, Strength};
+
+use crate::uci::engine::Engine;
+
+/// How the embedded book is named.
+pub const EMBEDDED_BOOK: &str = "<embedded>";
+
+/// The book built into the engine.
+pub fn embedded_book() -> Book {
+    Book::from_bytes(crate::book::DEFAULT).unwrap_or_default()
+}
+
+/// A seed that differs from run to run (the book's and the skill's
+/// choices vary between games, as a person's do).
+pub fn time_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0x9E37_79B9, |d| d.as_nanos() as u64)
+        | 1
+}
+
+impl Engine {
+    /// `BookFile`: loads the book at `path` (or the embedded one).
+    pub(super) fn set_book_file(&mut self, path: &str, out: &mut impl Write) -> io::Result<()> {
+        let loaded = if path == EMBEDDED_BOOK || path.is_empty() {
+            Ok(embedded_book())
+        } else {
+            std::fs::read(path)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| Book::from_bytes(&bytes).map_err(|e| e.to_string()))
+        };
+        match loaded {
+            Ok(book) => {
+                writeln!(
+                    out,
+                    "info string BookFile {path}: {} positions, {} moves",
+                    book.positions(),
+                    book.len()
+                )?;
+                self.book = book;
+                Ok(())
+            }
+            Err(e) => writeln!(
+                out,
+                "info string BookFile {path}: {e}; keeping the book in use ({} positions)",
+                self.book.positions()
+            ),
+        }
+    }
+
+    /// `Skill Level`: the searcher's strength from the next search on.
+    pub(super) fn set_skill(&mut self, level: u8) {
+        let seed = time_seed();
+        self.searcher()
+            .set_strength(Strength::skill(level).with_seed(seed));
+    }
+
+    /// The book move to play now, if `OwnBook` is on and the position is in
+    /// the book (among `allowed`, when given).
+    pub(super) fn book_move(&mut self, allowed: &[Move]) -> Option<Move> {
+        if !self.own_book {
+            return None;
+        }
+        let pos = self.game.position().clone();
+        let moves: Vec<_> = self
+            .book
+            .probe(&pos)
+            .into_iter()
+            .filter(|m| allowed.is_empty() || allowed.contains(&m.mv))
+            .collect();
+        let total: u64 = moves.iter().map(|m| u64::from(m.games)).sum();
+        if total == 0 {
+            return None;
+        }
+        self.book_rng ^= self.book_rng << 13;
+        self.book_rng ^= self.book_rng >> 7;
+        self.book_rng ^= self.book_rng << 17;
+        let mut pick = self.book_rng % total;
+        for m in &moves {
+            if pick < u64::from(m.games) {
+                return Some(m.mv);
+            }
+            pick -= u64::from(m.games);
+        }
+        None
+    }
+}
