@@ -437,7 +437,7 @@ fn own_book_book_file_and_skill_level() {
             "h2e2", "b2e2", "c3c4", "g3g4", "c0e2", "g0e2", "b0c2", "h0g2", "h2d2", "b2f2", "b2d2",
             "h2f2", "b0a2", "h0i2"
         ]
-        .contains(&&*first),
+        .contains(&first),
         "{first}"
     );
     // Out of the book: a search.
