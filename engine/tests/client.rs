@@ -171,10 +171,17 @@ fn a_silent_engine_times_out_and_must_be_restarted() {
 /// network, one thread, a fixed depth, a fresh search per position).
 #[test]
 fn analyze_with_an_engine_process_equals_the_built_in_analysis() {
-    let game = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/suite/tests/data/games/xqdb_iccs.pgn"
-    );
+    // The first 16 plies of Hu Ronghua - Xu Tianhong, Yinli Cup 1995 (the
+    // wxf.ca database via maksimKorzh/wukong-xiangqi, MIT).
+    let path = std::env::temp_dir().join(format!("xiangqi-client-game-{}.pgn", std::process::id()));
+    std::fs::write(
+        &path,
+        "[Event \"Yinli Cup Champion 1995\"]\n[Red \"HU RongHua\"]\n[Black \"XU TianHong\"]\n\n\
+         1. h2e2 h9g7 2. h0g2 g6g5 3. b2d2 i9h9 4. b0c2 b9c7 5. a0b0 a9b9 6. i0h0 h7h3 \
+         7. b0b6 d9e8 8. c3c4 b7a7 *\n",
+    )
+    .unwrap();
+    let game = path.to_str().unwrap();
     let run = |extra: &[&str]| {
         let out = std::process::Command::new(ENGINE)
             .args(["analyze", "--depth", "3", "--threads", "2"])
@@ -216,4 +223,5 @@ fn analyze_with_an_engine_process_equals_the_built_in_analysis() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/engine"));
+    let _ = std::fs::remove_file(&path);
 }
