@@ -77,20 +77,9 @@ impl Engine {
             .into_iter()
             .filter(|m| allowed.is_empty() || allowed.contains(&m.mv))
             .collect();
-        let total: u64 = moves.iter().map(|m| u64::from(m.games)).sum();
-        if total == 0 {
-            return None;
-        }
         self.book_rng ^= self.book_rng << 13;
         self.book_rng ^= self.book_rng >> 7;
         self.book_rng ^= self.book_rng << 17;
-        let mut pick = self.book_rng % total;
-        for m in &moves {
-            if pick < u64::from(m.games) {
-                return Some(m.mv);
-            }
-            pick -= u64::from(m.games);
-        }
-        None
+        Book::choose_from(&moves, self.book_rng)
     }
 }

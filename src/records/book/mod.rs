@@ -224,13 +224,25 @@ impl Book {
     /// assert_eq!(book.choose(&Position::new(), 7), Some("h2e2".parse().unwrap()));
     /// ```
     pub fn choose(&self, pos: &Position, random: u64) -> Option<Move> {
-        let moves = self.probe(pos);
+        Book::choose_from(&self.probe(pos), random)
+    }
+
+    /// One of `moves` (a [`Book::probe`] result, perhaps filtered) picked
+    /// as [`Book::choose`] picks: a chance in proportion to its games.
+    ///
+    /// ```
+    /// use xiangqi::book::{Book, BookMove};
+    /// let m = BookMove { mv: "h2e2".parse().unwrap(), games: 3, half_points: 3 };
+    /// assert_eq!(Book::choose_from(&[m], 99), Some(m.mv));
+    /// assert_eq!(Book::choose_from(&[], 99), None);
+    /// ```
+    pub fn choose_from(moves: &[BookMove], random: u64) -> Option<Move> {
         let total: u64 = moves.iter().map(|m| u64::from(m.games)).sum();
         if total == 0 {
             return None;
         }
         let mut pick = random % total;
-        for m in &moves {
+        for m in moves {
             let w = u64::from(m.games);
             if pick < w {
                 return Some(m.mv);
