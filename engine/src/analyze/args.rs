@@ -28,6 +28,11 @@ options:
   --engine-protocol uci|ucci, --engine-ranks 0-9|1-10, --engine-init LINE
                     (repeatable), --engine-fsf (Fairy-Stockfish: ranks 1-10 and
                     UCI_Variant xiangqi): how to talk to it
+  --summary         instead of the PGN, analyse every game of the file (after
+                    its OpeningPlies tag's opening moves, as `match --pgn`
+                    writes) and print each player's moves, average centipawn
+                    loss and rates of moves losing 50 / 100 / 200 or more
+  --games N         with --summary, the first N games only
   --help            show this text";
 
 /// How long each position is searched.
@@ -56,6 +61,10 @@ pub struct Options {
     pub notation: Notation,
     /// Another engine to analyse with, instead of this crate's search.
     pub engine: Option<Spec>,
+    /// Summarise each player's losses over the games, instead of the PGN.
+    pub summary: bool,
+    /// With `summary`, how many games to read at most.
+    pub games: usize,
 }
 
 /// The parsed command line.
@@ -90,6 +99,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut game = 1;
     let mut notation = Notation::Iccs;
     let mut engine: Option<Spec> = None;
+    let mut summary = false;
+    let mut games = usize::MAX;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         if let Some(suffix) = arg.strip_prefix("--engine") {
@@ -109,6 +120,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             }
             "--depth" => budget = Budget::Depth(number(arg, it.next(), 1, 100)?),
             "--threads" => threads = number(arg, it.next(), 1, 256)?,
+            "--summary" => summary = true,
+            "--games" => games = number(arg, it.next(), 1, usize::MAX)?,
             "--game" => game = number(arg, it.next(), 1, usize::MAX)?,
             "--graph" => {
                 let file = it.next().ok_or("--graph needs a file name")?;
@@ -150,6 +163,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         game,
         notation,
         engine,
+        summary,
+        games,
     }))
 }
 
@@ -185,6 +200,15 @@ mod tests {
         let spec = o.engine.unwrap();
         assert_eq!(spec.cmd, "fsf");
         assert_eq!(spec.ranks, xiangqi::notation::UciRanks::OneToTen);
+        let Ok(Command::Analyze(o)) = parse(&args("--summary --games 20 --depth 8 g.pgn")) else {
+            panic!("not parsed");
+        };
+        assert!(o.summary);
+        assert_eq!((o.games, o.budget), (20, Budget::Depth(8)));
+        let Ok(Command::Analyze(o)) = parse(&args("g.pgn")) else {
+            panic!("not parsed");
+        };
+        assert!(!o.summary && o.games == usize::MAX);
     }
 
     #[test]
@@ -198,6 +222,7 @@ mod tests {
             "--threads 0 g.pgn",
             "--depth 101 g.pgn",
             "--game 0 g.pgn",
+            "--summary --games 0 g.pgn",
             "--notation klingon g.pgn",
             "--frobnicate g.pgn",
             "a.pgn b.pgn",

@@ -56,6 +56,7 @@ mod annotate;
 mod args;
 mod graph;
 mod progress;
+mod summary;
 #[cfg(test)]
 mod tests;
 
@@ -181,6 +182,24 @@ fn run(options: &Options) -> Result<(), String> {
     let path = options.pgn.display();
     let bytes = std::fs::read(&options.pgn).map_err(|e| format!("cannot read {path}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
+    if options.summary {
+        let total = read_games(&text, &ReadOptions::default())
+            .count()
+            .min(options.games);
+        let bar = progress::Progress::new();
+        let summary = summary::summarize(
+            &text,
+            options.games,
+            &limits(options.budget),
+            options.threads,
+            options.engine.as_ref(),
+            |n| bar.show(n - 1, total),
+        );
+        bar.finish();
+        let summary = summary.map_err(|e| format!("{path}: {e}"))?;
+        print!("{}", summary.table());
+        return Ok(());
+    }
     let bar = progress::Progress::new();
     let report = analyze_text_with(
         &text,

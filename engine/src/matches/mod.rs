@@ -62,6 +62,13 @@
 //! against the previous build: `--sprt 0 10` (or `--sprt -10 0` to check
 //! that a simplification does not lose).
 //!
+//! `--pgn FILE` appends each game to FILE as PGN (ICCS moves) as it ends,
+//! with the players' names (`--engineN-name NAME`, by default `engine1`
+//! and `engine2`), the result, a `Termination` tag with the reason and an
+//! `OpeningPlies` tag counting the opening's plies (the moves the engines
+//! did not choose), so that `analyze --summary FILE` can measure each
+//! player's centipawn loss.
+//!
 //! `--pyffish PYTHON` asks for a second opinion at the end: the games are
 //! replayed by `engine/src/matches/pyffish_verdicts.py` (built in; PYTHON must have
 //! `pyffish`) under Fairy-Stockfish's rules, and one line `pyffish: game N:
@@ -74,6 +81,7 @@
 //! ElephantEye.
 
 mod pyffish;
+mod record;
 pub(crate) mod runner;
 
 /// Runs `xiangqi-engine match` with its arguments.

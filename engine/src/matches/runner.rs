@@ -5,7 +5,7 @@ use std::io::Write;
 use xiangqi::notation::{ParseNotationError, UciMove, UciRanks, parse_uci};
 use xiangqi::{Color, Game, GameError, Move, Position, Rules};
 
-use crate::matches::pyffish;
+use crate::matches::{pyffish, record};
 use xiangqi_engine::client::{Engine, Spec, Think, UcciTime};
 
 /// The longest game played by default; longer ones are drawn.
@@ -22,6 +22,7 @@ engines (N = 1 or 2):
                             e.g. \"setoption usebook false\" for ElephantEye
   --engineN-fsf             Fairy-Stockfish in UCI: ranks 1-10 and
                             \"setoption name UCI_Variant value xiangqi\"
+  --engineN-name NAME       its name in the PGN file (default engineN)
   --ucci-time stop|movestogo  how a UCCI engine gets the move time (default
                             stop: go depth 32, then stop after the move time)
 games:
@@ -41,6 +42,7 @@ rules (the arbiter's, Game with Rules):
   --chase asian|fairy-stockfish|none   the chase rule (default asian)
 report:
   --verbose                 print each game's moves
+  --pgn FILE                append each game to FILE as PGN as it ends
   --sprt ELO0 ELO1          stop early by a sequential probability ratio test
   --pyffish PYTHON          at the end, replay the games with pyffish and
                             list the games it would judge differently";
@@ -72,6 +74,10 @@ pub struct Config {
     pub sprt: Option<(f64, f64)>,
     /// The Python interpreter with pyffish, for the second opinion.
     pub pyffish: Option<String>,
+    /// The engines' names in the PGN file.
+    pub names: [String; 2],
+    /// Where to append each game as PGN.
+    pub pgn: Option<String>,
 }
 
 /// Parses a whole number flag value.
@@ -97,6 +103,8 @@ pub fn parse_args(args: &[String]) -> Result<Config, String> {
         verbose: false,
         sprt: None,
         pyffish: None,
+        names: ["engine1".to_string(), "engine2".to_string()],
+        pgn: None,
     };
     let mut thinks = Vec::new();
     let mut it = args.iter();
@@ -115,6 +123,10 @@ pub fn parse_args(args: &[String]) -> Result<Config, String> {
                 _ => return Err(format!("unknown flag {flag:?} (see --help)")),
             };
             let mut value = value;
+            if what == "-name" {
+                config.names[i] = value()?;
+                continue;
+            }
             engines[i].apply_flag(flag, what, &mut value)?;
             continue;
         }
@@ -173,6 +185,7 @@ pub fn parse_args(args: &[String]) -> Result<Config, String> {
                 config.sprt = Some((e0, e1));
             }
             "--pyffish" => config.pyffish = Some(value()?),
+            "--pgn" => config.pgn = Some(value()?),
             _ => return Err(format!("unknown flag {flag:?} (see --help)")),
         }
     }
@@ -512,6 +525,25 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
                 moves.len()
             ),
         )?;
+        if let Some(path) = &config.pgn {
+            let red_is_a = a_is_red;
+            let [n1, n2] = &config.names;
+            let players = if red_is_a {
+                [n1.as_str(), n2]
+            } else {
+                [n2.as_str(), n1]
+            };
+            let text = record::to_pgn(&record::Finished {
+                number: g + 1,
+                players,
+                start,
+                moves: &moves,
+                opening_plies: opening.len().min(moves.len()),
+                winner,
+                reason: &reason,
+            })?;
+            append(path, &text)?;
+        }
         if config.verbose {
             let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
             say(out, &format!("  moves: {}", list.join(" ")))?;
@@ -551,6 +583,19 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
     }
     say(out, &tally.summary())?;
     Ok(tally)
+}
+
+/// Appends a game's PGN (and a blank line) to the file at `path`.
+fn append(path: &str, pgn: &str) -> Result<(), String> {
+    use std::fs::OpenOptions;
+    let mut file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("cannot open {path}: {e}"))?;
+    writeln!(file, "{}", pgn.trim_end())
+        .and_then(|()| writeln!(file))
+        .map_err(|e| format!("cannot write {path}: {e}"))
 }
 
 /// The pyffish lines of the report: one per game judged differently, then
