@@ -16,10 +16,11 @@ use xiangqi::book::{Book, BookBuilder, BookResult};
 use xiangqi::pgn::{GameResult, ReadOptions, read_games};
 use xiangqi::{Move, Position};
 
-/// The default book: the first 30 plies of the 2 425 distinct master games
-/// of maksimKorzh/wukong-xiangqi's `xqdb/` (MIT), moves of at least two
-/// games (`docs/book.md` has its provenance and the command).
-pub const DEFAULT: &[u8] = include_bytes!("default.xqb");
+/// The default book: the library's masters' book ([`xiangqi::book::MASTERS`]:
+/// the first 30 plies of the 2 425 distinct master games of
+/// maksimKorzh/wukong-xiangqi's `xqdb/` (MIT), moves of at least two games;
+/// `docs/book.md` has its provenance and the command).
+pub const DEFAULT: &[u8] = xiangqi::book::MASTERS;
 
 pub const USAGE: &str = "\
 usage: xiangqi-engine book build --out BOOK.xqb [--max-plies 30] [--min-games 2] PGN...

@@ -45,6 +45,13 @@ pub use format::BookError;
 
 use crate::base::{Color, Move, Position, Square};
 
+/// The bytes of the masters' book that ships with the crate (94 KB): the
+/// first 30 plies of 2 425 distinct master games (maksimKorzh/wukong-xiangqi
+/// `xqdb/`, MIT), the moves of at least two games, in the book file format.
+/// `docs/book.md` in the repository records its provenance and the command
+/// that built it. [`Book::masters`] reads it.
+pub const MASTERS: &[u8] = include_bytes!("masters.xqb");
+
 /// One move of a book position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BookMove {
@@ -138,6 +145,23 @@ fn stored(pos: &Position) -> (u64, bool) {
 }
 
 impl Book {
+    /// The masters' book that ships with the crate ([`MASTERS`]).
+    ///
+    /// ```
+    /// use xiangqi::book::Book;
+    /// use xiangqi::Position;
+    /// let book = Book::masters();
+    /// assert_eq!(book.positions(), 4998);
+    /// // From the start, the central cannon is the masters' first choice.
+    /// let first = book.probe(&Position::new())[0].mv.to_string();
+    /// assert!(first == "h2e2" || first == "b2e2");
+    /// ```
+    pub fn masters() -> Book {
+        // The bytes are a valid book (a test reads them); were they not,
+        // an empty book would play no book move rather than panic.
+        Book::from_bytes(MASTERS).unwrap_or_default()
+    }
+
     /// The number of stored entries (position-move pairs).
     pub fn len(&self) -> usize {
         self.entries.len()
