@@ -9,6 +9,7 @@
 //! xiangqi-engine datagen ...          # training data for the network (--help)
 //! xiangqi-engine train ...            # the network from that data (--help)
 //! xiangqi-engine book build|probe ... # opening books from PGN databases (--help)
+//! xiangqi-engine levels GAMES.pgn     # each strength level's move quality (--help)
 //! xiangqi-engine help                 # this list
 //! ```
 //!
@@ -20,6 +21,7 @@ use std::process::ExitCode;
 mod analyze;
 mod book;
 mod datagen;
+mod levels;
 mod matches;
 mod train;
 mod tune;
@@ -38,6 +40,7 @@ Commands:
   datagen ARGS   self-play training data for the network (`datagen --help`)
   train ARGS     train the network on that data (`train --help`)
   book ARGS      build an opening book from PGN files, or probe one (`book --help`)
+  levels ARGS    each strength level's move quality on real games (`levels --help`)
   help           this text";
 
 fn main() -> ExitCode {
@@ -58,6 +61,7 @@ fn main() -> ExitCode {
         "datagen" => datagen::main(rest),
         "train" => train::main(rest),
         "book" => book::main(rest),
+        "levels" => levels::main(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

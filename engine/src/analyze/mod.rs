@@ -51,8 +51,8 @@
 //!   that cannot be read, a game without moves) print one line on standard
 //!   error and exit with status 2.
 
-mod analysis;
-mod annotate;
+pub(crate) mod analysis;
+pub(crate) mod annotate;
 mod args;
 mod graph;
 mod progress;

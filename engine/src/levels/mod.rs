@@ -1,0 +1,284 @@
+//! `xiangqi-engine levels`: how well each strength level plays, judged on
+//! the positions of real games by a deeper search.
+//!
+//! ```text
+//! xiangqi-engine levels [--depth 12] [--every 8] [--skip 10] [--seed 1]
+//!     [--threads 1] [--levels 0-19] GAMES.pgn...
+//! ```
+//!
+//! Every `--every`-th position of each game after its first `--skip`
+//! plies (while the game goes on) is searched to `--depth` at full
+//! strength; then each level (a [`xiangqi::Strength`], seeded from
+//! `--seed` and the position) chooses its move there, as it would in a
+//! game (the game's history counts), and the position after a move other
+//! than the best is searched to the same depth. A move loses what the
+//! evaluation drops for its side (clipped to ±10 pawns, never below 0; the
+//! best move loses nothing), as `analyze` marks moves. Prints, for each
+//! level, the positions, the average loss in centipawns and the rates of
+//! moves that lose 50, 100 and 200 or more. The same games, depth and seed
+//! give the same table, whatever the number of threads.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use xiangqi::pgn::{ReadOptions, read_games};
+use xiangqi::{Game, Limits, Move, Rules, Searcher, Strength};
+
+use crate::analyze::analysis::search_ply;
+use crate::analyze::annotate::{BLUNDER, INACCURACY, MISTAKE};
+
+#[cfg(test)]
+mod tests;
+
+/// The usage text.
+pub const USAGE: &str = "\
+usage: xiangqi-engine levels [OPTIONS] GAMES.pgn...
+Each strength level's moves on the positions of real games, judged by a
+deeper search: per level the positions, average centipawn loss and the rates
+of moves losing 50 / 100 / 200 or more.
+  --depth D     the judging search's depth (default 12)
+  --every N     every N-th position of a game (default 8)
+  --skip N      after its first N plies (default 10)
+  --seed S      the levels' random choices (default 1)
+  --threads N   positions judged at a time (default 1)
+  --levels A-B  the levels (default 0-19)";
+
+/// What the command line asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The judging depth.
+    pub depth: u32,
+    /// Every how many plies a position is taken.
+    pub every: usize,
+    /// Plies skipped at the start of each game.
+    pub skip: usize,
+    /// The seed of the levels' choices.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// The levels, lowest first.
+    pub levels: Vec<u8>,
+    /// The PGN files.
+    pub files: Vec<String>,
+}
+
+/// Parses the arguments; `Ok(None)` for `--help`.
+pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
+    let mut o = Options {
+        depth: 12,
+        every: 8,
+        skip: 10,
+        seed: 1,
+        threads: 1,
+        levels: (0..20).collect(),
+        files: Vec::new(),
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{arg} needs a value"));
+        let number = |v: &String, min: u64, max: u64| -> Result<u64, String> {
+            v.parse::<u64>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .ok_or_else(|| format!("{arg} {v:?}: expected a number from {min} to {max}"))
+        };
+        match arg.as_str() {
+            "--help" | "-h" => return Ok(None),
+            "--depth" => o.depth = number(value()?, 1, 64)? as u32,
+            "--every" => o.every = number(value()?, 1, 10_000)? as usize,
+            "--skip" => o.skip = number(value()?, 0, 10_000)? as usize,
+            "--seed" => o.seed = number(value()?, 0, u64::MAX)?,
+            "--threads" => o.threads = number(value()?, 1, 256)? as usize,
+            "--levels" => {
+                let v = value()?;
+                let (a, b) = v.split_once('-').unwrap_or((v, v));
+                let (a, b) = (
+                    number(&a.to_string(), 0, 19)?,
+                    number(&b.to_string(), 0, 19)?,
+                );
+                if a > b {
+                    return Err(format!("--levels {v:?}: the first level is above the last"));
+                }
+                o.levels = (a as u8..=b as u8).collect();
+            }
+            flag if flag.starts_with('-') => {
+                return Err(format!("unknown option {flag:?} (see --help)"));
+            }
+            file => o.files.push(file.to_string()),
+        }
+    }
+    if o.files.is_empty() {
+        return Err("no PGN file given (see --help)".to_string());
+    }
+    Ok(Some(o))
+}
+
+/// One level's moves and losses.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Positions judged.
+    pub moves: u32,
+    /// The centipawns lost, summed.
+    pub loss: u64,
+    /// Moves that lost at least 50, 100 and 200 centipawns.
+    pub marked: [u32; 3],
+}
+
+impl Tally {
+    fn add(&mut self, loss: i32) {
+        self.moves += 1;
+        self.loss += u64::from(loss.max(0).unsigned_abs());
+        for (k, t) in [INACCURACY, MISTAKE, BLUNDER].into_iter().enumerate() {
+            if loss >= t {
+                self.marked[k] += 1;
+            }
+        }
+    }
+}
+
+/// The positions of `text`'s games to judge: each game with the plies
+/// taken from it.
+pub fn positions(text: &str, every: usize, skip: usize) -> Vec<(Game, usize)> {
+    let mut out = Vec::new();
+    for rec in read_games(text, &ReadOptions::default()).flatten() {
+        let Ok(game) = rec.to_game(Rules::default()) else {
+            continue;
+        };
+        for ply in (skip..game.ply()).step_by(every.max(1)) {
+            let mut g = game.clone();
+            g.undo_to(ply);
+            if g.outcome().is_none() {
+                out.push((game.clone(), ply));
+            }
+        }
+    }
+    out
+}
+
+/// The move `level` plays in `game`, its choices seeded by `seed`.
+fn level_move(game: &Game, level: u8, seed: u64) -> Option<Move> {
+    let mut s = Searcher::default();
+    s.set_hash_size(1);
+    s.set_strength(Strength::skill(level).with_seed(seed));
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    s.search(game, &Limits::default(), &stop, |_| {}).best_move
+}
+
+/// Judges every level on every position, `threads` at a time, calling
+/// `on_done` with the positions done and their total.
+pub fn judge(
+    positions: &[(Game, usize)],
+    levels: &[u8],
+    depth: u32,
+    seed: u64,
+    threads: usize,
+    on_done: impl Fn(usize, usize) + Sync,
+) -> Vec<Tally> {
+    let limits = Limits::depth(depth);
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let tallies = Mutex::new(vec![Tally::default(); levels.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, positions.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((game, ply)) = positions.get(i) else {
+                        break;
+                    };
+                    let mut g = game.clone();
+                    g.undo_to(*ply);
+                    let mover = g.position().turn();
+                    let best = search_ply(&g, *ply, &limits);
+                    let before = best.eval.for_side(mover);
+                    let mut after: HashMap<Move, i32> = HashMap::new();
+                    let mut losses = Vec::with_capacity(levels.len());
+                    for &level in levels {
+                        let s = seed
+                            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                            .wrapping_add((i as u64) << 8 | u64::from(level));
+                        let Some(m) = level_move(&g, level, s) else {
+                            losses.push(None);
+                            continue;
+                        };
+                        if best.pv.first() == Some(&m) {
+                            losses.push(Some(0));
+                            continue;
+                        }
+                        let value = *after.entry(m).or_insert_with(|| {
+                            let mut a = g.clone();
+                            match a.play(m) {
+                                Ok(_) => search_ply(&a, a.ply(), &limits).eval.for_side(mover),
+                                Err(_) => before,
+                            }
+                        });
+                        losses.push(Some(before - value));
+                    }
+                    if let Ok(mut t) = tallies.lock() {
+                        for (tally, loss) in t.iter_mut().zip(losses) {
+                            if let Some(loss) = loss {
+                                tally.add(loss);
+                            }
+                        }
+                    }
+                    let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    on_done(n, positions.len());
+                }
+            });
+        }
+    });
+    tallies.into_inner().unwrap_or_default()
+}
+
+/// The table printed: a line per level.
+pub fn table(levels: &[u8], tallies: &[Tally]) -> String {
+    let mut out = format!(
+        "{:>5} {:>9} {:>9} {:>7} {:>7} {:>7}\n",
+        "level", "positions", "avg loss", ">=50", ">=100", ">=200"
+    );
+    for (level, t) in levels.iter().zip(tallies) {
+        let n = f64::from(t.moves.max(1));
+        let rate = |k: usize| 100.0 * f64::from(t.marked[k]) / n;
+        out.push_str(&format!(
+            "{level:>5} {:>9} {:>9.1} {:>6.1}% {:>6.1}% {:>6.1}%\n",
+            t.moves,
+            t.loss as f64 / n,
+            rate(0),
+            rate(1),
+            rate(2)
+        ));
+    }
+    out
+}
+
+/// Runs `xiangqi-engine levels` with its arguments.
+pub fn main(args: &[String]) -> Result<(), String> {
+    let Some(o) = parse(args)? else {
+        println!("{USAGE}");
+        return Ok(());
+    };
+    let mut all = Vec::new();
+    for file in &o.files {
+        let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+        let text = String::from_utf8(bytes).map_err(|_| format!("{file} is not UTF-8 text"))?;
+        all.extend(positions(&text, o.every, o.skip));
+    }
+    if all.is_empty() {
+        return Err("no position to judge in the files".to_string());
+    }
+    let tallies = judge(
+        &all,
+        &o.levels,
+        o.depth,
+        o.seed,
+        o.threads,
+        |done, total| {
+            if done % 25 == 0 || done == total {
+                eprintln!("levels: {done} of {total} positions");
+            }
+        },
+    );
+    print!("{}", table(&o.levels, &tallies));
+    Ok(())
+}
