@@ -39,10 +39,6 @@ impl<E: Evaluator> Searcher<E> {
         } else {
             let mut l = limits.clone();
             l.multi_pv = strength.lines(asked_lines);
-            l.depth = Some(
-                l.depth
-                    .map_or(strength.max_depth(), |d| d.min(strength.max_depth())),
-            );
             weakened = l;
             &weakened
         };
@@ -71,6 +67,7 @@ impl<E: Evaluator> Searcher<E> {
             helpers_stop: &helpers_stop,
             deadlines: Deadlines::new(limits, start),
             node_limit: limits.nodes,
+            deepen_nodes: strength.deepen_nodes(),
             rules: game.rules(),
             ponderhit,
         };
@@ -229,6 +226,9 @@ fn iterate<E: Evaluator + ?Sized>(
                 hashfull: w.hashfull(),
                 pv,
             });
+        }
+        if w.sh.deepen_nodes.is_some_and(|n| w.nodes >= n) {
+            break; // a strength below full: enough nodes to stop deepening
         }
         let mate_plies = MATE_SCORE - best_score.abs();
         if !limits.infinite && best_score.abs() >= MATE_BOUND && mate_plies <= depth as i32 {

@@ -119,7 +119,7 @@ pub struct Limits {
     /// Empty: all moves.
     pub search_moves: Vec<Move>,
     /// Time kept back from the clock for communication delays (UCI `Move
-    /// Overhead`): the search budgets `clock.remaining` less this. 30 ms by
+    /// Overhead`): the search budgets `clock.remaining` less this. 10 ms by
     /// default.
     pub move_overhead: Duration,
 }

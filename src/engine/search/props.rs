@@ -177,6 +177,7 @@ fn check_moves(pos: Position, rules: Rules, split: usize, moves: Moves<'_>) -> S
         helpers_stop: &helpers,
         deadlines: Deadlines::new(&Limits::default(), Instant::now()),
         node_limit: None,
+        deepen_nodes: None,
         rules: &rules,
         ponderhit: None,
     };

@@ -35,6 +35,9 @@ pub(crate) struct Shared<'a, E: ?Sized> {
     pub(crate) helpers_stop: &'a AtomicBool,
     pub(crate) deadlines: Deadlines,
     pub(crate) node_limit: Option<u64>,
+    /// No new iteration starts once this many nodes are searched (a
+    /// [`Strength`](super::Strength) below full).
+    pub(crate) deepen_nodes: Option<u64>,
     pub(crate) rules: &'a Rules,
     /// While this flag is down the search ponders: no time limit applies
     /// (the clock starts when it is raised).
@@ -50,6 +53,7 @@ impl<'a, E: ?Sized> Shared<'a, E> {
             helpers_stop: self.helpers_stop,
             deadlines: self.deadlines,
             node_limit: self.node_limit,
+            deepen_nodes: self.deepen_nodes,
             rules: self.rules,
             ponderhit: self.ponderhit,
         }
@@ -107,7 +111,7 @@ pub(crate) struct RootBest {
 
 /// The state of one search thread.
 pub(crate) struct Worker<'a, E: Evaluator + ?Sized> {
-    sh: Shared<'a, E>,
+    pub(super) sh: Shared<'a, E>,
     pub(crate) nodes: u64,
     pub(crate) seldepth: usize,
     pub(crate) aborted: bool,

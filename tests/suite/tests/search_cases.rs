@@ -466,9 +466,9 @@ fn go_mate_ends_by_itself_without_such_a_mate() {
 #[test]
 fn weak_levels_play_legal_games_under_the_rules() {
     use xiangqi::Strength;
-    // Skill 1 against skill 5, by depth: every move legal, the game ends by
-    // a verdict of the rules or at 160 plies; the same seeds give the same
-    // game.
+    // Skill 1 against skill 5 (150 and 520 nodes before they stop
+    // deepening): every move legal, the game ends by a verdict of the rules
+    // or at 160 plies; the same seeds give the same game.
     let play = |seed: u64| {
         let (mut red, mut black) = (searcher(), searcher());
         red.set_strength(Strength::skill(1).with_seed(seed));
@@ -477,7 +477,7 @@ fn weak_levels_play_legal_games_under_the_rules() {
         while game.outcome().is_none() && game.ply() < 160 {
             let s = if game.position().turn() == Color::Red { &mut red } else { &mut black };
             let r = s.search(&game, &Limits::depth(20), &std::sync::atomic::AtomicBool::new(false), |_| {});
-            assert!(r.depth <= 6, "{r:?}");
+            assert!(r.depth <= 8, "{r:?}");
             let m = r.best_move.expect("a move while the game goes on");
             game.play(m).unwrap_or_else(|e| panic!("ply {}: {m}: {e}", game.ply()));
         }
