@@ -25,6 +25,9 @@ fn full_exchange() {
         "option newgame type button",
         "option movelimit type spin min 0 max 10000 default 60",
         "option repetition type combo",
+        "option skilllevel type spin min 0 max 20 default 20",
+        "option limitstrength type check default false",
+        "option elo type spin min ",
     ] {
         assert!(
             lines.iter().any(|l| l.starts_with(option)),
@@ -37,6 +40,8 @@ fn full_exchange() {
         "setoption newgame",
         "setoption movelimit 50",
         "setoption repetition asianrule",
+        "setoption elo 1500",
+        "setoption limitstrength false",
     ] {
         e.send(cmd);
     }

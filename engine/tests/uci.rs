@@ -457,17 +457,55 @@ fn own_book_book_file_and_skill_level() {
         ),
         "{said:#?}"
     );
-    // Skill Level 0: one ply deep, a legal move all the same.
+    // Skill Level 0: it stops deepening after 100 nodes (a few plies at
+    // most), a legal move all the same.
     e.send("setoption name OwnBook value false");
     e.send("setoption name Skill Level value 0");
     e.send("position startpos moves h2e2 h9g7");
-    e.send("go depth 12");
-    let lines = e.until("bestmove");
+    let lines = go(&mut e, "depth 12", &after(&["h2e2", "h9g7"]));
+    assert!((1..=3).contains(&deepest(&lines)), "{lines:#?}");
+    // Back to full strength: the whole depth.
+    e.send("setoption name Skill Level value 20");
+    let lines = go(&mut e, "depth 7", &after(&["h2e2", "h9g7"]));
+    assert_eq!(deepest(&lines), 7, "{lines:#?}");
+    e.send("quit");
+}
+
+#[test]
+fn uci_limit_strength_and_elo() {
+    let (min, max) = (xiangqi::Strength::MIN_ELO, xiangqi::Strength::MAX_ELO);
+    let mut e = Engine::spawn();
+    e.send("uci");
+    let lines = e.until("uciok");
+    for option in [
+        "option name UCI_LimitStrength type check default false".to_string(),
+        format!("option name UCI_Elo type spin default {min} min {min} max {max}"),
+    ] {
+        assert!(lines.contains(&option), "{option}: {lines:#?}");
+    }
+    let pos = after(&["h2e2"]);
+    e.send("position startpos moves h2e2");
+    // UCI_Elo alone changes nothing: the limit is off.
+    e.send(&format!("setoption name UCI_Elo value {min}"));
+    assert_eq!(deepest(&go(&mut e, "depth 6", &pos)), 6);
+    // On: the weakest level, a few plies at most, even with Skill Level 20.
+    e.send("setoption name UCI_LimitStrength value true");
+    assert!(deepest(&go(&mut e, "depth 12", &pos)) <= 3);
+    // The top of the range is level 19 (80 000 nodes): six plies here.
+    e.send(&format!("setoption name UCI_Elo value {max}"));
+    assert_eq!(deepest(&go(&mut e, "depth 6", &pos)), 6);
+    // Out of range: refused with a word, nothing changes.
+    e.send(&format!("setoption name UCI_Elo value {}", max + 1));
+    let said = e.sync();
     assert!(
-        lines.iter().all(|l| !l.starts_with("info depth 2")),
-        "{lines:#?}"
+        said.iter()
+            .any(|l| l.starts_with("info string option UCI_Elo")),
+        "{said:#?}"
     );
-    let m: Move = best(lines.last().unwrap()).parse().unwrap();
-    assert!(after(&["h2e2", "h9g7"]).is_legal(m));
+    assert_eq!(deepest(&go(&mut e, "depth 6", &pos)), 6);
+    // Off again: Skill Level decides.
+    e.send(&format!("setoption name UCI_Elo value {min}"));
+    e.send("setoption name UCI_LimitStrength value false");
+    assert_eq!(deepest(&go(&mut e, "depth 6", &pos)), 6);
     e.send("quit");
 }

@@ -1,8 +1,11 @@
 //! The opening book options, `OwnBook` (UCCI `usebook`, default off) and
 //! `BookFile` (UCCI `bookfiles`, default the embedded book), and the
-//! strength option `Skill Level` (UCCI `skilllevel`, 0-20, default 20: full
-//! strength). A book file that cannot be read or is no valid book gets an
-//! `info string` and changes nothing.
+//! strength options `Skill Level` (UCCI `skilllevel`, 0-20, default 20: full
+//! strength), `UCI_LimitStrength` (UCCI `limitstrength`, default off) and
+//! `UCI_Elo` (UCCI `elo`): with `UCI_LimitStrength` on, the level is the one
+//! whose measured Elo is nearest `UCI_Elo` ([`Strength::from_elo`]), else
+//! `Skill Level` decides, as in Stockfish. A book file that cannot be read or
+//! is no valid book gets an `info string` and changes nothing.
 
 use std::io::{self, Write};
 
@@ -16,7 +19,7 @@ pub const EMBEDDED_BOOK: &str = "<embedded>";
 
 /// The book built into the engine.
 pub fn embedded_book() -> Book {
-    Book::from_bytes(crate::book::DEFAULT).unwrap_or_default()
+    Book::masters()
 }
 
 /// A seed that differs from run to run (the book's and the skill's
@@ -57,11 +60,21 @@ impl Engine {
         }
     }
 
-    /// `Skill Level`: the searcher's strength from the next search on.
-    pub(super) fn set_skill(&mut self, level: u8) {
-        let seed = time_seed();
-        self.searcher()
-            .set_strength(Strength::skill(level).with_seed(seed));
+    /// The strength the options ask for: `UCI_Elo`'s level with
+    /// `UCI_LimitStrength` on, else `Skill Level`.
+    pub(super) fn strength(&self) -> Strength {
+        if self.limit_strength {
+            Strength::from_elo(self.elo)
+        } else {
+            Strength::skill(self.skill)
+        }
+    }
+
+    /// Gives the searcher the strength the options ask for, from the next
+    /// search on (seeded anew, so that games differ).
+    pub(super) fn apply_strength(&mut self) {
+        let strength = self.strength().with_seed(time_seed());
+        self.searcher().set_strength(strength);
     }
 
     /// The book move to play now, if `OwnBook` is on and the position is in

@@ -96,6 +96,13 @@ pub struct Engine {
     pub(super) own_book: bool,
     /// The state of the book's random choices.
     pub(super) book_rng: u64,
+    /// `Skill Level` (UCCI `skilllevel`), 0-20.
+    pub(super) skill: u8,
+    /// `UCI_LimitStrength` (UCCI `limitstrength`): `UCI_Elo` sets the
+    /// strength instead of `Skill Level`.
+    pub(super) limit_strength: bool,
+    /// `UCI_Elo` (UCCI `elo`).
+    pub(super) elo: u32,
     sink: Sink,
 }
 
@@ -129,6 +136,9 @@ impl Engine {
             book: crate::uci::book_skill::embedded_book(),
             own_book: false,
             book_rng: crate::uci::book_skill::time_seed(),
+            skill: 20,
+            limit_strength: false,
+            elo: xiangqi::Strength::MIN_ELO,
             sink,
         }
     }
@@ -372,7 +382,18 @@ impl Engine {
             (Id::UseMillisec, Value::Bool(b)) => self.millisec = b,
             (Id::OwnBook, Value::Bool(b)) => self.own_book = b,
             (Id::BookFile, Value::Text(path)) => self.set_book_file(&path, out)?,
-            (Id::SkillLevel, v) => self.set_skill(int(v).min(20) as u8),
+            (Id::SkillLevel, v) => {
+                self.skill = int(v).min(20) as u8;
+                self.apply_strength();
+            }
+            (Id::LimitStrength, Value::Bool(b)) => {
+                self.limit_strength = b;
+                self.apply_strength();
+            }
+            (Id::Elo, v) => {
+                self.elo = int(v);
+                self.apply_strength();
+            }
             (Id::Variant, _) => {} // xiangqi only
             (Id::ClearHash | Id::NewGame, _) => self.searcher().clear(),
             (Id::MoveOverhead, Value::Int(n)) => {

@@ -5,6 +5,8 @@
 //! hyphens, so `setoption name Move Limit value 50` (UCI) and
 //! `setoption movelimit 50` (UCCI) set the same option, in either protocol.
 
+use xiangqi::Strength;
+
 use crate::uci::book_skill::EMBEDDED_BOOK;
 use crate::uci::engine::Protocol;
 
@@ -47,6 +49,10 @@ pub enum Id {
     BookFile,
     /// The skill level, 0-20 (20: full strength).
     SkillLevel,
+    /// Whether `UCI_Elo` sets the strength (else `Skill Level` does).
+    LimitStrength,
+    /// The strength as an Elo rating, when `UCI_LimitStrength` is on.
+    Elo,
     /// UCCI: a new game starts (clears the transposition table).
     NewGame,
     /// A network file to load (`<embedded>`: the built-in network).
@@ -177,6 +183,22 @@ pub const OPTIONS: &[Spec] = &[
             default: 20,
             min: 0,
             max: 20,
+        },
+    },
+    Spec {
+        id: Id::LimitStrength,
+        uci: Some("UCI_LimitStrength"),
+        ucci: Some("limitstrength"),
+        kind: Kind::Check { default: false },
+    },
+    Spec {
+        id: Id::Elo,
+        uci: Some("UCI_Elo"),
+        ucci: Some("elo"),
+        kind: Kind::Spin {
+            default: Strength::MIN_ELO as i64,
+            min: Strength::MIN_ELO as i64,
+            max: Strength::MAX_ELO as i64,
         },
     },
     Spec {
