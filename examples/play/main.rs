@@ -4,14 +4,23 @@
 //! cargo run --release --example play                # you play Red
 //! cargo run --release --example play -- --black     # you play Black
 //! cargo run --release --example play -- --letters   # FEN letters, no Chinese
-//! cargo run --release --example play -- --level 5
+//! cargo run --release --example play -- --level 5    # skill 0-20 (20: full strength)
+//! cargo run --release --example play -- --elo 1200    # the level nearest 1200 Elo
 //! cargo run --release --example play -- --fen "3k5/9/9/9/9/9/9/9/4R4/5K3 w"
 //! cargo run --release --example play -- --help
 //! ```
 //!
-//! Flags: `--black`, `--level 1-6`, `--fen FEN`, `--letters`, `--no-color`,
+//! Flags: `--black`, `--level 0-20`, `--elo N`, `--movetime MS`,
+//! `--no-book`, `--seed N`, `--fen FEN`, `--letters`, `--no-color`,
 //! `--help`; an unknown flag or a bad value is an error (exit status 2)
 //! with a message, never silently ignored.
+//!
+//! The engine plays at a [`xiangqi::Strength`] skill level, the mechanism
+//! of the engine's `Skill Level` and `UCI_Elo` options (10 by default; 20 is
+//! full strength; `--elo` picks the level whose measured Elo is nearest),
+//! and opens from the masters' book ([`xiangqi::book::Book::masters`]) with
+//! a random choice among the moves masters played, so games differ
+//! (`--seed` repeats them; `--no-book` searches from the first move).
 //!
 //! Enter moves in any of these notations (each parser is tried in turn):
 //! ICCS coordinates (`h2e2`, `H2-E2`: files a..i from Red's left, ranks
@@ -19,7 +28,7 @@
 //! `+C.5`) or Chinese, simplified or traditional, with Chinese or Arabic
 //! (also full-width) numerals (`炮二平五`, `馬８進７`). The engine's moves are
 //! shown in all three. Commands: `undo` (takes back your last move and the
-//! engine's reply), `hint`, `level <1-6>`, `board`, `fen`, `new`, `help`,
+//! engine's reply), `hint`, `level <0-20>`, `board`, `fen`, `new`, `help`,
 //! `quit`.
 //!
 //! The game is a [`xiangqi::Game`] under the default rules (Asian rules:
@@ -39,30 +48,19 @@
 //! move, gets a message and the game goes on.
 
 use std::io::{self, BufRead, IsTerminal, Write};
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 mod board;
 mod lines;
+mod opponent;
+
+use opponent::{MAX_LEVEL, Opponent};
 
 use lines::{read_line, shorten};
 
 use board::{Style, draw};
 use xiangqi::notation::{ChineseScript, Notation, ParseNotationError, WxfDialect};
-use xiangqi::{Color, Game, Limits, Move, Position, Searcher};
-
-/// How strong the engine plays: fixed depths for the first levels, then
-/// thinking time.
-fn limits_for(level: u32) -> Limits {
-    match level {
-        1 => Limits::depth(1),
-        2 => Limits::depth(3),
-        3 => Limits::movetime(Duration::from_millis(300)),
-        4 => Limits::movetime(Duration::from_secs(1)),
-        5 => Limits::movetime(Duration::from_secs(3)),
-        _ => Limits::movetime(Duration::from_secs(10)),
-    }
-}
+use xiangqi::{Color, Game, Move, Position, Strength};
 
 /// The parsers tried on the player's input, in order.
 const INPUT_NOTATIONS: [Notation; 4] = [
@@ -141,7 +139,7 @@ fn help(out: &mut impl Write) -> io::Result<()> {
     )?;
     writeln!(
         out,
-        "Commands: undo, hint, level <1-6>, board, fen, new, help, quit."
+        "Commands: undo, hint, level <0-20>, board, fen, new, help, quit."
     )
 }
 
@@ -151,29 +149,19 @@ struct Session {
     start: Position,
     game: Game,
     human: Color,
-    level: u32,
     style: Style,
-    searcher: Searcher,
+    opponent: Opponent,
 }
 
 impl Session {
-    fn new(start: Position, human: Color, level: u32, style: Style) -> Session {
+    fn new(start: Position, human: Color, opponent: Opponent, style: Style) -> Session {
         Session {
             game: Game::from_position(start.clone()),
             start,
             human,
-            level,
             style,
-            searcher: Searcher::default(),
+            opponent,
         }
-    }
-
-    /// The engine's best move under `limits`, if the side to move has one.
-    fn think(&mut self, limits: &Limits) -> Option<Move> {
-        let stop = AtomicBool::new(false);
-        self.searcher
-            .search(&self.game, limits, &stop, |_| {})
-            .best_move
     }
 
     /// Draws the board, the last move and, if the game is over, the verdict.
@@ -211,13 +199,14 @@ impl Session {
         }
         writeln!(out, "Engine thinking...")?;
         out.flush()?;
-        let Some(m) = self.think(&limits_for(self.level)) else {
+        let Some((m, from_book)) = self.opponent.reply(&self.game) else {
             return Ok(false);
         };
         let text = describe(self.game.position(), m);
         match self.game.play(m) {
             Ok(_) => {
-                writeln!(out, "Engine plays {text}.")?;
+                let book = if from_book { " (book)" } else { "" };
+                writeln!(out, "Engine plays {text}{book}.")?;
                 Ok(true)
             }
             Err(e) => {
@@ -264,7 +253,7 @@ impl Session {
             "fen" => writeln!(out, "{}", self.game.position())?,
             "new" => {
                 self.game = Game::from_position(self.start.clone());
-                self.searcher.clear();
+                self.opponent.clear();
                 writeln!(out, "New game: you play {}.", self.human)?;
                 self.begin(out)?;
             }
@@ -281,16 +270,20 @@ impl Session {
             "hint" => {
                 if self.game.outcome().is_some() {
                     writeln!(out, "The game is over: new, undo or quit.")?;
-                } else if let Some(m) = self.think(&limits_for(self.level)) {
+                } else if let Some(m) = self.opponent.hint(&self.game) {
                     writeln!(out, "Hint: {}", describe(self.game.position(), m))?;
                 }
             }
-            "level" => match words.next().and_then(|l| l.parse::<u32>().ok()) {
-                Some(l) if (1..=6).contains(&l) => {
-                    self.level = l;
-                    writeln!(out, "Level {l}.")?;
+            "level" => match words.next().map(parse_level) {
+                Some(Ok(l)) => {
+                    self.opponent.set_level(l);
+                    writeln!(out, "Level {l} ({}).", about(l))?;
                 }
-                _ => writeln!(out, "level takes a number from 1 to 6")?,
+                Some(Err(_)) => writeln!(out, "level takes a number from 0 to 20")?,
+                None => {
+                    let l = self.opponent.level();
+                    writeln!(out, "Level {l} ({}); level <0-20> changes it.", about(l))?;
+                }
             },
             _ if self.game.outcome().is_some() => {
                 writeln!(out, "The game is over: new, undo or quit.")?
@@ -322,10 +315,16 @@ impl Session {
 
 /// The usage text of `--help` and of argument errors.
 const USAGE: &str = "\
-usage: play [--black] [--level 1-6] [--fen FEN] [--letters] [--no-color]
+usage: play [--black] [--level 0-20 | --elo N] [--movetime MS] [--no-book]
+            [--seed N] [--fen FEN] [--letters] [--no-color]
   --black       play Black (the engine moves first)
-  --level N     engine strength from 1 to 6 (default 3): fixed depths at 1-2,
-                then 0.3 s, 1 s, 3 s and 10 s per move
+  --level N     engine skill from 0 to 20 (default 10; 20: full strength), as
+                the engine's Skill Level option
+  --elo N       the level below full strength whose measured Elo is nearest
+                N (docs/levels.md)
+  --movetime MS the engine's longest think a move (default 1000)
+  --no-book     no opening book: the engine searches from the first move
+  --seed N      repeat the engine's random choices (default: from the clock)
   --fen FEN     start from this position (quote it: it has spaces)
   --letters     draw the pieces as FEN letters instead of Chinese characters
   --no-color    no colour, even on a terminal
@@ -336,7 +335,10 @@ Type help in the game for the moves and commands.";
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Options {
     human: Color,
-    level: u32,
+    level: u8,
+    movetime: u64,
+    book: bool,
+    seed: Option<u64>,
     start: Position,
     letters: bool,
     no_color: bool,
@@ -351,11 +353,31 @@ enum Command {
     Help,
 }
 
-/// Reads a `--level` value.
-fn parse_level(value: &str) -> Result<u32, String> {
-    match value.parse::<u32>() {
-        Ok(l) if (1..=6).contains(&l) => Ok(l),
-        _ => Err(format!("--level {value:?}: expected a number from 1 to 6")),
+/// Reads a level, 0 to 20.
+fn parse_level(value: &str) -> Result<u8, String> {
+    match value.parse::<u8>() {
+        Ok(l) if l <= MAX_LEVEL => Ok(l),
+        _ => Err(format!("{value:?}: expected a number from 0 to 20")),
+    }
+}
+
+/// Reads a whole number for `flag`, from 1 to `max`.
+fn parse_number(flag: &str, value: &str, max: u64) -> Result<u64, String> {
+    match value.parse::<u64>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "{flag} {value:?}: expected a number from 1 to {max}"
+        )),
+    }
+}
+
+/// What a level means: its measured Elo, or full strength.
+fn about(level: u8) -> String {
+    let s = Strength::skill(level);
+    if s.is_full() {
+        "full strength".to_string()
+    } else {
+        format!("about {} Elo", s.elo())
     }
 }
 
@@ -365,7 +387,10 @@ fn parse_level(value: &str) -> Result<u32, String> {
 fn parse_args(args: &[String]) -> Result<Command, String> {
     let mut options = Options {
         human: Color::Red,
-        level: 3,
+        level: 10,
+        movetime: 1000,
+        book: true,
+        seed: None,
         start: Position::new(),
         letters: false,
         no_color: false,
@@ -400,7 +425,27 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
             }
             "--letters" => options.letters = switch(true)?,
             "--no-color" | "--no-colour" => options.no_color = switch(true)?,
-            "--level" => options.level = parse_level(&value("--level", "a number from 1 to 6")?)?,
+            "--level" => {
+                let v = value("--level", "a number from 0 to 20")?;
+                options.level = parse_level(&v).map_err(|e| format!("--level {e}"))?;
+            }
+            "--elo" => {
+                let v = value("--elo", "a number")?;
+                let elo = parse_number("--elo", &v, 10_000)?;
+                options.level = Strength::from_elo(elo as u32).level();
+            }
+            "--movetime" => {
+                let v = value("--movetime", "milliseconds")?;
+                options.movetime = parse_number("--movetime", &v, 3_600_000)?;
+            }
+            "--no-book" => options.book = !switch(true)?,
+            "--seed" => {
+                let v = value("--seed", "a number")?;
+                let seed = v
+                    .parse::<u64>()
+                    .map_err(|_| format!("--seed {v:?}: expected a whole number"))?;
+                options.seed = Some(seed);
+            }
             "--fen" => {
                 let fen = value("--fen", "a FEN")?;
                 options.start = fen
@@ -470,6 +515,13 @@ fn run(
     out.flush()
 }
 
+/// A seed from the clock, so that games differ.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
+}
+
 fn main() -> io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = match parse_args(&args) {
@@ -491,12 +543,21 @@ fn main() -> io::Result<()> {
     let Options {
         human,
         level,
+        movetime,
+        book,
+        seed,
         start,
         ..
     } = *options;
-    let mut session = Session::new(start, human, level, style);
+    let seed = seed.unwrap_or_else(clock_seed);
+    let opponent = Opponent::new(level, book, seed, Duration::from_millis(movetime));
+    let mut session = Session::new(start, human, opponent, style);
     let mut out = io::stdout();
-    writeln!(out, "xiangqi: you play {human}, level {level}.")?;
+    writeln!(
+        out,
+        "xiangqi: you play {human}, level {level} ({}), seed {seed}.",
+        about(level)
+    )?;
     help(&mut out)?;
     let stdin = io::stdin();
     // Piped input is not echoed by a terminal: echo it after the prompt so

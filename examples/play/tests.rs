@@ -9,7 +9,9 @@ const PLAIN: Style = Style {
 };
 
 fn session(human: Color) -> Session {
-    Session::new(Position::new(), human, 1, PLAIN)
+    // Level 0 without the book: quick and searching from the first move.
+    let opponent = Opponent::new(0, false, 7, Duration::from_millis(100));
+    Session::new(Position::new(), human, opponent, PLAIN)
 }
 
 /// Feeds `script` line by line; returns the output.
@@ -105,13 +107,23 @@ fn bad_input_changes_nothing() {
     let mut s = session(Color::Red);
     run(&mut s, "h2e2");
     let before = s.game.position().clone();
-    for bad in ["h2h8", "xyz", "C9.1", "车九进九", "level 9", "level"] {
+    for bad in [
+        "h2h8",
+        "xyz",
+        "C9.1",
+        "车九进九",
+        "level 21",
+        "level -1",
+        "level",
+    ] {
         let out = run(&mut s, bad);
         assert!(!out.trim().is_empty(), "{bad}: no message");
         assert_eq!(s.game.position(), &before, "{bad}");
         assert_eq!(s.game.ply(), 2, "{bad}");
     }
-    assert_eq!(s.level, 1);
+    assert_eq!(s.opponent.level(), 0);
+    assert!(run(&mut s, "level 20").contains("Level 20 (full strength)."));
+    assert_eq!(s.opponent.level(), 20);
     assert_eq!(run(&mut s, ""), "");
 }
 
@@ -141,7 +153,8 @@ fn perpetual_check_ends_with_the_verdict() {
     // Red's chariot checks from d1 and e1 for ever; the player (Black)
     // makes the last move of the third occurrence.
     let start: Position = "3k5/9/9/9/9/9/9/9/4R4/5K3 w".parse().unwrap();
-    let mut s = Session::new(start, Color::Black, 1, PLAIN);
+    let opponent = Opponent::new(0, false, 7, Duration::from_millis(100));
+    let mut s = Session::new(start, Color::Black, opponent, PLAIN);
     for m in "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1".split(' ') {
         s.game.play(mv(m)).unwrap();
     }
@@ -166,7 +179,7 @@ fn perpetual_check_ends_with_the_verdict() {
 }
 
 #[test]
-fn engine_replies_legally_at_level_1() {
+fn engine_replies_legally_at_level_0() {
     let mut s = session(Color::Red);
     let out = run(&mut s, "h2e2");
     assert_eq!(s.game.ply(), 2, "{out}");
@@ -176,6 +189,32 @@ fn engine_replies_legally_at_level_1() {
     let hint = run(&mut s, "hint");
     let m: Move = hint["Hint: ".len()..][..4].parse().unwrap();
     assert!(s.game.position().is_legal(m), "{hint}");
+}
+
+#[test]
+fn the_book_opens_and_the_seed_repeats_it() {
+    let reply = |seed| {
+        let opponent = Opponent::new(0, true, seed, Duration::from_millis(50));
+        let mut s = Session::new(Position::new(), Color::Black, opponent, PLAIN);
+        let mut out = Vec::new();
+        s.begin(&mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains(" (book)."), "{out}");
+        s.game.moves().next().unwrap()
+    };
+    // The masters' first moves, the same for the same seed.
+    let first: Vec<Move> = (1..=20).map(reply).collect();
+    let masters: Vec<Move> = xiangqi::book::Book::masters()
+        .probe(&Position::new())
+        .iter()
+        .map(|m| m.mv)
+        .collect();
+    assert!(first.iter().all(|m| masters.contains(m)), "{first:?}");
+    assert!(
+        first.iter().any(|m| *m != first[0]),
+        "no variety: {first:?}"
+    );
+    assert_eq!(reply(3), reply(3));
 }
 
 #[test]
@@ -232,8 +271,9 @@ fn flags_parse() {
     };
     assert_eq!(
         (o.human, o.level, o.letters, o.no_color),
-        (Color::Red, 3, false, false)
+        (Color::Red, 10, false, false)
     );
+    assert_eq!((o.movetime, o.book, o.seed), (1000, true, None));
     assert_eq!(o.start, Position::new());
     let Ok(Command::Play(o)) = parse_args(&args("--black --level 5 --letters --no-color")) else {
         panic!()
@@ -242,10 +282,22 @@ fn flags_parse() {
         (o.human, o.level, o.letters, o.no_color),
         (Color::Black, 5, true, true)
     );
-    let Ok(Command::Play(o)) = parse_args(&args("--level=1")) else {
+    let Ok(Command::Play(o)) = parse_args(&args("--level=0 --no-book --seed 9 --movetime 50"))
+    else {
         panic!()
     };
-    assert_eq!(o.level, 1);
+    assert_eq!(
+        (o.level, o.book, o.seed, o.movetime),
+        (0, false, Some(9), 50)
+    );
+    let Ok(Command::Play(o)) = parse_args(&args("--elo 1")) else {
+        panic!()
+    };
+    assert_eq!(o.level, 0);
+    let Ok(Command::Play(o)) = parse_args(&args("--elo 9999")) else {
+        panic!()
+    };
+    assert_eq!(o.level, 19, "a limited strength is below full");
     let fen = vec![
         "--fen".to_string(),
         "3k5/9/9/9/9/9/9/9/4R4/5K3 w".to_string(),
@@ -264,10 +316,14 @@ fn bad_flags_are_errors() {
         ("--blak", "unknown option \"--blak\""),
         (
             "--level abc",
-            "--level \"abc\": expected a number from 1 to 6",
+            "--level \"abc\": expected a number from 0 to 20",
         ),
-        ("--level 0", "--level \"0\""),
-        ("--level 7", "--level \"7\""),
+        ("--level 21", "--level \"21\""),
+        ("--elo x", "--elo \"x\""),
+        ("--elo 0x", "--elo \"0x\""),
+        ("--movetime 0", "--movetime \"0\""),
+        ("--seed -1", "--seed \"-1\""),
+        ("--no-book=1", "--no-book takes no value"),
         ("--level -1", "--level \"-1\""),
         ("--level=", "--level \"\""),
         ("--level", "--level needs a number"),
