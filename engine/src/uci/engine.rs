@@ -6,14 +6,16 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use xiangqi::notation::{UciMove, UciRanks, format_uci, parse_uci};
-use xiangqi::{Game, Limits, Move, Position, Rules, Score, SearchInfo, SearchResult, Searcher};
-
-use crate::uci::go::{Go, parse_ucci_go, parse_uci_go};
-use crate::uci::lines;
-use crate::uci::options::{self, Id, Value};
 use xiangqi::nnue::Nnue;
+use xiangqi::notation::{UciMove, UciRanks, format_uci, parse_uci};
+use xiangqi::{Game, Limits, Move, Position, Rules, Searcher};
 use xiangqi_engine::searcher::EngineSearcher;
+
+use crate::uci::go::{parse_ucci_go, parse_uci_go};
+use crate::uci::lines;
+use crate::uci::options;
+use crate::uci::output::ucci_score;
+use crate::uci::position::parse_position;
 
 /// Where the search thread prints its `info` and `bestmove` lines.
 pub type Sink = Arc<Mutex<dyn Write + Send>>;
@@ -29,22 +31,22 @@ pub enum Protocol {
 
 /// The flags shared with the search thread.
 #[derive(Default)]
-struct Flags {
+pub(super) struct Flags {
     /// The library's stop flag: raised to end the search now.
-    stop: AtomicBool,
+    pub(super) stop: AtomicBool,
     /// `stop` or `quit` arrived: a waiting search may print `bestmove`.
-    halt: AtomicBool,
+    pub(super) halt: AtomicBool,
     /// `ponderhit` arrived while pondering.
-    ponderhit: AtomicBool,
+    pub(super) ponderhit: AtomicBool,
     /// A draw was offered (UCCI `go draw`, `ponderhit draw`).
-    draw: AtomicBool,
+    pub(super) draw: AtomicBool,
 }
 
 /// How the search thread writes moves and scores.
 #[derive(Copy, Clone, Debug)]
-struct Style {
-    protocol: Protocol,
-    ranks: UciRanks,
+pub(super) struct Style {
+    pub(super) protocol: Protocol,
+    pub(super) ranks: UciRanks,
 }
 
 /// The longest line read; longer ones are ignored with a message.
@@ -62,7 +64,7 @@ pub struct Engine {
     /// UCCI `banmoves`: root moves excluded until the next `position`.
     pub banned: Vec<Move>,
     /// The searcher, absent while a search thread owns it.
-    searcher: Option<EngineSearcher>,
+    pub(super) searcher: Option<EngineSearcher>,
     /// The running search, if any.
     pub search: Option<JoinHandle<EngineSearcher>>,
     /// The `Hash` option, in MiB (kept when the evaluator changes).
@@ -72,14 +74,14 @@ pub struct Engine {
     pub(super) network: Option<Nnue>,
     /// The `Use NNUE` option (default on: the embedded network).
     pub(super) use_nnue: bool,
-    flags: Arc<Flags>,
+    pub(super) flags: Arc<Flags>,
     /// The running search holds its `bestmove` until `stop` (infinite, or
     /// pondering before `ponderhit`).
-    waits_for_stop: bool,
+    pub(super) waits_for_stop: bool,
     /// The running search is pondering and waits for `ponderhit`.
-    pondering: bool,
+    pub(super) pondering: bool,
     /// Whether the running search was `go infinite`.
-    infinite: bool,
+    pub(super) infinite: bool,
     /// UCI `MultiPV`.
     pub multi_pv: usize,
     /// The `Ponder` option.
@@ -103,7 +105,7 @@ pub struct Engine {
     pub(super) limit_strength: bool,
     /// `UCI_Elo` (UCCI `elo`).
     pub(super) elo: u32,
-    sink: Sink,
+    pub(super) sink: Sink,
 }
 
 impl Engine {
@@ -143,7 +145,7 @@ impl Engine {
         }
     }
 
-    fn style(&self) -> Style {
+    pub(super) fn style(&self) -> Style {
         Style {
             protocol: self.protocol.unwrap_or(Protocol::Uci),
             ranks: self.ranks,
@@ -331,114 +333,8 @@ impl Engine {
         }
     }
 
-    /// `setoption name <id> [value <x>]` (UCI) or `setoption <id> [<x>]`
-    /// (UCCI); either form is read in either protocol.
-    fn set_option(&mut self, args: &[&str], out: &mut impl Write) -> io::Result<()> {
-        let (name, value) = match args {
-            [first, rest @ ..] if first.eq_ignore_ascii_case("name") => {
-                match rest.iter().position(|t| t.eq_ignore_ascii_case("value")) {
-                    Some(i) => (rest[..i].join(" "), rest[i + 1..].join(" ")),
-                    None => (rest.join(" "), String::new()),
-                }
-            }
-            [first, rest @ ..] => (first.to_string(), rest.join(" ")),
-            [] => return writeln!(out, "info string expected: setoption name <id> value <x>"),
-        };
-        let Some(spec) = options::find(&name) else {
-            return writeln!(out, "info string unknown option {name:?}");
-        };
-        let value = match options::parse_value(spec, &value) {
-            Ok(v) => v,
-            Err(e) => return writeln!(out, "info string option {name}: {e}"),
-        };
-        let int = |v: Value| match v {
-            Value::Int(n) => u32::try_from(n).unwrap_or(u32::MAX),
-            _ => 0,
-        };
-        match (spec.id, value) {
-            (Id::Hash, Value::Int(mb)) => {
-                let asked = usize::try_from(mb).unwrap_or(1);
-                if let Some(free) = available_mib().filter(|&free| asked > free / 2) {
-                    return writeln!(
-                        out,
-                        "info string Hash {asked} MiB: more than half of the {free} MiB this machine has free; keeping {} MiB",
-                        self.hash_mb
-                    );
-                }
-                let got = self.searcher().set_hash_size(asked);
-                self.hash_mb = got;
-                if got < asked {
-                    writeln!(
-                        out,
-                        "info string hash table of {got} MiB (not enough memory for {asked})"
-                    )?;
-                }
-            }
-            (Id::Threads, Value::Int(n)) => {
-                self.searcher().set_threads(usize::try_from(n).unwrap_or(1));
-            }
-            (Id::MultiPv, Value::Int(n)) => self.multi_pv = usize::try_from(n).unwrap_or(1),
-            (Id::Ponder, Value::Bool(b)) => self.ponder = b,
-            (Id::UseMillisec, Value::Bool(b)) => self.millisec = b,
-            (Id::OwnBook, Value::Bool(b)) => self.own_book = b,
-            (Id::BookFile, Value::Text(path)) => self.set_book_file(&path, out)?,
-            (Id::SkillLevel, v) => {
-                self.skill = int(v).min(20) as u8;
-                self.apply_strength();
-            }
-            (Id::LimitStrength, Value::Bool(b)) => {
-                self.limit_strength = b;
-                self.apply_strength();
-            }
-            (Id::Elo, v) => {
-                self.elo = int(v);
-                self.apply_strength();
-            }
-            (Id::Variant, _) => {} // xiangqi only
-            (Id::ClearHash | Id::NewGame, _) => self.searcher().clear(),
-            (Id::MoveOverhead, Value::Int(n)) => {
-                self.overhead = Duration::from_millis(u64::try_from(n).unwrap_or(0));
-            }
-            (Id::Ranks, Value::Choice(r)) => {
-                self.ranks = if r == "1-10" {
-                    UciRanks::OneToTen
-                } else {
-                    UciRanks::ZeroToNine
-                };
-            }
-            (Id::MoveLimit, v) => {
-                let n = int(v);
-                self.set_rules(self.rules.clone().with_move_limit((n > 0).then_some(n)));
-            }
-            (Id::CheckCap, v) => {
-                let n = int(v);
-                self.set_rules(self.rules.clone().with_check_cap((n > 0).then_some(n)));
-            }
-            (Id::RepetitionCount, v) => {
-                self.set_rules(self.rules.clone().with_repetition_count(int(v)));
-            }
-            (Id::ChaseRule | Id::Repetition, Value::Choice(rule)) => {
-                let (detect, checks) = match rule {
-                    "none" | "checkban" => (false, false),
-                    "fairy-stockfish" | "chineserule" => (true, true),
-                    _ => (true, false),
-                };
-                let rules = self
-                    .rules
-                    .clone()
-                    .with_chase_detection(detect)
-                    .with_checks_also_chase(checks);
-                self.set_rules(rules);
-            }
-            (Id::UseNnue, Value::Bool(on)) => self.set_use_nnue(on, out)?,
-            (Id::EvalFile, Value::Text(path)) => self.set_eval_file(&path, out)?,
-            (id, v) => writeln!(out, "info string option {name}: cannot set {id:?} to {v:?}")?,
-        }
-        Ok(())
-    }
-
     /// Adopts `rules` and replays the current game under them.
-    fn set_rules(&mut self, rules: Rules) {
+    pub(super) fn set_rules(&mut self, rules: Rules) {
         self.halt_search();
         let mut game = Game::with_rules(self.game.start().clone(), rules.clone());
         for m in self.game.moves() {
@@ -447,139 +343,6 @@ impl Engine {
         }
         self.game = game;
         self.rules = rules;
-    }
-
-    /// Starts the search (or the perft) `go` asks for.
-    fn go(&mut self, go: Go, out: &mut impl Write) -> io::Result<()> {
-        self.halt_search();
-        if let Some(depth) = go.perft {
-            return self.perft(depth, out);
-        }
-        let style = self.style();
-        let mut limits = go.limits.with_multi_pv(if style.protocol == Protocol::Uci {
-            self.multi_pv
-        } else {
-            1
-        });
-        let legal = self.game.position().legal_moves();
-        let mut no_move = legal.is_empty();
-        if !self.banned.is_empty() {
-            limits.search_moves = legal
-                .iter()
-                .copied()
-                .filter(|m| !self.banned.contains(m))
-                .collect();
-            no_move |= limits.search_moves.is_empty();
-        }
-        // A book move, if the book is in use and has one here (not while
-        // pondering or searching without end: those wait for `stop`).
-        let book_move = if no_move || go.ponder || limits.infinite {
-            None
-        } else {
-            self.book_move(&limits.search_moves)
-        };
-        let Some(mut searcher) = self.searcher.take() else {
-            return writeln!(out, "info string no searcher");
-        };
-        // No search thread runs now: the flags are ours to reset.
-        self.flags = Arc::new(Flags::default());
-        self.flags.draw.store(go.draw, Ordering::SeqCst);
-        let ponder = go.ponder;
-        self.infinite = limits.infinite;
-        self.pondering = ponder;
-        self.waits_for_stop = ponder || limits.infinite;
-        let flags = Arc::clone(&self.flags);
-        let sink = Arc::clone(&self.sink);
-        let game = self.game.clone();
-        self.search = Some(std::thread::spawn(move || {
-            let info = |i: &SearchInfo| print_info(&sink, style, i);
-            if no_move && style.protocol == Protocol::Uci {
-                emit(&sink, "info depth 0 score mate 0");
-            }
-            // Pondering runs on the opponent's time: no time limit until
-            // `ponderhit`, then the search goes on under the limits.
-            if let Some(m) = book_move {
-                emit(&sink, "info string book move");
-                emit(&sink, &format!("bestmove {}", mv(style, m)));
-                return searcher;
-            }
-            let result = (!no_move).then(|| {
-                if ponder {
-                    searcher.search_pondering(&game, &limits, &flags.stop, &flags.ponderhit, info)
-                } else {
-                    searcher.search(&game, &limits, &flags.stop, info)
-                }
-            });
-            if ponder || limits.infinite {
-                // UCI: no bestmove before `stop` (or, pondering, before
-                // `ponderhit`), even if the search ended.
-                let released = || {
-                    flags.halt.load(Ordering::SeqCst)
-                        || (ponder && !limits.infinite && flags.ponderhit.load(Ordering::SeqCst))
-                };
-                while !released() {
-                    std::thread::sleep(Duration::from_millis(2));
-                }
-            }
-            let draw = flags.draw.load(Ordering::SeqCst);
-            if let Ok(mut out) = sink.lock() {
-                let _ = writeln!(out, "{}", bestmove_line(style, result.as_ref(), draw));
-                let _ = out.flush();
-            }
-            searcher
-        }));
-        Ok(())
-    }
-
-    /// `go perft N` on the search thread: the count of each root move,
-    /// then `Nodes searched: N`; `stop` (or any command that needs the
-    /// thread) ends it early, with an `info string` saying so and the count
-    /// so far.
-    fn perft(&mut self, depth: u32, out: &mut impl Write) -> io::Result<()> {
-        let Some(searcher) = self.searcher.take() else {
-            return writeln!(out, "info string no searcher");
-        };
-        self.flags = Arc::new(Flags::default());
-        self.infinite = false;
-        self.pondering = false;
-        self.waits_for_stop = false;
-        let flags = Arc::clone(&self.flags);
-        let sink = Arc::clone(&self.sink);
-        let pos = self.game.position().clone();
-        let ranks = self.ranks;
-        self.search = Some(std::thread::spawn(move || {
-            let mut total = 0u64;
-            let moves = pos.legal_moves();
-            let mut done = 0;
-            if depth == 0 {
-                total = 1;
-            } else {
-                for &m in &moves {
-                    let mut next = pos.clone();
-                    next.play_unchecked(m);
-                    let Some(n) = stoppable_perft(&next, depth - 1, &flags.stop) else {
-                        break;
-                    };
-                    emit(
-                        &sink,
-                        &format!("{}: {n}", format_uci(UciMove::Move(m), ranks)),
-                    );
-                    total += n;
-                    done += 1;
-                }
-            }
-            let mut text = String::new();
-            if depth > 0 && done < moves.len() {
-                text.push_str(&format!(
-                    "info string perft stopped after {done} of {} moves\n",
-                    moves.len()
-                ));
-            }
-            text.push_str(&format!("\nNodes searched: {total}\n"));
-            emit(&sink, &text);
-            searcher
-        }));
-        Ok(())
     }
 
     /// UCCI `probe [startpos | fen <FEN>] [moves ...]`: what a one-ply
@@ -661,149 +424,4 @@ pub fn run_stdio() -> io::Result<()> {
         out.flush()?;
     }
     engine.quit(&mut out)
-}
-
-/// The memory the system has free for a new allocation, in MiB (Linux:
-/// `MemAvailable` of `/proc/meminfo`; elsewhere unknown).
-fn available_mib() -> Option<usize> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024)
-}
-
-/// The leaf count of `pos` at `depth`, or `None` once `stop` is raised
-/// (looked at every node three plies or more above the leaves).
-fn stoppable_perft(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if depth <= 3 {
-        return Some(xiangqi::perft(pos, depth));
-    }
-    let mut total = 0;
-    for m in pos.legal_moves() {
-        if stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        let mut next = pos.clone();
-        next.play_unchecked(m);
-        total += stoppable_perft(&next, depth - 1, stop)?;
-    }
-    Some(total)
-}
-
-/// Prints one line to the sink and flushes it.
-fn emit(sink: &Sink, line: &str) {
-    if let Ok(mut out) = sink.lock() {
-        let _ = writeln!(out, "{line}");
-        let _ = out.flush();
-    }
-}
-
-/// A move in the engine's rank numbering.
-fn mv(style: Style, m: Move) -> String {
-    format_uci(UciMove::Move(m), style.ranks)
-}
-
-/// A score as UCCI writes it (ElephantEye): centipawns as a plain number,
-/// a mate as 10000 minus the plies to it (negative when mated).
-pub fn ucci_score(score: Score) -> i32 {
-    const MATE: i64 = 10_000;
-    let value = match score {
-        Score::Cp(c) => return c,
-        Score::Mate(n) if n > 0 => MATE - (2 * i64::from(n) - 1).min(MATE),
-        Score::Mate(n) => -(MATE - (-2 * i64::from(n)).min(MATE)),
-    };
-    // Within ±10000: fits.
-    value as i32
-}
-
-/// Prints the `info` line(s) of one iteration.
-fn print_info(sink: &Sink, style: Style, info: &SearchInfo) {
-    let pv: Vec<String> = info.pv.iter().map(|&m| mv(style, m)).collect();
-    match style.protocol {
-        Protocol::Uci => emit(
-            sink,
-            &format!(
-                "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
-                info.depth,
-                info.seldepth,
-                info.multipv,
-                info.score,
-                info.nodes,
-                info.nps,
-                info.hashfull,
-                info.time.as_millis(),
-                pv.join(" ")
-            ),
-        ),
-        Protocol::Ucci if info.multipv == 1 => {
-            emit(
-                sink,
-                &format!("info time {} nodes {}", info.time.as_millis(), info.nodes),
-            );
-            emit(
-                sink,
-                &format!(
-                    "info depth {} score {} pv {}",
-                    info.depth,
-                    ucci_score(info.score),
-                    pv.join(" ")
-                ),
-            );
-        }
-        Protocol::Ucci => {}
-    }
-}
-
-/// The final line of a search: `bestmove ...` (UCI `bestmove (none)` or
-/// UCCI `nobestmove` without a move). UCCI adds `resign` when the search
-/// proved a loss, and `draw` to accept an offered draw when not ahead.
-fn bestmove_line(style: Style, result: Option<&SearchResult>, draw: bool) -> String {
-    let best = result.and_then(|r| r.best_move.map(|m| (r, m)));
-    let Some((r, m)) = best else {
-        return match style.protocol {
-            Protocol::Uci => "bestmove (none)".to_string(),
-            Protocol::Ucci => "nobestmove".to_string(),
-        };
-    };
-    let mut line = format!("bestmove {}", mv(style, m));
-    if let Some(&p) = r.pv.get(1) {
-        line.push_str(&format!(" ponder {}", mv(style, p)));
-    }
-    if style.protocol == Protocol::Ucci {
-        match r.score {
-            Score::Mate(n) if n < 0 => line.push_str(" resign"),
-            Score::Cp(c) if draw && c <= 0 => line.push_str(" draw"),
-            _ => {}
-        }
-    }
-    line
-}
-
-/// Parses the arguments of `position` into a new game under `rules`, or
-/// says why not. Moves use `ranks`.
-pub fn parse_position(args: &[&str], rules: &Rules, ranks: UciRanks) -> Result<Game, String> {
-    let moves_at = args.iter().position(|t| *t == "moves");
-    let (setup, moves) = match moves_at {
-        Some(i) => (&args[..i], &args[i + 1..]),
-        None => (args, &[][..]),
-    };
-    let start = match setup {
-        ["startpos"] => Position::new(),
-        ["fen", fen @ ..] if !fen.is_empty() => fen
-            .join(" ")
-            .parse::<Position>()
-            .map_err(|e| format!("bad fen: {e}"))?,
-        _ => return Err("expected: position startpos|fen <FEN> [moves ...]".to_string()),
-    };
-    let mut game = Game::with_rules(start, rules.clone());
-    for (i, text) in moves.iter().enumerate() {
-        let m = match parse_uci(game.position(), text, ranks) {
-            Ok(UciMove::Move(m)) => m,
-            Ok(UciMove::Null) => return Err(format!("move {} {text:?}: null move", i + 1)),
-            Err(e) => return Err(format!("move {} {text:?}: {e}", i + 1)),
-        };
-        game.play_on(m)
-            .map_err(|e| format!("move {} {text:?}: {e}", i + 1))?;
-    }
-    Ok(game)
 }

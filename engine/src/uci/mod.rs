@@ -36,13 +36,19 @@
 //! `fairy-stockfish`: a checking move can also chase; `none`: no chase
 //! detection). `Use NNUE` (default true: the network; false: the classical
 //! evaluator), `EvalFile` (default `<embedded>`) loads a network file; a
-//! bad file gets an `info string` and changes nothing.
+//! bad file gets an `info string` and changes nothing. `OwnBook` (default
+//! false) plays from the opening book, `BookFile` (default `<embedded>`,
+//! the masters' book of [`xiangqi::book::MASTERS`]) loads another one.
+//! `Skill Level` (0-20, default 20: full strength) weakens the play;
+//! `UCI_LimitStrength` with `UCI_Elo` picks the level whose measured Elo is
+//! nearest ([`xiangqi::Strength::from_elo`]).
 //!
 //! # UCCI
 //!
 //! `ucci` → `id ...`, `option ...`, `ucciok`; `isready` → `readyok`;
-//! `setoption <id> [<x>]` (`hashsize`, `threads`, `ponder`, `usebook`
-//! (accepted, no book), `usemillisec`, `newgame`, `moveoverhead`,
+//! `setoption <id> [<x>]` (`hashsize`, `threads`, `ponder`, `usebook`,
+//! `bookfiles`, `skilllevel`, `limitstrength`, `elo`, `usemillisec`,
+//! `newgame`, `moveoverhead`,
 //! `movelimit`, `checkcap`, `repetitioncount`, and `repetition` with
 //! `asianrule`, `chineserule` (a checking move can also chase) or
 //! `checkban` (no chase detection)), `usennue`, `evalfile`); `position
@@ -51,7 +57,8 @@
 //! [increment I | movestogo M] [opptime ...]}` (milliseconds, as
 //! ElephantEye 3.31 reads them; `time T` alone is one move to go; the clock
 //! is the library's [`xiangqi::Limits::clock`]); `ponderhit [draw]`;
-//! `stop` (with no search running: `nobestmove`, as ElephantEye);
+//! `stop` (with no search running, no answer: ElephantEye's `nobestmove`
+//! there would be taken for the answer to the next `go`);
 //! `probe [position]` (`pophash bestmove M lowerbound S depth 1 upperbound
 //! S depth 1` from a one-ply search); `quit` → `bye`. The search prints
 //! `info time T nodes N` and `info depth D score S pv ...` (scores are
@@ -82,6 +89,10 @@ mod evaluation;
 mod go;
 mod lines;
 mod options;
+mod output;
+mod position;
+mod search_thread;
+mod setoption;
 
 pub use engine::run_stdio;
 

@@ -1,0 +1,206 @@
+//! The option table and `setoption`.
+
+use std::time::Duration;
+
+use xiangqi::Rules;
+use xiangqi::notation::UciRanks;
+
+use super::run;
+use crate::uci::engine::Engine;
+use crate::uci::options::{Kind, find, listing, parse_value};
+
+#[test]
+fn options_found_by_either_name() {
+    for (name, uci) in [
+        ("Hash", "Hash"),
+        ("hashsize", "Hash"),
+        ("HASH", "Hash"),
+        ("move limit", "Move Limit"),
+        ("movelimit", "Move Limit"),
+        ("Move_Overhead", "Move Overhead"),
+        ("uci_variant", "UCI_Variant"),
+        ("Clear Hash", "Clear Hash"),
+        ("chaserule", "Chase Rule"),
+        ("Repetition Count", "Repetition Count"),
+    ] {
+        assert_eq!(find(name).and_then(|s| s.uci), Some(uci), "{name}");
+    }
+    assert_eq!(find("repetition").and_then(|s| s.ucci), Some("repetition"));
+    assert!(find("no such option").is_none());
+    assert!(find("").is_none());
+
+    let limit = find("Move Limit").unwrap();
+    assert!(parse_value(limit, "50").is_ok());
+    for bad in ["", "abc", "-1", "10001", "99999999999999999999999"] {
+        assert!(parse_value(limit, bad).is_err(), "{bad}");
+    }
+    let ponder = find("Ponder").unwrap();
+    assert!(parse_value(ponder, "on").is_ok() && parse_value(ponder, "maybe").is_err());
+    let chase = find("Chase Rule").unwrap();
+    assert!(parse_value(chase, "Fairy-Stockfish").is_ok());
+    assert!(parse_value(chase, "chinese").is_err());
+}
+
+#[test]
+fn option_listings() {
+    let uci = listing(crate::uci::engine::Protocol::Uci);
+    for line in [
+        "option name Hash type spin default 16 min 1 max 65536",
+        "option name Clear Hash type button",
+        "option name Move Overhead type spin default 10 min 0 max 5000",
+        "option name UCI_Variant type combo default xiangqi var xiangqi",
+        "option name Move Ranks type combo default 0-9 var 0-9 var 1-10",
+        "option name Move Limit type spin default 60 min 0 max 10000",
+        "option name Repetition Count type spin default 3 min 2 max 100",
+        "option name Chase Rule type combo default asian var asian var fairy-stockfish var none",
+    ] {
+        assert!(uci.iter().any(|l| l == line), "{line} missing in {uci:#?}");
+    }
+    let ucci = listing(crate::uci::engine::Protocol::Ucci);
+    for line in [
+        "option hashsize type spin min 1 max 65536 default 16",
+        "option usebook type check default false",
+        "option newgame type button",
+        "option movelimit type spin min 0 max 10000 default 60",
+        "option repetition type combo var asianrule var chineserule var checkban default asianrule",
+    ] {
+        assert!(
+            ucci.iter().any(|l| l == line),
+            "{line} missing in {ucci:#?}"
+        );
+    }
+    // Every spin default lies in its range.
+    for spec in crate::uci::options::OPTIONS {
+        if let Kind::Spin { default, min, max } = spec.kind {
+            assert!((min..=max).contains(&default), "{spec:?}");
+        }
+    }
+}
+
+#[test]
+fn setoption_sets_and_reports() {
+    let mut e = Engine::new();
+    let out = run(
+        &mut e,
+        "uci\nsetoption name UCI_Variant value xiangqi\nsetoption name Move Overhead value 50\n\
+         setoption name Move Ranks value 1-10\nsetoption name MultiPV value 3\n\
+         setoption name Clear Hash\nsetoption name Threads value 2",
+    );
+    assert!(!out.contains("info string"), "{out}");
+    assert_eq!(e.overhead, Duration::from_millis(50));
+    assert_eq!(e.ranks, UciRanks::OneToTen);
+    assert_eq!(e.multi_pv, 3);
+    for bad in [
+        "setoption name UCI_Variant value chess",
+        "setoption name Hash value abc",
+        "setoption name Hash value 0",
+        "setoption name Hash value 99999999999999999999999",
+        "setoption name Move Overhead value -5",
+        "setoption name Nonsense value 1",
+        "setoption name Move Ranks value 2-11",
+        "setoption",
+        "setoption name",
+        "setoption name Ponder value",
+    ] {
+        let out = run(&mut e, bad);
+        assert!(out.starts_with("info string "), "{bad}: {out}");
+    }
+    assert_eq!(e.overhead, Duration::from_millis(50));
+}
+
+#[test]
+fn rules_options_rebuild_the_game() {
+    let mut e = Engine::new();
+    // Halfmove clock 99: one more quiet move reaches 50 moves.
+    run(
+        &mut e,
+        "uci\nposition fen 3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 99 60 moves e1e2",
+    );
+    assert!(e.game.outcome().is_none());
+    run(&mut e, "setoption name Move Limit value 50");
+    assert_eq!(e.rules.move_limit, Some(50));
+    assert_eq!(e.game.rules().move_limit, Some(50));
+    let verdict = e
+        .game
+        .outcome()
+        .expect("drawn by the move limit")
+        .to_string();
+    assert!(verdict.starts_with("1/2-1/2"), "{verdict}");
+    assert!(run(&mut e, "d").contains("\nOutcome: 1/2-1/2"));
+    run(&mut e, "setoption name Move Limit value 0");
+    assert_eq!(e.game.rules().move_limit, None);
+    assert!(e.game.outcome().is_none());
+
+    // Repetition count 2: the first repetition of the perpetual check
+    // already decides.
+    run(
+        &mut e,
+        "position fen 3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1 moves e1d1 d9e9 d1e1 e9d9",
+    );
+    assert!(e.game.outcome().is_none());
+    run(&mut e, "setoption name Repetition Count value 2");
+    assert!(e.game.outcome().unwrap().to_string().starts_with("0-1"));
+
+    // Chase rules.
+    for (value, detect, checks) in [
+        ("none", false, false),
+        ("fairy-stockfish", true, true),
+        ("asian", true, false),
+    ] {
+        run(&mut e, &format!("setoption name Chase Rule value {value}"));
+        assert_eq!(
+            (e.rules.chase_detection, e.rules.checks_also_chase),
+            (detect, checks),
+            "{value}"
+        );
+    }
+    run(&mut e, "setoption name Check Cap value 10");
+    assert_eq!(e.game.rules().check_cap, Some(10));
+    // New games keep the rules.
+    run(&mut e, "ucinewgame");
+    assert_eq!(e.game.rules(), &e.rules);
+    assert_ne!(e.rules, Rules::default());
+}
+
+#[test]
+fn ucci_setoption_and_banmoves() {
+    let mut e = Engine::new();
+    let out = run(
+        &mut e,
+        "ucci\nsetoption usebook false\nsetoption hashsize 32\nsetoption newgame\n\
+         setoption movelimit 50\nsetoption repetition checkban\nsetoption ponder on",
+    );
+    assert!(out.ends_with("ucciok\n"), "{out}");
+    assert_eq!(e.protocol, Some(crate::uci::engine::Protocol::Ucci));
+    assert_eq!(e.rules.move_limit, Some(50));
+    assert!(!e.rules.chase_detection);
+    assert!(e.ponder);
+    let out = run(
+        &mut e,
+        "setoption repetition alwaysdraw\nsetoption batch on\nsetoption hashsize x",
+    );
+    assert_eq!(out.matches("info string").count(), 3, "{out}");
+    run(&mut e, "setoption repetition chineserule");
+    assert!(e.rules.chase_detection && e.rules.checks_also_chase);
+    // UCI syntax is read too.
+    run(&mut e, "setoption name Move Limit value 60");
+    assert_eq!(e.rules.move_limit, Some(60));
+
+    run(&mut e, "position startpos\nbanmoves h2e2 b0c2 h2h8");
+    assert_eq!(e.banned.len(), 2);
+    run(&mut e, "position startpos moves h2e2");
+    assert!(e.banned.is_empty(), "position clears the banned moves");
+    // stop with no search running: no answer (ElephantEye's `nobestmove`
+    // would be taken for the answer to the next `go`).
+    assert_eq!(run(&mut e, "stop"), "");
+    assert_eq!(run(&mut e, "isready"), "readyok\n");
+    assert!(run(&mut e, "probe").starts_with("pophash bestmove "));
+    assert!(
+        run(&mut e, "probe fen R3k4/R8/9/9/9/9/9/9/9/3K5 b")
+            .starts_with("pophash lowerbound -10000")
+    );
+    assert!(run(&mut e, "probe nonsense").starts_with("info string"));
+    let mut out = Vec::new();
+    assert!(!e.handle("quit", &mut out).unwrap());
+    assert_eq!(String::from_utf8(out).unwrap(), "bye\n");
+}
