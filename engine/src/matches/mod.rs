@@ -80,17 +80,19 @@
 //! Fairy-Stockfish (npm WebAssembly build or a native binary) or
 //! ElephantEye.
 
+pub(crate) mod config;
 mod pyffish;
 mod record;
 pub(crate) mod runner;
+pub(crate) mod tally;
 
 /// Runs `xiangqi-engine match` with its arguments.
 pub fn main(args: &[String]) -> Result<(), String> {
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{}", runner::USAGE);
+        println!("{}", config::USAGE);
         return Ok(());
     }
-    let config = runner::parse_args(args)?;
+    let config = config::parse_args(args)?;
     runner::run(&config, &mut std::io::stdout()).map(|_| ())
 }
 

@@ -2,8 +2,10 @@
 
 use std::time::Duration;
 
+use crate::matches::config::*;
 use crate::matches::pyffish::{Judged, difference, our_verdict, parse_line};
 use crate::matches::runner::*;
+use crate::matches::tally::*;
 use xiangqi::notation::UciRanks;
 use xiangqi::{Color, EndReason, Game, Move, Rules};
 use xiangqi_engine::client::{Engine, Protocol, Spec, Think, UcciTime};

@@ -1,0 +1,93 @@
+//! Engine 1's wins, draws and losses, the Elo they show with its 95%
+//! interval, and the SPRT's log-likelihood ratio.
+
+use xiangqi::Color;
+
+/// Engine 1's wins, draws and losses.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Wins.
+    pub w: u32,
+    /// Draws.
+    pub d: u32,
+    /// Losses.
+    pub l: u32,
+}
+
+impl Tally {
+    /// Counts a game won by `winner` (None: draw) in which engine 1 played
+    /// `engine1`; returns the result as the game line says it.
+    pub fn add(&mut self, winner: Option<Color>, engine1: Color) -> &'static str {
+        match winner {
+            None => {
+                self.d += 1;
+                "draw"
+            }
+            Some(c) if c == engine1 => {
+                self.w += 1;
+                "engine1 wins"
+            }
+            Some(_) => {
+                self.l += 1;
+                "engine2 wins"
+            }
+        }
+    }
+
+    /// Engine 1's score fraction, Elo estimate and its 95% interval; `None`
+    /// before any game.
+    pub fn elo(&self) -> Option<(f64, f64, f64, f64)> {
+        let (w, d, l) = (f64::from(self.w), f64::from(self.d), f64::from(self.l));
+        let n = w + d + l;
+        if n == 0.0 {
+            return None;
+        }
+        let p = (w + 0.5 * d) / n;
+        let var = (w * (1.0 - p).powi(2) + d * (0.5 - p).powi(2) + l * p.powi(2)) / n;
+        let se = (var / n).sqrt();
+        Some((p, elo(p), elo(p - 1.96 * se), elo(p + 1.96 * se)))
+    }
+
+    /// The summary line.
+    pub fn summary(&self) -> String {
+        let Tally { w, d, l } = *self;
+        match self.elo() {
+            Some((p, e, lo, hi)) => format!(
+                "engine1: W {w} D {d} L {l}, score {:.1}%, Elo {e:+.0} (95%: {lo:+.0} .. {hi:+.0})",
+                100.0 * p
+            ),
+            None => "engine1: no games played".to_string(),
+        }
+    }
+}
+
+/// The expected score of an engine `elo` points stronger.
+fn score_of(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The log-likelihood ratio of H1 (`elo1`) against H0 (`elo0`) after `w`
+/// wins, `d` draws and `l` losses (normal approximation of the score).
+pub fn llr(w: u32, d: u32, l: u32, elo0: f64, elo1: f64) -> f64 {
+    let n = f64::from(w + d + l);
+    if n == 0.0 {
+        return 0.0;
+    }
+    let m = (f64::from(w) + 0.5 * f64::from(d)) / n;
+    let var = (f64::from(w) * (1.0 - m).powi(2)
+        + f64::from(d) * (0.5 - m).powi(2)
+        + f64::from(l) * m.powi(2))
+        / n;
+    if var <= 0.0 {
+        return 0.0;
+    }
+    let (s0, s1) = (score_of(elo0), score_of(elo1));
+    n * (s1 - s0) * (2.0 * m - s0 - s1) / (2.0 * var)
+}
+
+/// Elo difference for a score fraction.
+pub fn elo(p: f64) -> f64 {
+    let p = p.clamp(1e-4, 1.0 - 1e-4);
+    // `+ 0.0` turns -0 into 0, so an even score prints `+0`.
+    -400.0 * (1.0 / p - 1.0).log10() + 0.0
+}
