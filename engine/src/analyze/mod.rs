@@ -55,6 +55,7 @@ pub(crate) mod analysis;
 pub(crate) mod annotate;
 mod args;
 mod graph;
+pub(crate) mod losses;
 mod progress;
 mod summary;
 #[cfg(test)]

@@ -9,7 +9,7 @@ use xiangqi::{Color, Limits, Rules};
 use xiangqi_engine::client::Spec;
 
 use crate::analyze::analysis;
-use crate::analyze::annotate::{BLUNDER, INACCURACY, MISTAKE};
+use crate::analyze::losses::Losses;
 
 /// One player's moves and losses.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -18,25 +18,8 @@ pub struct Player {
     pub name: String,
     /// Games played.
     pub games: u32,
-    /// Moves analysed (the opening's not counted).
-    pub moves: u32,
-    /// The centipawns lost, summed.
-    pub loss: u64,
-    /// Moves that lost at least 50, 100 and 200 centipawns.
-    pub marked: [u32; 3],
-}
-
-impl Player {
-    /// The average loss a move, in centipawns.
-    pub fn average(&self) -> f64 {
-        self.loss as f64 / f64::from(self.moves.max(1))
-    }
-
-    /// The share of moves that lost at least threshold `k` (0: 50, 1: 100,
-    /// 2: 200), in percent.
-    pub fn rate(&self, k: usize) -> f64 {
-        100.0 * f64::from(self.marked[k]) / f64::from(self.moves.max(1))
-    }
+    /// The moves analysed (the opening's not counted) and what they lost.
+    pub losses: Losses,
 }
 
 /// What a summary found: the players in the order they first appear, and
@@ -81,11 +64,11 @@ impl Summary {
                 "{:<24} {:>6} {:>7} {:>9.1} {:>6.1}% {:>6.1}% {:>6.1}%",
                 p.name,
                 p.games,
-                p.moves,
-                p.average(),
-                p.rate(0),
-                p.rate(1),
-                p.rate(2)
+                p.losses.moves,
+                p.losses.average(),
+                p.losses.rate(0),
+                p.losses.rate(1),
+                p.losses.rate(2)
             );
         }
         for s in &self.skipped {
@@ -162,14 +145,7 @@ pub fn summarize(
                 (before.eval.for_side(mover) - after.eval.for_side(mover)).max(0)
             };
             let name = &names[usize::from(mover == Color::Black)];
-            let p = summary.player(name);
-            p.moves += 1;
-            p.loss += loss as u64;
-            for (k, t) in [INACCURACY, MISTAKE, BLUNDER].into_iter().enumerate() {
-                if loss >= t {
-                    p.marked[k] += 1;
-                }
-            }
+            summary.player(name).losses.add(loss);
         }
         summary.games += 1;
     }
@@ -198,10 +174,11 @@ mod tests {
         let (a, b, c) = (&s.players[0], &s.players[1], &s.players[2]);
         // Game 1: a plays e2e6, h0g2; b plays g7e6, i9h9 (the opening's
         // two plies are not counted). Game 2: b and c one move each.
-        assert_eq!((a.games, a.moves), (1, 2));
-        assert_eq!((b.games, b.moves), (2, 3));
-        assert_eq!((c.games, c.moves), (1, 1));
+        assert_eq!((a.games, a.losses.moves), (1, 2));
+        assert_eq!((b.games, b.losses.moves), (2, 3));
+        assert_eq!((c.games, c.losses.moves), (1, 1));
         // e2e6 gives the cannon for a pawn (the horse takes it): a blunder.
+        let (a, b) = (a.losses, b.losses);
         assert!(a.marked[2] >= 1 && a.average() >= 100.0, "{a:?}");
         assert!(b.marked[2] == 0, "{b:?}");
         assert!(a.marked[0] >= a.marked[1] && a.marked[1] >= a.marked[2]);

@@ -26,7 +26,7 @@ use xiangqi::pgn::{ReadOptions, read_games};
 use xiangqi::{Game, Limits, Move, Rules, Searcher, Strength};
 
 use crate::analyze::analysis::search_ply;
-use crate::analyze::annotate::{BLUNDER, INACCURACY, MISTAKE};
+use crate::analyze::losses::Losses;
 
 #[cfg(test)]
 mod tests;
@@ -114,29 +114,6 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     Ok(Some(o))
 }
 
-/// One level's moves and losses.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// Positions judged.
-    pub moves: u32,
-    /// The centipawns lost, summed.
-    pub loss: u64,
-    /// Moves that lost at least 50, 100 and 200 centipawns.
-    pub marked: [u32; 3],
-}
-
-impl Tally {
-    fn add(&mut self, loss: i32) {
-        self.moves += 1;
-        self.loss += u64::from(loss.max(0).unsigned_abs());
-        for (k, t) in [INACCURACY, MISTAKE, BLUNDER].into_iter().enumerate() {
-            if loss >= t {
-                self.marked[k] += 1;
-            }
-        }
-    }
-}
-
 /// The positions of `text`'s games to judge: each game with the plies
 /// taken from it.
 pub fn positions(text: &str, every: usize, skip: usize) -> Vec<(Game, usize)> {
@@ -174,11 +151,11 @@ pub fn judge(
     seed: u64,
     threads: usize,
     on_done: impl Fn(usize, usize) + Sync,
-) -> Vec<Tally> {
+) -> Vec<Losses> {
     let limits = Limits::depth(depth);
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let tallies = Mutex::new(vec![Tally::default(); levels.len()]);
+    let tallies = Mutex::new(vec![Losses::default(); levels.len()]);
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, positions.len().max(1)) {
             scope.spawn(|| {
@@ -232,21 +209,19 @@ pub fn judge(
 }
 
 /// The table printed: a line per level.
-pub fn table(levels: &[u8], tallies: &[Tally]) -> String {
+pub fn table(levels: &[u8], tallies: &[Losses]) -> String {
     let mut out = format!(
         "{:>5} {:>9} {:>9} {:>7} {:>7} {:>7}\n",
         "level", "positions", "avg loss", ">=50", ">=100", ">=200"
     );
     for (level, t) in levels.iter().zip(tallies) {
-        let n = f64::from(t.moves.max(1));
-        let rate = |k: usize| 100.0 * f64::from(t.marked[k]) / n;
         out.push_str(&format!(
             "{level:>5} {:>9} {:>9.1} {:>6.1}% {:>6.1}% {:>6.1}%\n",
             t.moves,
-            t.loss as f64 / n,
-            rate(0),
-            rate(1),
-            rate(2)
+            t.average(),
+            t.rate(0),
+            t.rate(1),
+            t.rate(2)
         ));
     }
     out
