@@ -90,9 +90,6 @@ impl Engine {
             .into_iter()
             .filter(|m| allowed.is_empty() || allowed.contains(&m.mv))
             .collect();
-        self.book_rng ^= self.book_rng << 13;
-        self.book_rng ^= self.book_rng >> 7;
-        self.book_rng ^= self.book_rng << 17;
-        Book::choose_from(&moves, self.book_rng)
+        Book::choose_from(&moves, self.book_rng.next_u64())
     }
 }

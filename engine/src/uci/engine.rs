@@ -10,6 +10,7 @@ use xiangqi::nnue::Nnue;
 use xiangqi::notation::{UciMove, UciRanks, format_uci, parse_uci};
 use xiangqi::{Game, Limits, Move, Position, Rules, Searcher};
 use xiangqi_engine::searcher::EngineSearcher;
+use xiangqi_engine::selfplay::Rng;
 
 use crate::uci::go::{parse_ucci_go, parse_uci_go};
 use crate::uci::lines;
@@ -97,7 +98,7 @@ pub struct Engine {
     /// `OwnBook` (UCCI `usebook`): play book moves where the book has one.
     pub(super) own_book: bool,
     /// The state of the book's random choices.
-    pub(super) book_rng: u64,
+    pub(super) book_rng: Rng,
     /// `Skill Level` (UCCI `skilllevel`), 0-20.
     pub(super) skill: u8,
     /// `UCI_LimitStrength` (UCCI `limitstrength`): `UCI_Elo` sets the
@@ -137,7 +138,7 @@ impl Engine {
             millisec: true,
             book: crate::uci::book_skill::embedded_book(),
             own_book: false,
-            book_rng: crate::uci::book_skill::time_seed(),
+            book_rng: Rng::new(crate::uci::book_skill::time_seed()),
             skill: 20,
             limit_strength: false,
             elo: xiangqi::Strength::MIN_ELO,
