@@ -20,6 +20,7 @@ use std::process::ExitCode;
 
 mod analyze;
 mod book;
+mod cli;
 mod datagen;
 mod levels;
 mod matches;

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use xiangqi::notation::{ChineseScript, Notation, WxfDialect};
 use xiangqi_engine::client::Spec;
 
+use crate::cli::Args;
+
 /// The usage text (`--help`).
 pub const USAGE: &str = "\
 usage: analyze [OPTIONS] GAME.pgn
@@ -76,20 +78,6 @@ pub enum Command {
     Help,
 }
 
-/// Reads a number of `flag` between `min` and `max`.
-fn number<T>(flag: &str, value: Option<&String>, min: T, max: T) -> Result<T, String>
-where
-    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
-{
-    let value = value.ok_or_else(|| format!("{flag} needs a value"))?;
-    match value.parse::<T>() {
-        Ok(n) if n >= min && n <= max => Ok(n),
-        _ => Err(format!(
-            "{flag} {value:?}: expected a whole number from {min} to {max}"
-        )),
-    }
-}
-
 /// Parses the arguments (without the program name).
 pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut pgn = None;
@@ -101,35 +89,28 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut engine: Option<Spec> = None;
     let mut summary = false;
     let mut games = usize::MAX;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
+    let mut a = Args::new(args);
+    while let Some(arg) = a.flag() {
         if let Some(suffix) = arg.strip_prefix("--engine") {
             let spec = engine.get_or_insert_with(|| Spec::uci(""));
-            let mut value = || {
-                it.next()
-                    .cloned()
-                    .ok_or_else(|| format!("{arg} needs a value"))
-            };
+            let mut value = || a.value(arg).map(str::to_string);
             spec.apply_flag(arg, suffix, &mut value)?;
             continue;
         }
-        match arg.as_str() {
+        match arg {
             "--help" | "-h" => return Ok(Command::Help),
             "--movetime" => {
-                budget = Budget::Movetime(number(arg, it.next(), 1, 86_400_000)?);
+                budget = Budget::Movetime(a.number_in(arg, 1, 86_400_000)?);
             }
-            "--depth" => budget = Budget::Depth(number(arg, it.next(), 1, 100)?),
-            "--threads" => threads = number(arg, it.next(), 1, 256)?,
+            "--depth" => budget = Budget::Depth(a.number_in(arg, 1, 100)?),
+            "--threads" => threads = a.number_in(arg, 1, 256)?,
             "--summary" => summary = true,
-            "--games" => games = number(arg, it.next(), 1, usize::MAX)?,
-            "--game" => game = number(arg, it.next(), 1, usize::MAX)?,
-            "--graph" => {
-                let file = it.next().ok_or("--graph needs a file name")?;
-                graph = Some(PathBuf::from(file));
-            }
+            "--games" => games = a.number_in(arg, 1, usize::MAX)?,
+            "--game" => game = a.number_in(arg, 1, usize::MAX)?,
+            "--graph" => graph = Some(PathBuf::from(a.value(arg)?)),
             "--notation" => {
-                let name = it.next().ok_or("--notation needs a value")?;
-                notation = match name.as_str() {
+                let name = a.value(arg)?;
+                notation = match name {
                     "iccs" => Notation::Iccs,
                     "wxf" => Notation::Wxf(WxfDialect::Wxf),
                     "chinese" => Notation::Chinese(ChineseScript::Simplified),

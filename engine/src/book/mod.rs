@@ -16,6 +16,8 @@ use xiangqi::book::{Book, BookBuilder, BookResult};
 use xiangqi::pgn::{GameResult, ReadOptions, read_games};
 use xiangqi::{Move, Position};
 
+use crate::cli::Args;
+
 /// The default book: the library's masters' book ([`xiangqi::book::MASTERS`]:
 /// the first 30 plies of the 2 425 distinct master games of
 /// maksimKorzh/wukong-xiangqi's `xqdb/` (MIT), moves of at least two games;
@@ -89,23 +91,12 @@ pub fn build(texts: &[String], max_plies: usize, min_games: u32) -> Built {
 
 fn run_build(args: &[String]) -> Result<(), String> {
     let (mut out, mut max_plies, mut min_games, mut files) = (None, 30usize, 2u32, Vec::new());
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{a} needs a value"));
-        match a.as_str() {
-            "--out" => out = Some(value()?.clone()),
-            "--max-plies" => {
-                let v = value()?;
-                max_plies = v
-                    .parse()
-                    .map_err(|_| format!("--max-plies {v}: not a number"))?;
-            }
-            "--min-games" => {
-                let v = value()?;
-                min_games = v
-                    .parse()
-                    .map_err(|_| format!("--min-games {v}: not a number"))?;
-            }
+    let mut a = Args::new(args);
+    while let Some(flag) = a.flag() {
+        match flag {
+            "--out" => out = Some(a.value(flag)?.to_string()),
+            "--max-plies" => max_plies = a.number(flag)?,
+            "--min-games" => min_games = a.number(flag)?,
             flag if flag.starts_with("--") => return Err(format!("unknown flag {flag}\n{USAGE}")),
             file => files.push(file.to_string()),
         }

@@ -40,6 +40,8 @@ use xiangqi::{MaterialPst, Move, Searcher};
 use xiangqi_engine::data::read_chunk;
 use xiangqi_engine::selfplay::{Chunk, ChunkSpec, default_openings, parse_openings, play_chunk};
 
+use crate::cli::Args;
+
 #[cfg(test)]
 mod tests;
 
@@ -87,26 +89,22 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         progress: true,
         network: None,
     };
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
-        fn num<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
-            v.parse().map_err(|_| format!("{flag} {v}: not a number"))
-        }
-        match flag.as_str() {
-            "--out" => o.out = PathBuf::from(value()?),
-            "--chunks" => o.chunks = num(flag, value()?)?,
-            "--games-per-chunk" => o.games_per_chunk = num(flag, value()?)?,
-            "--nodes" => o.nodes = num(flag, value()?)?,
-            "--threads" => o.threads = num(flag, value()?)?,
-            "--seed" => o.seed = num(flag, value()?)?,
+    let mut a = Args::new(args);
+    while let Some(flag) = a.flag() {
+        match flag {
+            "--out" => o.out = PathBuf::from(a.value(flag)?),
+            "--chunks" => o.chunks = a.number(flag)?,
+            "--games-per-chunk" => o.games_per_chunk = a.number(flag)?,
+            "--nodes" => o.nodes = a.number(flag)?,
+            "--threads" => o.threads = a.number(flag)?,
+            "--seed" => o.seed = a.number(flag)?,
             "--openings" => {
-                let path = value()?;
+                let path = a.value(flag)?;
                 let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
                 o.openings = parse_openings(&text).map_err(|e| format!("{path}: {e}"))?;
             }
             "--network" => {
-                let path = value()?;
+                let path = a.value(flag)?;
                 let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
                 o.network = Some(Nnue::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?);
             }

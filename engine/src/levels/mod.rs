@@ -27,6 +27,7 @@ use xiangqi::{Game, Limits, Move, Rules, Searcher, Strength};
 
 use crate::analyze::analysis::search_ply;
 use crate::analyze::losses::Losses;
+use crate::cli::{self, Args};
 
 #[cfg(test)]
 mod tests;
@@ -74,33 +75,24 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
         levels: (0..20).collect(),
         files: Vec::new(),
     };
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{arg} needs a value"));
-        let number = |v: &String, min: u64, max: u64| -> Result<u64, String> {
-            v.parse::<u64>()
-                .ok()
-                .filter(|n| (min..=max).contains(n))
-                .ok_or_else(|| format!("{arg} {v:?}: expected a number from {min} to {max}"))
-        };
-        match arg.as_str() {
+    let mut a = Args::new(args);
+    while let Some(arg) = a.flag() {
+        match arg {
             "--help" | "-h" => return Ok(None),
-            "--depth" => o.depth = number(value()?, 1, 64)? as u32,
-            "--every" => o.every = number(value()?, 1, 10_000)? as usize,
-            "--skip" => o.skip = number(value()?, 0, 10_000)? as usize,
-            "--seed" => o.seed = number(value()?, 0, u64::MAX)?,
-            "--threads" => o.threads = number(value()?, 1, 256)? as usize,
+            "--depth" => o.depth = a.number_in(arg, 1, 64)?,
+            "--every" => o.every = a.number_in(arg, 1, 10_000)?,
+            "--skip" => o.skip = a.number_in(arg, 0, 10_000)?,
+            "--seed" => o.seed = a.number(arg)?,
+            "--threads" => o.threads = a.number_in(arg, 1, 256)?,
             "--levels" => {
-                let v = value()?;
-                let (a, b) = v.split_once('-').unwrap_or((v, v));
-                let (a, b) = (
-                    number(&a.to_string(), 0, 19)?,
-                    number(&b.to_string(), 0, 19)?,
-                );
-                if a > b {
+                let v = a.value(arg)?;
+                let (first, last) = v.split_once('-').unwrap_or((v, v));
+                let level = |text| cli::number_in::<u8>(arg, text, 0, 19);
+                let (first, last) = (level(first)?, level(last)?);
+                if first > last {
                     return Err(format!("--levels {v:?}: the first level is above the last"));
                 }
-                o.levels = (a as u8..=b as u8).collect();
+                o.levels = (first..=last).collect();
             }
             flag if flag.starts_with('-') => {
                 return Err(format!("unknown option {flag:?} (see --help)"));

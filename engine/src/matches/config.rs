@@ -5,6 +5,8 @@ use xiangqi::Rules;
 
 use xiangqi_engine::client::{Spec, Think, UcciTime};
 
+use crate::cli::Args;
+
 /// The longest game played by default; longer ones are drawn.
 pub const MAX_PLIES: usize = 400;
 
@@ -77,13 +79,6 @@ pub struct Config {
     pub pgn: Option<String>,
 }
 
-/// Parses a whole number flag value.
-fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String> {
-    value
-        .parse()
-        .map_err(|_| format!("{flag} {value:?}: not a valid number"))
-}
-
 /// Parses the command line (without the program name).
 pub fn parse_args(args: &[String]) -> Result<Config, String> {
     let mut engines = [Spec::uci(""), Spec::uci("")];
@@ -104,13 +99,8 @@ pub fn parse_args(args: &[String]) -> Result<Config, String> {
         pgn: None,
     };
     let mut thinks = Vec::new();
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
+    let mut a = Args::new(args);
+    while let Some(flag) = a.flag() {
         // Per-engine flags: --engine1..., --engine2...
         if let Some(rest) = flag.strip_prefix("--engine") {
             let (n, what) = rest.split_at(rest.len().min(1));
@@ -119,7 +109,7 @@ pub fn parse_args(args: &[String]) -> Result<Config, String> {
                 "2" => 1,
                 _ => return Err(format!("unknown flag {flag:?} (see --help)")),
             };
-            let mut value = value;
+            let mut value = || a.value(flag).map(str::to_string);
             if what == "-name" {
                 config.names[i] = value()?;
                 continue;
@@ -127,40 +117,40 @@ pub fn parse_args(args: &[String]) -> Result<Config, String> {
             engines[i].apply_flag(flag, what, &mut value)?;
             continue;
         }
-        match flag.as_str() {
+        match flag {
             "--help" | "-h" => return Err(USAGE.to_string()),
             "--ucci-time" => {
-                config.ucci_time = match value()?.as_str() {
+                config.ucci_time = match a.value(flag)? {
                     "stop" => UcciTime::Stop,
                     "movestogo" => UcciTime::MovesToGo,
                     v => return Err(format!("--ucci-time {v:?}: expected stop or movestogo")),
                 }
             }
-            "--games" => config.games = number(flag, &value()?)?,
-            "--first-game" => config.first = number(flag, &value()?)?,
-            "--openings" => config.openings = value()?,
-            "--fens" => config.fens = Some(value()?),
-            "--movetime" => thinks.push(Think::MoveTime(number(flag, &value()?)?)),
-            "--depth" => thinks.push(Think::Depth(number(flag, &value()?)?)),
-            "--nodes" => thinks.push(Think::Nodes(number(flag, &value()?)?)),
-            "--max-plies" => config.max_plies = number(flag, &value()?)?,
+            "--games" => config.games = a.number(flag)?,
+            "--first-game" => config.first = a.number(flag)?,
+            "--openings" => config.openings = a.value(flag)?.to_string(),
+            "--fens" => config.fens = Some(a.value(flag)?.to_string()),
+            "--movetime" => thinks.push(Think::MoveTime(a.number(flag)?)),
+            "--depth" => thinks.push(Think::Depth(a.number(flag)?)),
+            "--nodes" => thinks.push(Think::Nodes(a.number(flag)?)),
+            "--max-plies" => config.max_plies = a.number(flag)?,
             "--move-limit" => {
-                let n: u32 = number(flag, &value()?)?;
+                let n: u32 = a.number(flag)?;
                 config.rules = config.rules.with_move_limit((n > 0).then_some(n));
             }
             "--check-cap" => {
-                let n: u32 = number(flag, &value()?)?;
+                let n: u32 = a.number(flag)?;
                 config.rules = config.rules.with_check_cap((n > 0).then_some(n));
             }
             "--repetition-count" => {
-                let n: u32 = number(flag, &value()?)?;
+                let n: u32 = a.number(flag)?;
                 if n < 2 {
                     return Err(format!("--repetition-count {n}: at least 2"));
                 }
                 config.rules = config.rules.with_repetition_count(n);
             }
             "--chase" => {
-                let (detect, checks) = match value()?.as_str() {
+                let (detect, checks) = match a.value(flag)? {
                     "asian" => (true, false),
                     "fairy-stockfish" => (true, true),
                     "none" => (false, false),
@@ -177,12 +167,12 @@ pub fn parse_args(args: &[String]) -> Result<Config, String> {
             }
             "--verbose" => config.verbose = true,
             "--sprt" => {
-                let e0 = number(flag, &value()?)?;
-                let e1 = number(flag, &value()?)?;
+                let e0 = a.number(flag)?;
+                let e1 = a.number(flag)?;
                 config.sprt = Some((e0, e1));
             }
-            "--pyffish" => config.pyffish = Some(value()?),
-            "--pgn" => config.pgn = Some(value()?),
+            "--pyffish" => config.pyffish = Some(a.value(flag)?.to_string()),
+            "--pgn" => config.pgn = Some(a.value(flag)?.to_string()),
             _ => return Err(format!("unknown flag {flag:?} (see --help)")),
         }
     }

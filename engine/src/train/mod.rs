@@ -43,6 +43,8 @@ use model::{Net, Shape};
 use optimizer::{Adam, Schedule};
 use xiangqi::nnue::{Activation, NetworkFile};
 
+use crate::cli::{self, Args};
+
 pub use xiangqi::nnue::{MAX_BUCKETS, MAX_HIDDEN};
 
 /// Training positions the exported output bias is corrected on.
@@ -159,45 +161,41 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
     };
     let (mut step, mut gamma) = (8usize, 0.3f32);
     let mut schedule = "cosine".to_string();
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
-        fn num<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
-            v.parse().map_err(|_| format!("{flag} {v}: not a number"))
-        }
-        match flag.as_str() {
-            "--data" => o.data = PathBuf::from(value()?),
-            "--out" => o.out = PathBuf::from(value()?),
-            "--hidden" => o.shape.hidden = num(flag, value()?)?,
-            "--buckets" => o.shape.buckets = num(flag, value()?)?,
+    let mut a = Args::new(args);
+    while let Some(flag) = a.flag() {
+        match flag {
+            "--data" => o.data = PathBuf::from(a.value(flag)?),
+            "--out" => o.out = PathBuf::from(a.value(flag)?),
+            "--hidden" => o.shape.hidden = a.number(flag)?,
+            "--buckets" => o.shape.buckets = a.number(flag)?,
             "--activation" => {
-                o.shape.activation = match value()?.as_str() {
+                o.shape.activation = match a.value(flag)? {
                     "screlu" => Activation::SCReLU,
                     "crelu" => Activation::CReLU,
                     v => return Err(format!("--activation {v}: screlu or crelu")),
                 }
             }
-            "--epochs" => o.epochs = num(flag, value()?)?,
-            "--batch" => o.batch = num(flag, value()?)?,
-            "--lr" => o.lr = num(flag, value()?)?,
-            "--schedule" => schedule = value()?.clone(),
-            "--lr-step" => step = num(flag, value()?)?,
-            "--lr-gamma" => gamma = num(flag, value()?)?,
-            "--lambda" => o.lambda = num(flag, value()?)?,
-            "--k" => o.k = num(flag, value()?)?,
-            "--score-cap" => o.score_cap = num(flag, value()?)?,
-            "--threads" => o.threads = num(flag, value()?)?,
-            "--seed" => o.seed = num(flag, value()?)?,
-            "--generation" => o.generation = num(flag, value()?)?,
-            "--max-positions" => o.max_positions = num(flag, value()?)?,
-            "--validation-every" => o.validation_every = num(flag, value()?)?,
-            "--checkpoints" => o.checkpoints = PathBuf::from(value()?),
-            "--resume" => o.resume = Some(PathBuf::from(value()?)),
+            "--epochs" => o.epochs = a.number(flag)?,
+            "--batch" => o.batch = a.number(flag)?,
+            "--lr" => o.lr = a.number(flag)?,
+            "--schedule" => schedule = a.value(flag)?.to_string(),
+            "--lr-step" => step = a.number(flag)?,
+            "--lr-gamma" => gamma = a.number(flag)?,
+            "--lambda" => o.lambda = a.number(flag)?,
+            "--k" => o.k = a.number(flag)?,
+            "--score-cap" => o.score_cap = a.number(flag)?,
+            "--threads" => o.threads = a.number(flag)?,
+            "--seed" => o.seed = a.number(flag)?,
+            "--generation" => o.generation = a.number(flag)?,
+            "--max-positions" => o.max_positions = a.number(flag)?,
+            "--validation-every" => o.validation_every = a.number(flag)?,
+            "--checkpoints" => o.checkpoints = PathBuf::from(a.value(flag)?),
+            "--resume" => o.resume = Some(PathBuf::from(a.value(flag)?)),
             "--no-mirror" => o.mirror = false,
             "--qb" => {
-                o.qb = match value()?.as_str() {
+                o.qb = match a.value(flag)? {
                     "auto" => None,
-                    v => Some(num(flag, v)?),
+                    v => Some(cli::number(flag, v)?),
                 }
             }
             other => return Err(format!("unknown flag {other}\n{USAGE}")),

@@ -33,41 +33,72 @@
 mod fit;
 mod selfplay;
 
-fn arg(args: &[String], name: &str) -> Option<String> {
-    let i = args.iter().position(|a| a == name)?;
-    args.get(i + 1).cloned()
-}
+use crate::cli::Args;
 
-fn num<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
-    match arg(args, name) {
-        None => Ok(default),
-        Some(v) => v.parse().map_err(|_| format!("{name} {v}: not a number")),
-    }
-}
+const USAGE: &str = "usage: tune gen --out FILE [--games N --nodes N --threads N --seed N] | \
+    tune fit --data FILE [--iterations N --lambda X --min-count N --tables-only | --scalars A,B]";
 
 /// Runs `xiangqi-engine tune` with its arguments.
 pub fn main(args: &[String]) -> Result<(), String> {
-    match args.first().map(String::as_str) {
-        Some("gen") => selfplay::run(&selfplay::Options {
-            games: num(args, "--games", 1000)?,
-            nodes: num(args, "--nodes", 8000)?,
-            threads: num(args, "--threads", 1)?,
-            seed: num(args, "--seed", 1)?,
-            out: arg(args, "--out").ok_or("--out <file> required")?,
-        }),
-        Some("fit") => fit::run(&fit::Options {
-            data: arg(args, "--data").ok_or("--data <file> required")?,
-            iterations: num(args, "--iterations", 600)?,
-            lambda: num(args, "--lambda", 1e-7)?,
-            min_count: num(args, "--min-count", 200)?,
-            tables_only: args.iter().any(|a| a == "--tables-only"),
-            scalars: arg(args, "--scalars")
-                .map(|v| v.split(',').map(str::to_string).collect()),
-        }),
-        _ => Err(
-            "usage: tune gen --out FILE [--games N --nodes N --threads N --seed N] | \
-                  tune fit --data FILE [--iterations N --lambda X --min-count N --tables-only | --scalars A,B]"
-                .into(),
-        ),
+    match args.split_first() {
+        Some((command, rest)) if command == "gen" => selfplay::run(&gen_options(rest)?),
+        Some((command, rest)) if command == "fit" => fit::run(&fit_options(rest)?),
+        _ => Err(USAGE.into()),
     }
+}
+
+/// The flags of `tune gen`.
+fn gen_options(args: &[String]) -> Result<selfplay::Options, String> {
+    let mut o = selfplay::Options {
+        games: 1000,
+        nodes: 8000,
+        threads: 1,
+        seed: 1,
+        out: String::new(),
+    };
+    let mut a = Args::new(args);
+    while let Some(flag) = a.flag() {
+        match flag {
+            "--games" => o.games = a.number(flag)?,
+            "--nodes" => o.nodes = a.number(flag)?,
+            "--threads" => o.threads = a.number(flag)?,
+            "--seed" => o.seed = a.number(flag)?,
+            "--out" => o.out = a.value(flag)?.to_string(),
+            _ => return Err(format!("unknown flag {flag:?}\n{USAGE}")),
+        }
+    }
+    if o.out.is_empty() {
+        return Err("--out <file> required".into());
+    }
+    Ok(o)
+}
+
+/// The flags of `tune fit`.
+fn fit_options(args: &[String]) -> Result<fit::Options, String> {
+    let mut o = fit::Options {
+        data: String::new(),
+        iterations: 600,
+        lambda: 1e-7,
+        min_count: 200,
+        tables_only: false,
+        scalars: None,
+    };
+    let mut a = Args::new(args);
+    while let Some(flag) = a.flag() {
+        match flag {
+            "--data" => o.data = a.value(flag)?.to_string(),
+            "--iterations" => o.iterations = a.number(flag)?,
+            "--lambda" => o.lambda = a.number(flag)?,
+            "--min-count" => o.min_count = a.number(flag)?,
+            "--tables-only" => o.tables_only = true,
+            "--scalars" => {
+                o.scalars = Some(a.value(flag)?.split(',').map(str::to_string).collect());
+            }
+            _ => return Err(format!("unknown flag {flag:?}\n{USAGE}")),
+        }
+    }
+    if o.data.is_empty() {
+        return Err("--data <file> required".into());
+    }
+    Ok(o)
 }
