@@ -231,12 +231,25 @@ impl<E: Evaluator> Searcher<E> {
 
     /// Sets the playing strength ([`Strength`]; full by default) for the
     /// searches from now on, and restarts its random pushes from its seed.
+    ///
+    /// ```
+    /// use xiangqi::{Limits, Position, Searcher, Strength};
+    /// let mut s = Searcher::default();
+    /// s.set_strength(Strength::skill(0).with_seed(1));
+    /// let weak = s.search_simple(&Position::new(), &Limits::depth(8));
+    /// assert!(Position::new().is_legal(weak.best_move.unwrap()));
+    /// ```
     pub fn set_strength(&mut self, strength: Strength) {
         self.strength = strength;
         self.strength_rng = strength.seed();
     }
 
     /// The playing strength.
+    ///
+    /// ```
+    /// use xiangqi::{Searcher, Strength};
+    /// assert_eq!(Searcher::default().strength(), Strength::FULL);
+    /// ```
     pub fn strength(&self) -> Strength {
         self.strength
     }

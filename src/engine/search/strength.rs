@@ -67,6 +67,13 @@ impl Strength {
     pub const MAX_ELO: u32 = LEVEL_ELO[FULL_LEVEL as usize - 1] as u32;
 
     /// Skill `level` 0 (weakest) to 20 (full strength; larger is full too).
+    ///
+    /// ```
+    /// use xiangqi::Strength;
+    /// assert_eq!(Strength::skill(7).level(), 7);
+    /// assert_eq!(Strength::skill(20), Strength::FULL);
+    /// assert_eq!(Strength::skill(255), Strength::FULL);
+    /// ```
     pub fn skill(level: u8) -> Strength {
         Strength {
             level: level.min(FULL_LEVEL),
@@ -74,7 +81,15 @@ impl Strength {
         }
     }
 
-    /// The same level with the random pushes drawn from `seed`.
+    /// The same level with the random pushes drawn from `seed` (full
+    /// strength has no pushes, and stays [`Strength::FULL`]).
+    ///
+    /// ```
+    /// use xiangqi::Strength;
+    /// let s = Strength::skill(5).with_seed(42);
+    /// assert_eq!((s.level(), s.seed()), (5, 42));
+    /// assert_eq!(Strength::FULL.with_seed(42), Strength::FULL);
+    /// ```
     pub fn with_seed(self, seed: u64) -> Strength {
         if self.level == FULL_LEVEL {
             return Strength::FULL;
@@ -83,6 +98,12 @@ impl Strength {
     }
 
     /// The skill level, 0 to 20 (20: full strength).
+    ///
+    /// ```
+    /// use xiangqi::Strength;
+    /// assert_eq!(Strength::FULL.level(), 20);
+    /// assert_eq!(Strength::default().level(), 20);
+    /// ```
     pub fn level(self) -> u8 {
         self.level
     }
@@ -111,16 +132,40 @@ impl Strength {
 
     /// The Elo this level measured (full strength: at 100 ms a move), on
     /// the scale where ElephantEye 3.31 at 100 ms a move is 2000.
+    ///
+    /// ```
+    /// use xiangqi::Strength;
+    /// assert_eq!(Strength::skill(0).elo(), Strength::MIN_ELO);
+    /// assert_eq!(Strength::skill(19).elo(), Strength::MAX_ELO);
+    /// // From level 2 up, each level measured stronger than the one below
+    /// // (levels 0 and 1 measured the same).
+    /// assert!((2..=20).all(|l| Strength::skill(l).elo() > Strength::skill(l - 1).elo()));
+    /// assert!(Strength::FULL.elo() > 2000);
+    /// ```
     pub fn elo(self) -> u32 {
         u32::from(LEVEL_ELO[usize::from(self.level.min(FULL_LEVEL))])
     }
 
-    /// The seed of the random pushes.
+    /// The seed of the random pushes (0 unless set by
+    /// [`Strength::with_seed`]).
+    ///
+    /// ```
+    /// use xiangqi::Strength;
+    /// assert_eq!(Strength::skill(3).seed(), 0);
+    /// assert_eq!(Strength::skill(3).with_seed(9).seed(), 9);
+    /// ```
     pub fn seed(self) -> u64 {
         self.seed
     }
 
     /// Whether this is full strength.
+    ///
+    /// ```
+    /// use xiangqi::Strength;
+    /// assert!(Strength::FULL.is_full());
+    /// assert!(!Strength::skill(19).is_full());
+    /// assert!(!Strength::from_elo(u32::MAX).is_full());
+    /// ```
     pub fn is_full(self) -> bool {
         self.level >= FULL_LEVEL
     }

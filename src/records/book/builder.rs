@@ -56,6 +56,14 @@ impl Default for BookBuilder {
 
 impl BookBuilder {
     /// An empty builder that keeps the first 30 plies of each game.
+    ///
+    /// ```
+    /// use xiangqi::book::{BookBuilder, BookResult};
+    /// use xiangqi::{Move, Position};
+    /// let moves: Vec<Move> = ["h2e2", "h9g7", "h0g2"].iter().map(|m| m.parse().unwrap()).collect();
+    /// let mut builder = BookBuilder::new();
+    /// assert_eq!(builder.add_game(&Position::new(), &moves, BookResult::Unknown), 3);
+    /// ```
     pub fn new() -> BookBuilder {
         BookBuilder {
             max_plies: 30,
@@ -65,18 +73,46 @@ impl BookBuilder {
     }
 
     /// Keeps the first `plies` plies of each game added from now on.
+    ///
+    /// ```
+    /// use xiangqi::book::{BookBuilder, BookResult};
+    /// use xiangqi::{Move, Position};
+    /// let moves: Vec<Move> = ["h2e2", "h9g7", "h0g2"].iter().map(|m| m.parse().unwrap()).collect();
+    /// let mut builder = BookBuilder::new().with_max_plies(2);
+    /// assert_eq!(builder.add_game(&Position::new(), &moves, BookResult::Unknown), 2);
+    /// ```
     pub fn with_max_plies(mut self, plies: usize) -> BookBuilder {
         self.max_plies = plies;
         self
     }
 
     /// The games added.
+    ///
+    /// ```
+    /// use xiangqi::book::{BookBuilder, BookResult};
+    /// use xiangqi::{Move, Position};
+    /// let moves: Vec<Move> = ["h2e2", "h9g7", "h0g2"].iter().map(|m| m.parse().unwrap()).collect();
+    /// let mut builder = BookBuilder::new();
+    /// builder.add_game(&Position::new(), &moves, BookResult::Draw);
+    /// builder.add_game(&Position::new(), &moves[..1], BookResult::BlackWins);
+    /// assert_eq!(builder.games(), 2);
+    /// ```
     pub fn games(&self) -> usize {
         self.games
     }
 
     /// Adds the first plies of a game from `start`; stops at the first move
     /// that is not legal. Returns how many moves it added.
+    ///
+    /// ```
+    /// use xiangqi::book::{BookBuilder, BookResult};
+    /// use xiangqi::{Move, Position};
+    /// let moves: Vec<Move> = ["h2e2", "h9g7", "h0g2"].iter().map(|m| m.parse().unwrap()).collect();
+    /// let mut builder = BookBuilder::new();
+    /// // h9g7 twice is not legal the second time: two moves are added.
+    /// let bad = [moves[0], moves[1], moves[1]];
+    /// assert_eq!(builder.add_game(&Position::new(), &bad, BookResult::Draw), 2);
+    /// ```
     pub fn add_game(&mut self, start: &Position, moves: &[Move], result: BookResult) -> usize {
         let mut pos = start.clone();
         let mut added = 0;
@@ -98,6 +134,18 @@ impl BookBuilder {
 
     /// The book of the moves played in at least `min_games` games (counts
     /// above 65 535 are scaled down to fit, keeping their ratio).
+    ///
+    /// ```
+    /// use xiangqi::book::{BookBuilder, BookResult};
+    /// use xiangqi::{Move, Position};
+    /// let moves: Vec<Move> = ["h2e2", "h9g7", "h0g2"].iter().map(|m| m.parse().unwrap()).collect();
+    /// let mut builder = BookBuilder::new();
+    /// builder.add_game(&Position::new(), &moves, BookResult::RedWins);
+    /// builder.add_game(&Position::new(), &moves[..1], BookResult::Draw);
+    /// let book = builder.build(2); // only h2e2 was played twice
+    /// let probe = book.probe(&Position::new());
+    /// assert_eq!((book.len(), probe[0].games, probe[0].half_points), (1, 2, 3));
+    /// ```
     pub fn build(&self, min_games: u32) -> Book {
         let mut entries: Vec<Entry> = self
             .counts

@@ -73,7 +73,14 @@ fn u16_at(b: &[u8], i: usize) -> u16 {
 }
 
 impl Book {
-    /// The book's file bytes (the format above).
+    /// The book's file bytes (the format above), which
+    /// [`Book::from_bytes`] reads back.
+    ///
+    /// ```
+    /// use xiangqi::book::Book;
+    /// let book = Book::masters();
+    /// assert_eq!(Book::from_bytes(&book.to_bytes()).unwrap(), book);
+    /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut body = Vec::with_capacity(self.entries.len() * ENTRY);
         for e in &self.entries {

@@ -163,17 +163,39 @@ impl Book {
     }
 
     /// The number of stored entries (position-move pairs).
+    ///
+    /// ```
+    /// use xiangqi::book::Book;
+    /// assert_eq!(Book::default().len(), 0);
+    /// assert!(Book::masters().len() > Book::masters().positions());
+    /// ```
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
     /// Whether the book has no entry.
+    ///
+    /// ```
+    /// use xiangqi::book::Book;
+    /// assert!(Book::default().is_empty());
+    /// assert!(!Book::masters().is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
 
     /// The number of distinct stored positions (a position and its mirror
     /// image count once).
+    ///
+    /// ```
+    /// use xiangqi::book::{BookBuilder, BookResult};
+    /// use xiangqi::{Move, Position};
+    /// let moves: Vec<Move> = ["h2e2", "h9g7"].iter().map(|m| m.parse().unwrap()).collect();
+    /// let mut builder = BookBuilder::new();
+    /// builder.add_game(&Position::new(), &moves, BookResult::RedWins);
+    /// // The start and the position after h2e2, a move each.
+    /// assert_eq!(builder.build(1).positions(), 2);
+    /// ```
     pub fn positions(&self) -> usize {
         let mut n = 0;
         let mut last = None;
@@ -189,6 +211,18 @@ impl Book {
     /// The book's moves in `pos`, most played first (ties: the better
     /// scoring first, then by move), each legal in `pos`; empty when the
     /// position is not in the book.
+    ///
+    /// ```
+    /// use xiangqi::book::Book;
+    /// use xiangqi::Position;
+    /// let book = Book::masters();
+    /// let moves = book.probe(&Position::new());
+    /// assert!(moves.windows(2).all(|w| w[0].games >= w[1].games));
+    /// assert!(moves.iter().all(|m| Position::new().is_legal(m.mv)));
+    /// // A position no master reached.
+    /// let odd: Position = "3k5/9/9/9/9/9/9/9/9/4K4 w".parse().unwrap();
+    /// assert!(book.probe(&odd).is_empty());
+    /// ```
     pub fn probe(&self, pos: &Position) -> Vec<BookMove> {
         let (key, mirrored) = stored(pos);
         // A position that is its own mirror image (the start): a move and

@@ -104,6 +104,15 @@ pub struct NnueState<const H: usize = DEFAULT_HIDDEN> {
 
 impl<const H: usize> NnueState<H> {
     /// The accumulator of `perspective`'s point of view.
+    ///
+    /// ```
+    /// use xiangqi::nnue::Nnue;
+    /// use xiangqi::{Color, Evaluator, Position};
+    /// let net = Nnue::default();
+    /// let state = net.new_state(&Position::new());
+    /// // The start is symmetric: each side sees the same accumulator.
+    /// assert_eq!(state.accumulator(Color::Red), state.accumulator(Color::Black));
+    /// ```
     pub fn accumulator(&self, perspective: Color) -> &[i16; H] {
         &self.acc[perspective.index()]
     }
@@ -131,6 +140,16 @@ impl<const H: usize> Nnue<H> {
 
     /// The evaluator of a network file of width `H` (its fields checked as
     /// [`NetworkFile::to_bytes`] does).
+    ///
+    /// ```
+    /// use xiangqi::nnue::{Activation, NetworkError, NetworkFile, Nnue};
+    /// let file = NetworkFile::new(64, 1, Activation::SCReLU);
+    /// assert!(Nnue::<64>::from_file(&file).is_ok());
+    /// assert_eq!(
+    ///     Nnue::<128>::from_file(&file).err(),
+    ///     Some(NetworkError::WidthMismatch { expected: 128, found: 64 })
+    /// );
+    /// ```
     pub fn from_file(file: &NetworkFile) -> Result<Nnue<H>, NetworkError> {
         if file.hidden != H {
             return Err(NetworkError::WidthMismatch {
@@ -153,11 +172,22 @@ impl<const H: usize> Nnue<H> {
     }
 
     /// The network's generation, from its file's header.
+    ///
+    /// ```
+    /// use xiangqi::nnue::Nnue;
+    /// // The embedded network is the second generation.
+    /// assert_eq!(Nnue::default().generation(), 2);
+    /// ```
     pub fn generation(&self) -> u32 {
         self.generation
     }
 
     /// The description in the network's file (how it was made).
+    ///
+    /// ```
+    /// use xiangqi::nnue::Nnue;
+    /// assert!(!Nnue::default().description().is_empty());
+    /// ```
     pub fn description(&self) -> &str {
         &self.description
     }
