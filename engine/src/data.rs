@@ -85,6 +85,14 @@ pub enum GameResult {
 
 impl GameResult {
     /// The result's value for Red: 0, 0.5 or 1.
+    ///
+    /// ```
+    /// use xiangqi_engine::data::GameResult;
+    ///
+    /// assert_eq!(GameResult::RedWins.red_score(), 1.0);
+    /// assert_eq!(GameResult::Draw.red_score(), 0.5);
+    /// assert_eq!(GameResult::BlackWins.red_score(), 0.0);
+    /// ```
     pub fn red_score(self) -> f32 {
         match self {
             GameResult::BlackWins => 0.0,
@@ -94,6 +102,15 @@ impl GameResult {
     }
 
     /// The result of a game won by `winner` (`None`: a draw).
+    ///
+    /// ```
+    /// use xiangqi::Color;
+    /// use xiangqi_engine::data::GameResult;
+    ///
+    /// assert_eq!(GameResult::from_winner(Some(Color::Black)), GameResult::BlackWins);
+    /// assert_eq!(GameResult::from_winner(Some(Color::Red)), GameResult::RedWins);
+    /// assert_eq!(GameResult::from_winner(None), GameResult::Draw);
+    /// ```
     pub fn from_winner(winner: Option<Color>) -> GameResult {
         match winner {
             Some(Color::Red) => GameResult::RedWins,
@@ -169,6 +186,15 @@ impl Record {
     /// Packs `pos` with its search `score` (centipawns, side to move's
     /// view; clamped to the `i16` range), the game's `result` and the ply at
     /// which the position occurred (capped at 255).
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_engine::data::{GameResult, Record};
+    ///
+    /// let rec = Record::new(&Position::new(), 40_000, GameResult::RedWins, 300);
+    /// assert_eq!((rec.score(), rec.ply()), (i16::MAX, 255)); // clamped, capped
+    /// assert_eq!(rec.result(), GameResult::RedWins);
+    /// ```
     pub fn new(pos: &Position, score: i32, result: GameResult, ply: usize) -> Record {
         let mut occupancy = 0u128;
         let mut pieces = [0u8; 16];
@@ -189,6 +215,16 @@ impl Record {
     }
 
     /// The record's 32 bytes.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_engine::data::{GameResult, Record};
+    ///
+    /// let bytes = Record::new(&Position::new(), -25, GameResult::RedWins, 7).to_bytes();
+    /// assert_eq!(bytes[0] & 1, 1); // a0 is occupied (by Red's chariot)
+    /// assert_eq!(i16::from_le_bytes([bytes[28], bytes[29]]), -25);
+    /// assert_eq!((bytes[30], bytes[31]), (2, 7)); // Red won, Red to move; ply 7
+    /// ```
     pub fn to_bytes(&self) -> [u8; RECORD_SIZE] {
         let mut out = [0u8; RECORD_SIZE];
         out[..12].copy_from_slice(&self.occupancy.to_le_bytes()[..12]);
@@ -201,6 +237,17 @@ impl Record {
 
     /// Reads a record, checking its fields (not yet that the placement is a
     /// legal position: [`Record::position`] does that).
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_engine::data::{DataError, GameResult, Record};
+    ///
+    /// let rec = Record::new(&Position::new(), 0, GameResult::Draw, 0);
+    /// let mut bytes = rec.to_bytes();
+    /// assert_eq!(Record::from_bytes(&bytes), Ok(rec));
+    /// bytes[30] = 3; // no result has code 3
+    /// assert_eq!(Record::from_bytes(&bytes), Err(DataError::BadResult(3)));
+    /// ```
     pub fn from_bytes(bytes: &[u8; RECORD_SIZE]) -> Result<Record, DataError> {
         let mut occ = [0u8; 16];
         occ[..12].copy_from_slice(&bytes[..12]);
@@ -237,6 +284,20 @@ impl Record {
     }
 
     /// The position (its move counters are not kept: 0 and 1).
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_engine::data::{DataError, GameResult, Record};
+    ///
+    /// let pos: Position = "4k4/9/9/9/9/9/9/9/R8/3K5 b - - 10 20".parse()?;
+    /// let back = Record::new(&pos, 0, GameResult::RedWins, 39).position()?;
+    /// assert_eq!((back.board(), back.turn()), (pos.board(), pos.turn()));
+    /// assert_eq!((back.halfmoves(), back.fullmoves()), (0, 1));
+    /// // An empty board reads as a record, but is no position.
+    /// let empty = Record::from_bytes(&[0; 32])?;
+    /// assert!(matches!(empty.position(), Err(DataError::IllegalPosition(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn position(&self) -> Result<Position, DataError> {
         let mut board = Board::empty();
         let mut occ = self.occupancy;
@@ -293,11 +354,32 @@ impl Record {
     }
 
     /// How many pieces the record holds (generals included).
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_engine::data::{GameResult, Record};
+    ///
+    /// let endgame: Position = "4k4/9/9/9/9/9/9/9/R8/3K5 w".parse()?;
+    /// assert_eq!(Record::new(&endgame, 0, GameResult::RedWins, 0).piece_count(), 3);
+    /// assert_eq!(Record::new(&Position::new(), 0, GameResult::Draw, 0).piece_count(), 32);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn piece_count(&self) -> usize {
         self.occupancy.count_ones() as usize
     }
 
     /// The side to move.
+    ///
+    /// ```
+    /// use xiangqi::{Color, Position};
+    /// use xiangqi_engine::data::{GameResult, Record};
+    ///
+    /// let mut pos = Position::new();
+    /// assert_eq!(Record::new(&pos, 0, GameResult::Draw, 0).turn(), Color::Red);
+    /// pos.play("h2e2".parse()?)?;
+    /// assert_eq!(Record::new(&pos, 0, GameResult::Draw, 1).turn(), Color::Black);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn turn(&self) -> Color {
         if self.flags & 0x80 != 0 {
             Color::Black
@@ -307,11 +389,30 @@ impl Record {
     }
 
     /// The search score in centipawns, side to move's view.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_engine::data::{GameResult, Record};
+    ///
+    /// let pos = Position::new();
+    /// assert_eq!(Record::new(&pos, -120, GameResult::BlackWins, 0).score(), -120);
+    /// assert_eq!(Record::new(&pos, -99_999, GameResult::BlackWins, 0).score(), i16::MIN);
+    /// ```
     pub fn score(&self) -> i16 {
         self.score
     }
 
     /// The game's result, from Red's view.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_engine::data::{GameResult, Record};
+    ///
+    /// let rec = Record::new(&Position::new(), 0, GameResult::BlackWins, 0);
+    /// assert_eq!(rec.result(), GameResult::BlackWins);
+    /// assert_eq!(Record::from_bytes(&rec.to_bytes())?.result(), GameResult::BlackWins);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn result(&self) -> GameResult {
         match self.flags & 3 {
             0 => GameResult::BlackWins,
@@ -321,6 +422,15 @@ impl Record {
     }
 
     /// The ply of the game at which the position occurred (capped at 255).
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_engine::data::{GameResult, Record};
+    ///
+    /// let pos = Position::new();
+    /// assert_eq!(Record::new(&pos, 0, GameResult::Draw, 42).ply(), 42);
+    /// assert_eq!(Record::new(&pos, 0, GameResult::Draw, 1000).ply(), 255);
+    /// ```
     pub fn ply(&self) -> u8 {
         self.ply
     }
@@ -352,6 +462,19 @@ fn checksum(bytes: &[u8]) -> u64 {
 }
 
 /// A chunk file's bytes: the header for `info`, then `records`.
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_engine::data::{ChunkInfo, GameResult, Record, write_chunk};
+/// use xiangqi_engine::data::{HEADER_SIZE, MAGIC, RECORD_SIZE};
+///
+/// let info = ChunkInfo { nodes: 6000, seed: 2, index: 17 };
+/// let rec = Record::new(&Position::new(), 0, GameResult::Draw, 0);
+/// let bytes = write_chunk(&info, &[rec, rec]);
+/// assert_eq!(bytes.len(), HEADER_SIZE + 2 * RECORD_SIZE);
+/// assert!(bytes.starts_with(&MAGIC));
+/// assert_eq!(bytes[28..32], 2u32.to_le_bytes()); // the record count
+/// ```
 pub fn write_chunk(info: &ChunkInfo, records: &[Record]) -> Vec<u8> {
     let mut body = Vec::with_capacity(records.len() * RECORD_SIZE);
     for r in records {
@@ -373,6 +496,19 @@ pub fn write_chunk(info: &ChunkInfo, records: &[Record]) -> Vec<u8> {
 
 /// Reads a chunk file's bytes: its header and every record, each checked.
 /// Any byte string gives either the chunk or a [`DataError`], never a panic.
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_engine::data::{ChunkInfo, DataError, GameResult, Record, read_chunk, write_chunk};
+///
+/// let info = ChunkInfo { nodes: 100, seed: 1, index: 0 };
+/// let rec = Record::new(&Position::new(), 15, GameResult::RedWins, 0);
+/// let mut bytes = write_chunk(&info, &[rec]);
+/// assert_eq!(read_chunk(&bytes), Ok((info, vec![rec])));
+/// *bytes.last_mut().unwrap() ^= 1; // a flipped bit in the record
+/// assert_eq!(read_chunk(&bytes), Err(DataError::BadChecksum));
+/// assert_eq!(read_chunk(b"XQ"), Err(DataError::Truncated { expected: 48, found: 2 }));
+/// ```
 pub fn read_chunk(bytes: &[u8]) -> Result<(ChunkInfo, Vec<Record>), DataError> {
     if bytes.len() < HEADER_SIZE {
         if bytes.len() >= MAGIC.len() && bytes[..MAGIC.len()] != MAGIC {

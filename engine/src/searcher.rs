@@ -48,21 +48,52 @@ macro_rules! each {
 
 impl EngineSearcher {
     /// A searcher with the classical evaluator.
+    ///
+    /// ```
+    /// use xiangqi_engine::searcher::EngineSearcher;
+    ///
+    /// let searcher = EngineSearcher::classical();
+    /// assert!(!searcher.uses_network() && searcher.net().is_none());
+    /// ```
     pub fn classical() -> EngineSearcher {
         EngineSearcher::Classical(Searcher::new(MaterialPst::default()))
     }
 
     /// A searcher with the network `net`.
+    ///
+    /// ```
+    /// use xiangqi::nnue::Nnue;
+    /// use xiangqi_engine::searcher::EngineSearcher;
+    ///
+    /// let net = Nnue::default();
+    /// let generation = net.generation();
+    /// let searcher = EngineSearcher::network(net);
+    /// assert_eq!(searcher.net().map(Nnue::generation), Some(generation));
+    /// ```
     pub fn network(net: Nnue) -> EngineSearcher {
         EngineSearcher::Network(Searcher::new(net))
     }
 
     /// Whether the network evaluates.
+    ///
+    /// ```
+    /// use xiangqi_engine::searcher::EngineSearcher;
+    ///
+    /// assert!(EngineSearcher::default().uses_network()); // the embedded network
+    /// assert!(!EngineSearcher::classical().uses_network());
+    /// ```
     pub fn uses_network(&self) -> bool {
         matches!(self, EngineSearcher::Network(_))
     }
 
     /// The network in use, if any.
+    ///
+    /// ```
+    /// use xiangqi_engine::searcher::EngineSearcher;
+    ///
+    /// assert!(EngineSearcher::default().net().is_some_and(|net| net.generation() >= 1));
+    /// assert!(EngineSearcher::classical().net().is_none());
+    /// ```
     pub fn net(&self) -> Option<&Nnue> {
         match self {
             EngineSearcher::Network(s) => Some(s.evaluator()),
@@ -72,6 +103,19 @@ impl EngineSearcher {
 
     /// This searcher with `next`'s evaluator but `self`'s hash size and
     /// threads.
+    ///
+    /// ```
+    /// use xiangqi::Strength;
+    /// use xiangqi_engine::searcher::EngineSearcher;
+    ///
+    /// let mut searcher = EngineSearcher::default();
+    /// searcher.set_threads(2);
+    /// searcher.set_strength(Strength::skill(5));
+    /// searcher.switch_to(EngineSearcher::classical(), 1);
+    /// assert!(!searcher.uses_network());
+    /// // The threads and the strength carry over.
+    /// assert_eq!((searcher.threads(), searcher.strength()), (2, Strength::skill(5)));
+    /// ```
     pub fn switch_to(&mut self, mut next: EngineSearcher, hash_mb: usize) {
         next.set_hash_size(hash_mb);
         next.set_threads(self.threads());
@@ -80,16 +124,53 @@ impl EngineSearcher {
     }
 
     /// [`Searcher::set_strength`].
+    ///
+    /// ```
+    /// use xiangqi::{Game, Limits, Strength};
+    /// use xiangqi_engine::searcher::EngineSearcher;
+    ///
+    /// let mut searcher = EngineSearcher::classical();
+    /// searcher.set_strength(Strength::skill(0).with_seed(1));
+    /// let game = Game::new();
+    /// let weak = searcher.search(&game, &Limits::depth(3), &Default::default(), |_| {});
+    /// assert!(game.position().is_legal(weak.best_move.unwrap()));
+    /// ```
     pub fn set_strength(&mut self, strength: Strength) {
         each!(self, s => s.set_strength(strength))
     }
 
     /// [`Searcher::strength`].
+    ///
+    /// ```
+    /// use xiangqi::Strength;
+    /// use xiangqi_engine::searcher::EngineSearcher;
+    ///
+    /// let mut searcher = EngineSearcher::classical();
+    /// assert_eq!(searcher.strength(), Strength::FULL);
+    /// searcher.set_strength(Strength::skill(3).with_seed(7));
+    /// assert_eq!((searcher.strength().level(), searcher.strength().seed()), (3, 7));
+    /// ```
     pub fn strength(&self) -> Strength {
         each!(self, s => s.strength())
     }
 
     /// [`Searcher::search`].
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use xiangqi::{Game, Limits};
+    /// use xiangqi_engine::searcher::EngineSearcher;
+    ///
+    /// let mut game = Game::new();
+    /// game.play("h2e2".parse()?)?;
+    /// let mut depths = Vec::new();
+    /// let stop = AtomicBool::new(false);
+    /// let mut searcher = EngineSearcher::classical();
+    /// let r = searcher.search(&game, &Limits::depth(3), &stop, |i| depths.push(i.depth));
+    /// assert_eq!(depths, [1, 2, 3]); // one report per iteration
+    /// assert!(game.position().is_legal(r.best_move.unwrap()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn search(
         &mut self,
         game: &Game,
@@ -101,6 +182,20 @@ impl EngineSearcher {
     }
 
     /// [`Searcher::search_pondering`].
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use xiangqi::{Game, Limits};
+    /// use xiangqi_engine::searcher::EngineSearcher;
+    ///
+    /// let (stop, ponderhit) = (AtomicBool::new(false), AtomicBool::new(false));
+    /// let mut searcher = EngineSearcher::classical();
+    /// // No ponderhit yet, but a depth limit applies throughout.
+    /// let game = Game::new();
+    /// let r = searcher.search_pondering(&game, &Limits::depth(3), &stop, &ponderhit, |_| {});
+    /// assert_eq!(r.depth, 3);
+    /// assert!(r.best_move.is_some());
+    /// ```
     pub fn search_pondering(
         &mut self,
         game: &Game,
@@ -113,21 +208,60 @@ impl EngineSearcher {
     }
 
     /// [`Searcher::set_hash_size`].
+    ///
+    /// ```
+    /// use xiangqi_engine::searcher::EngineSearcher;
+    ///
+    /// let mut searcher = EngineSearcher::classical();
+    /// assert_eq!(searcher.set_hash_size(2), 2);
+    /// assert_eq!(searcher.set_hash_size(0), 1); // at least 1 MiB
+    /// ```
     pub fn set_hash_size(&mut self, mb: usize) -> usize {
         each!(self, s => s.set_hash_size(mb))
     }
 
     /// [`Searcher::set_threads`].
+    ///
+    /// ```
+    /// use xiangqi_engine::searcher::EngineSearcher;
+    ///
+    /// let mut searcher = EngineSearcher::classical();
+    /// searcher.set_threads(4);
+    /// assert_eq!(searcher.threads(), 4);
+    /// searcher.set_threads(0);
+    /// assert_eq!(searcher.threads(), 1); // at least one
+    /// ```
     pub fn set_threads(&mut self, threads: usize) {
         each!(self, s => s.set_threads(threads))
     }
 
     /// [`Searcher::threads`].
+    ///
+    /// ```
+    /// use xiangqi_engine::searcher::EngineSearcher;
+    ///
+    /// assert_eq!(EngineSearcher::classical().threads(), 1);
+    /// assert_eq!(EngineSearcher::default().threads(), 1);
+    /// ```
     pub fn threads(&self) -> usize {
         each!(self, s => s.threads())
     }
 
     /// [`Searcher::clear`].
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use xiangqi::{Game, Limits};
+    /// use xiangqi_engine::searcher::EngineSearcher;
+    ///
+    /// let (game, limits, stop) = (Game::new(), Limits::depth(4), AtomicBool::new(false));
+    /// let mut searcher = EngineSearcher::classical();
+    /// let first = searcher.search(&game, &limits, &stop, |_| {});
+    /// searcher.clear();
+    /// // Nothing learnt is left: the same search again, node for node.
+    /// let again = searcher.search(&game, &limits, &stop, |_| {});
+    /// assert_eq!((again.best_move, again.nodes), (first.best_move, first.nodes));
+    /// ```
     pub fn clear(&mut self) {
         each!(self, s => s.clear())
     }

@@ -72,6 +72,15 @@ pub fn parse_openings(text: &str) -> Result<Vec<Vec<Move>>, String> {
 }
 
 /// [`OPENINGS`], parsed.
+///
+/// ```
+/// use xiangqi_engine::selfplay::{OPENINGS, default_openings, parse_openings};
+///
+/// let openings = default_openings();
+/// assert_eq!(openings, parse_openings(OPENINGS)?);
+/// assert!(openings.len() > 1 && openings.iter().all(|line| !line.is_empty()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn default_openings() -> Vec<Vec<Move>> {
     parse_openings(OPENINGS).unwrap_or_else(|_| vec![Vec::new()])
 }
@@ -82,11 +91,29 @@ pub struct Rng(u64);
 
 impl Rng {
     /// A generator for `seed`.
+    ///
+    /// ```
+    /// use xiangqi_engine::selfplay::Rng;
+    ///
+    /// // The same seed gives the same sequence, another seed another one.
+    /// let (mut a, mut b) = (Rng::new(5), Rng::new(5));
+    /// assert!((0..10).all(|_| a.next_u64() == b.next_u64()));
+    /// assert_ne!(Rng::new(5).next_u64(), Rng::new(6).next_u64());
+    /// ```
     pub fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
     /// The next 64 random bits (xorshift64*).
+    ///
+    /// ```
+    /// use xiangqi_engine::selfplay::Rng;
+    ///
+    /// // Pinned: the sequence is part of the data's reproducibility.
+    /// let mut rng = Rng::new(0);
+    /// assert_eq!(rng.next_u64(), 0x47e4_ce4b_896c_dd1d);
+    /// assert_eq!(rng.next_u64(), 0xabcf_a6a8_e079_651d);
+    /// ```
     pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
@@ -95,12 +122,32 @@ impl Rng {
     }
 
     /// A number in `0..n` (`n` > 0).
+    ///
+    /// ```
+    /// use xiangqi_engine::selfplay::Rng;
+    ///
+    /// let mut rng = Rng::new(7);
+    /// let rolls: Vec<usize> = (0..600).map(|_| rng.below(6)).collect();
+    /// assert!(rolls.iter().all(|&r| r < 6));
+    /// assert!((0..6).all(|face| rolls.contains(&face)));
+    /// assert_eq!(rng.below(1), 0);
+    /// ```
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() >> 33) as usize % n
     }
 }
 
 /// Red's point of view of a search score, in centipawns (mates as ±30000).
+///
+/// ```
+/// use xiangqi::{Color, Score};
+/// use xiangqi_engine::selfplay::red_cp;
+///
+/// assert_eq!(red_cp(Score::Cp(35), Color::Red), 35);
+/// assert_eq!(red_cp(Score::Cp(35), Color::Black), -35); // Black is ahead
+/// assert_eq!(red_cp(Score::Mate(3), Color::Black), -30_000); // Black mates
+/// assert_eq!(red_cp(Score::Mate(-2), Color::Black), 30_000); // Black is mated
+/// ```
 pub fn red_cp(score: Score, turn: Color) -> i32 {
     let cp = match score {
         Score::Cp(cp) => cp,
@@ -114,6 +161,22 @@ pub fn red_cp(score: Score, turn: Color) -> i32 {
 /// legal moves, kept if a depth-6 search finds it within 1.2 soldiers of
 /// balance; `None` when it ends the game or is not balanced (the caller
 /// tries again with the generator moved on).
+///
+/// ```
+/// use xiangqi::{MaterialPst, Searcher};
+/// use xiangqi_engine::selfplay::{Rng, opening, parse_openings};
+///
+/// let book = &parse_openings("h2e2 h9g7")?[0];
+/// let mut searcher = Searcher::new(MaterialPst::default());
+/// let mut rng = Rng::new(1);
+/// // Try again until the random plies leave a balanced position.
+/// let game = (0..100)
+///     .find_map(|_| opening(&mut rng, &mut searcher, book, 2))
+///     .expect("a balanced opening");
+/// assert_eq!(game.ply(), 4); // the two book moves and two random ones
+/// assert_eq!(game.moves().take(2).collect::<Vec<_>>(), *book);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn opening<E: Evaluator>(
     rng: &mut Rng,
     searcher: &mut Searcher<E>,
@@ -161,6 +224,21 @@ pub struct Searched {
 /// rules, at 400 plies (a draw), or when both sides' searches agree for
 /// eight plies in a row that one side is 1500 centipawns up or mates (that
 /// side wins).
+///
+/// ```
+/// use xiangqi::{Color, Game, MaterialPst, Position, Searcher};
+/// use xiangqi_engine::selfplay::play_game;
+///
+/// // Two chariots against a bare general: Red wins, by mate or by agreement.
+/// let start: Position = "4k4/9/9/9/9/9/9/9/RR7/3K5 w".parse()?;
+/// let mut game = Game::from_position(start.clone());
+/// let mut searcher = Searcher::new(MaterialPst::default());
+/// let (searched, winner) = play_game(&mut game, &mut searcher, 500);
+/// assert_eq!(winner, Some(Color::Red));
+/// assert_eq!(searched[0].position, start);
+/// assert!(searched.iter().enumerate().all(|(ply, s)| s.ply == ply));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn play_game<E: Evaluator>(
     game: &mut Game,
     searcher: &mut Searcher<E>,
@@ -291,6 +369,21 @@ pub struct Chunk {
 
 impl Chunk {
     /// The chunk file's bytes ([`crate::data`]'s format).
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_engine::data::{ChunkInfo, GameResult, Record, read_chunk};
+    /// use xiangqi_engine::data::{HEADER_SIZE, RECORD_SIZE};
+    /// use xiangqi_engine::selfplay::Chunk;
+    ///
+    /// let info = ChunkInfo { nodes: 100, seed: 1, index: 0 };
+    /// let records = vec![Record::new(&Position::new(), 10, GameResult::Draw, 0)];
+    /// let chunk = Chunk { info, records };
+    /// let bytes = chunk.to_bytes();
+    /// assert_eq!(bytes.len(), HEADER_SIZE + RECORD_SIZE);
+    /// assert_eq!(read_chunk(&bytes)?, (chunk.info, chunk.records));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
         write_chunk(&self.info, &self.records)
     }
@@ -304,6 +397,23 @@ impl Chunk {
 /// `on_game` hears the number of positions each finished game added.
 /// Returns `None` when `stop` is set between games (nothing of a stopped
 /// chunk is kept); an empty `openings` plays from the start position.
+///
+/// ```
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use xiangqi::{MaterialPst, Searcher};
+/// use xiangqi_engine::selfplay::{ChunkSpec, play_chunk};
+///
+/// let spec = ChunkSpec { seed: 3, index: 1, games: 1, nodes: 50 };
+/// let mut searcher = Searcher::new(MaterialPst::default());
+/// let mut added = Vec::new();
+/// let stop = AtomicBool::new(false);
+/// let chunk = play_chunk(&mut searcher, &spec, &[], &stop, |n| added.push(n)).unwrap();
+/// assert_eq!(added, [chunk.records.len()]); // one game, its positions
+/// assert!(chunk.records.iter().all(|r| !r.position().unwrap().is_check())); // quiet
+/// // A stopped chunk gives nothing.
+/// stop.store(true, Ordering::Relaxed);
+/// assert_eq!(play_chunk(&mut searcher, &spec, &[], &stop, |_| {}), None);
+/// ```
 pub fn play_chunk<E: Evaluator>(
     searcher: &mut Searcher<E>,
     spec: &ChunkSpec,

@@ -125,6 +125,15 @@ impl Spec {
     }
 
     /// A UCI engine with ranks 0-9 and no init commands.
+    ///
+    /// ```
+    /// use xiangqi::notation::UciRanks;
+    /// use xiangqi_engine::client::{Protocol, Spec};
+    ///
+    /// let spec = Spec::uci("xiangqi-engine");
+    /// assert_eq!((spec.protocol, spec.ranks), (Protocol::Uci, UciRanks::ZeroToNine));
+    /// assert!(spec.init.is_empty());
+    /// ```
     pub fn uci(cmd: &str) -> Spec {
         Spec {
             cmd: cmd.to_string(),
@@ -186,6 +195,20 @@ pub struct Engine {
 
 impl Engine {
     /// Starts `spec`'s command and completes the handshake.
+    ///
+    /// ```no_run
+    /// use xiangqi::notation::UciRanks;
+    /// use xiangqi_engine::client::{ClientError, Engine, Spec};
+    ///
+    /// // Fairy-Stockfish: ranks 1-10, and told the variant after `uciok`.
+    /// let mut spec = Spec::uci("fairy-stockfish");
+    /// spec.ranks = UciRanks::OneToTen;
+    /// spec.init.push("setoption name UCI_Variant value xiangqi".to_string());
+    /// let mut engine = Engine::start(&spec)?;
+    /// assert!(engine.healthy());
+    /// assert!(matches!(Engine::start(&Spec::uci("")), Err(ClientError::EmptyCommand)));
+    /// # Ok::<(), ClientError>(())
+    /// ```
     pub fn start(spec: &Spec) -> Result<Engine, ClientError> {
         let cmd = &spec.cmd;
         let mut parts = cmd.split_whitespace();
@@ -241,22 +264,66 @@ impl Engine {
     }
 
     /// The rank numbering of its moves.
+    ///
+    /// ```no_run
+    /// use xiangqi::notation::UciRanks;
+    /// use xiangqi_engine::client::{Engine, Spec};
+    ///
+    /// let engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// assert_eq!(engine.ranks(), UciRanks::ZeroToNine); // Spec::uci's
+    /// # Ok::<(), xiangqi_engine::client::ClientError>(())
+    /// ```
     pub fn ranks(&self) -> UciRanks {
         self.spec.ranks
     }
 
     /// The process id.
+    ///
+    /// ```no_run
+    /// use xiangqi_engine::client::{Engine, Spec};
+    ///
+    /// let spec = Spec::uci("xiangqi-engine");
+    /// let (a, b) = (Engine::start(&spec)?, Engine::start(&spec)?);
+    /// assert_ne!(a.id(), b.id()); // two processes
+    /// # Ok::<(), xiangqi_engine::client::ClientError>(())
+    /// ```
     pub fn id(&self) -> u32 {
         self.child.id()
     }
 
     /// Whether the engine can play another game: running, and not owing a
     /// late reply.
+    ///
+    /// ```no_run
+    /// use xiangqi_engine::client::{Engine, Spec};
+    ///
+    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// engine.send("quit")?;
+    /// std::thread::sleep(std::time::Duration::from_millis(500));
+    /// assert!(!engine.healthy()); // it has exited
+    /// engine.restart()?;
+    /// assert!(engine.healthy());
+    /// # Ok::<(), xiangqi_engine::client::ClientError>(())
+    /// ```
     pub fn healthy(&mut self) -> bool {
         !self.hung && matches!(self.child.try_wait(), Ok(None))
     }
 
     /// A fresh process of the same engine.
+    ///
+    /// ```no_run
+    /// use std::time::Duration;
+    /// use xiangqi_engine::client::{Engine, Spec};
+    ///
+    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// engine.grace = Duration::from_secs(1);
+    /// let old = engine.id();
+    /// engine.restart()?;
+    /// // Another process, with the same settings.
+    /// assert_ne!(engine.id(), old);
+    /// assert_eq!(engine.grace, Duration::from_secs(1));
+    /// # Ok::<(), xiangqi_engine::client::ClientError>(())
+    /// ```
     pub fn restart(&mut self) -> Result<(), ClientError> {
         let mut fresh = Engine::start(&self.spec)?;
         fresh.grace = self.grace;
@@ -267,6 +334,16 @@ impl Engine {
     }
 
     /// Sends one line (a command).
+    ///
+    /// ```no_run
+    /// use xiangqi_engine::client::{Engine, Spec};
+    ///
+    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// engine.send("setoption name Hash value 64")?;
+    /// engine.sync()?; // the engine has read it
+    /// assert!(engine.healthy());
+    /// # Ok::<(), xiangqi_engine::client::ClientError>(())
+    /// ```
     pub fn send(&mut self, line: &str) -> Result<(), ClientError> {
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
@@ -303,12 +380,35 @@ impl Engine {
 
     /// `isready` and its `readyok`: everything the engine printed before
     /// is read and dropped.
+    ///
+    /// ```no_run
+    /// use xiangqi_engine::client::{Engine, Spec, Think};
+    ///
+    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// engine.send("uci")?; // its `id` lines and `uciok` again...
+    /// engine.sync()?; // ...read and dropped here
+    /// let text = engine.best_move_from(None, &[], Think::Depth(3))?;
+    /// assert_eq!(text.len(), 4); // a move such as h2e2, not a stray line
+    /// # Ok::<(), xiangqi_engine::client::ClientError>(())
+    /// ```
     pub fn sync(&mut self) -> Result<(), ClientError> {
         self.send("isready")?;
         self.wait_for("readyok", READY_TIMEOUT).map(|_| ())
     }
 
     /// Prepares a new game.
+    ///
+    /// ```no_run
+    /// use xiangqi_engine::client::{Engine, Spec, Think};
+    ///
+    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// for _ in 0..2 {
+    ///     engine.new_game()?; // `ucinewgame`, then `isready`
+    ///     let first = engine.best_move_from(None, &[], Think::Depth(4))?;
+    ///     assert!(!first.is_empty());
+    /// }
+    /// # Ok::<(), xiangqi_engine::client::ClientError>(())
+    /// ```
     pub fn new_game(&mut self) -> Result<(), ClientError> {
         match self.spec.protocol {
             Protocol::Uci => self.send("ucinewgame")?,
@@ -330,6 +430,21 @@ impl Engine {
     /// of the `bestmove` line, or why there is none (`nobestmove`
     /// included). Anything after the move (`ponder`, UCCI `draw` or
     /// `resign`) is ignored: the game's rules decide.
+    ///
+    /// ```no_run
+    /// use xiangqi::Position;
+    /// use xiangqi::notation::{UciMove, parse_uci};
+    /// use xiangqi_engine::client::{Engine, Spec, Think};
+    ///
+    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// let mut pos = Position::new();
+    /// let central_cannon = "h2e2".parse()?;
+    /// let text = engine.best_move_from(None, &[central_cannon], Think::Nodes(10_000))?;
+    /// // The reply is text in the engine's rank numbering: read it after the moves.
+    /// pos.play(central_cannon)?;
+    /// assert!(matches!(parse_uci(&pos, &text, engine.ranks()), Ok(UciMove::Move(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn best_move_from(
         &mut self,
         fen: Option<&str>,

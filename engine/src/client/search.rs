@@ -45,6 +45,24 @@ impl Engine {
     /// has the grace to answer; if it does not, [`ClientError::Timeout`]
     /// (and the engine must be restarted: [`ClientError::Hung`] until
     /// then). A process that dies gives [`ClientError::Exited`].
+    ///
+    /// ```no_run
+    /// use std::sync::atomic::AtomicBool;
+    /// use xiangqi::{Game, Limits};
+    /// use xiangqi_engine::client::{Engine, Spec};
+    ///
+    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// let mut game = Game::new();
+    /// game.play("h2e2".parse()?)?;
+    /// let mut depths = Vec::new();
+    /// let stop = AtomicBool::new(false);
+    /// let reply = engine.search(&game, &Limits::depth(6), &stop, |info| {
+    ///     depths.extend(info.depth);
+    /// })?;
+    /// assert!(!reply.stopped && depths.contains(&6)); // ended by its depth
+    /// assert!(game.position().is_legal(reply.best_move.expect("a legal move")));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn search(
         &mut self,
         game: &Game,
