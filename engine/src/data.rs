@@ -73,6 +73,19 @@ pub fn default_dir() -> std::path::PathBuf {
 const MAX_PIECES: usize = 32;
 
 /// A game's result from Red's point of view.
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_engine::data::{GameResult, Record};
+///
+/// // Black is mated: Red won, whoever is to move in the positions recorded.
+/// let mated: Position = "R3k4/R8/9/9/9/9/9/9/9/3K5 b".parse()?;
+/// let result = GameResult::from_winner(mated.outcome().unwrap().winner);
+/// assert_eq!(result, GameResult::RedWins);
+/// let rec = Record::new(&mated, 0, result, 40);
+/// assert_eq!(rec.result().red_score(), 1.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
     /// Black won.
@@ -129,6 +142,22 @@ impl GameResult {
 }
 
 /// What is wrong with a chunk file or a record.
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_engine::data::{ChunkInfo, DataError, GameResult, Record, read_chunk, write_chunk};
+///
+/// // Another kind of file: the xiangqi crate's opening book.
+/// assert_eq!(read_chunk(xiangqi::book::MASTERS), Err(DataError::BadMagic));
+/// // A chunk of one record, cut off in the middle of it.
+/// let info = ChunkInfo { nodes: 100, seed: 1, index: 0 };
+/// let bytes = write_chunk(&info, &[Record::new(&Position::new(), 0, GameResult::Draw, 0)]);
+/// let err = read_chunk(&bytes[..64]).unwrap_err();
+/// assert_eq!(err, DataError::Truncated { expected: 80, found: 64 });
+/// assert_eq!(err.to_string(), "truncated: 80 bytes expected, 64 found");
+/// // A record with all 90 squares marked occupied.
+/// assert_eq!(Record::from_bytes(&[0xFF; 32]), Err(DataError::BadOccupancy));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DataError {
@@ -173,6 +202,19 @@ pub enum DataError {
 }
 
 /// One packed position: placement, side to move, score, result and ply.
+///
+/// ```
+/// use xiangqi::{Color, Position};
+/// use xiangqi_engine::data::{GameResult, RECORD_SIZE, Record};
+///
+/// let mut pos = Position::new();
+/// pos.play("h2e2".parse()?)?;
+/// let bytes: [u8; RECORD_SIZE] = Record::new(&pos, -20, GameResult::Draw, 1).to_bytes();
+/// let rec = Record::from_bytes(&bytes)?;
+/// assert_eq!((rec.turn(), rec.score(), rec.ply(), rec.piece_count()), (Color::Black, -20, 1, 32));
+/// assert_eq!(rec.position()?.board(), pos.board());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Record {
     occupancy: u128,
@@ -444,6 +486,16 @@ fn piece_from_index(code: u8) -> Option<Piece> {
 }
 
 /// What a chunk file's header says besides its records.
+///
+/// ```
+/// use xiangqi_engine::data::{ChunkInfo, read_chunk, write_chunk};
+///
+/// // An empty chunk: its header alone, read back as written.
+/// let info = ChunkInfo { nodes: 6000, seed: 2, index: 17 };
+/// let (back, records) = read_chunk(&write_chunk(&info, &[]))?;
+/// assert_eq!((back, records.len()), (info, 0));
+/// # Ok::<(), xiangqi_engine::data::DataError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ChunkInfo {
     /// Nodes per move of the search that scored the positions.

@@ -87,6 +87,17 @@ pub fn default_openings() -> Vec<Vec<Move>> {
 
 /// xorshift64*: enough randomness to pick opening moves, and the same
 /// sequence for the same seed on every machine.
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_engine::selfplay::Rng;
+///
+/// // A random legal move: the same one for the same seed.
+/// let moves = Position::new().legal_moves();
+/// let pick = |seed| moves[Rng::new(seed).below(moves.len())];
+/// assert_eq!(pick(42), pick(42));
+/// assert!(Position::new().is_legal(pick(7)));
+/// ```
 pub struct Rng(u64);
 
 impl Rng {
@@ -208,6 +219,21 @@ pub fn opening<E: Evaluator>(
 }
 
 /// One searched position of a self-play game.
+///
+/// ```
+/// use xiangqi::{Color, Game, MaterialPst, Position, Score, Searcher};
+/// use xiangqi_engine::selfplay::{Searched, play_game};
+///
+/// // Red mates in one (b7b9): the game has one searched position.
+/// let start: Position = "4k4/R8/1R7/9/9/9/9/9/9/3K5 w".parse()?;
+/// let mut searcher = Searcher::new(MaterialPst::default());
+/// let (searched, winner) = play_game(&mut Game::from_position(start.clone()), &mut searcher, 200);
+/// assert_eq!((searched.len(), winner), (1, Some(Color::Red)));
+/// let first: &Searched = &searched[0];
+/// assert_eq!((first.ply, first.score, first.capture), (0, Score::Mate(1), false));
+/// assert_eq!(first.position, start);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Searched {
     /// The position searched.
     pub position: Position,
@@ -325,6 +351,21 @@ fn balanced_opening<E: Evaluator>(
 /// Which chunk of training data to play: its games are seeded from `seed`
 /// and `index` alone, so the same spec gives the same bytes on every run and
 /// machine.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use xiangqi::{MaterialPst, Searcher};
+/// use xiangqi_engine::data::ChunkInfo;
+/// use xiangqi_engine::selfplay::{ChunkSpec, play_chunk};
+///
+/// // No games, to keep the example fast: the header alone.
+/// let spec = ChunkSpec { seed: 2, index: 17, games: 0, nodes: 6000 };
+/// let mut searcher = Searcher::new(MaterialPst::default());
+/// let stop = AtomicBool::new(false);
+/// let chunk = play_chunk(&mut searcher, &spec, &[], &stop, |_| {}).unwrap();
+/// assert_eq!(chunk.info, ChunkInfo { nodes: 6000, seed: 2, index: 17 });
+/// assert!(chunk.records.is_empty());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ChunkSpec {
     /// The generator's seed (shared by all chunks of a run).
@@ -359,6 +400,20 @@ impl ChunkSpec {
 }
 
 /// A played chunk: its header fields and its records.
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_engine::data::{ChunkInfo, GameResult, Record, read_chunk};
+/// use xiangqi_engine::selfplay::Chunk;
+///
+/// let info = ChunkInfo { nodes: 100, seed: 1, index: 3 };
+/// let rec = Record::new(&Position::new(), 10, GameResult::Draw, 0);
+/// let chunk = Chunk { info, records: vec![rec; 3] };
+/// // Its file reads back as the same chunk.
+/// let (info, records) = read_chunk(&chunk.to_bytes())?;
+/// assert_eq!(Chunk { info, records }, chunk);
+/// # Ok::<(), xiangqi_engine::data::DataError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Chunk {
     /// The header.

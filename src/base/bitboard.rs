@@ -247,6 +247,15 @@ impl Not for Bitboard {
 }
 
 /// Iterates over the squares of a [`Bitboard`] in index order.
+///
+/// ```
+/// use xiangqi::{Bitboard, Square};
+/// let bb: Bitboard = [Square::I9, Square::E4, Square::A0].into_iter().collect();
+/// let mut squares = bb.into_iter();
+/// assert_eq!(squares.len(), 3); // an exact size
+/// assert_eq!(squares.next(), Some(Square::A0)); // index order: a0, b0, .. i9
+/// assert_eq!(squares.collect::<Vec<_>>(), [Square::E4, Square::I9]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct IntoIter {
     /// Squares 0..64 and 64..90, as two words (cheaper to scan than one

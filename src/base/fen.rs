@@ -15,6 +15,20 @@ use core::str::FromStr;
 use crate::base::{Board, Color, File, Piece, Rank, Setup, Square};
 
 /// Why a FEN string could not be parsed. Every variant says what and where.
+///
+/// ```
+/// use xiangqi::{FenError, Setup};
+///
+/// assert_eq!(Setup::from_fen("  "), Err(FenError::Empty));
+/// // Row 3 (rank 7) has an `x` where Black's cannon stands.
+/// let fen = "rnbakabnr/9/1x5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+/// let err = Setup::from_fen(fen).unwrap_err();
+/// assert_eq!(err, FenError::BadChar { ch: 'x', row: 3, rank: 7 });
+/// assert_eq!(err.to_string(), "bad character 'x' in the placement, row 3 (rank 7)");
+/// // Row 2 (rank 8) describes 8 of its 9 points.
+/// let fen = "rnbakabnr/8/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+/// assert_eq!(Setup::from_fen(fen), Err(FenError::RankTooShort { row: 2, rank: 8, points: 8 }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FenError {

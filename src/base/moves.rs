@@ -110,6 +110,15 @@ impl Move {
 }
 
 /// A string that is not an ICCS move (`h2e2` or `H2-E2`, two different squares).
+///
+/// ```
+/// use xiangqi::Move;
+/// // Too short, off the board (file j), a null move, Chinese notation.
+/// for text in ["h2", "j2e2", "h2h2", "炮二平五"] {
+///     let err = text.parse::<Move>().unwrap_err();
+///     assert_eq!(err.to_string(), "invalid move syntax (expected ICCS coordinates like \"h2e2\")");
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 #[error("invalid move syntax (expected ICCS coordinates like \"h2e2\")")]

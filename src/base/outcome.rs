@@ -5,6 +5,16 @@ use core::fmt;
 use crate::base::Color;
 
 /// Why a game ended.
+///
+/// ```
+/// use xiangqi::{EndReason, Position};
+/// // No legal move loses: checkmate in check, stalemate out of it.
+/// let mated: Position = "R3k4/R8/9/9/9/9/9/9/9/3K5 b".parse().unwrap();
+/// assert_eq!(mated.outcome().unwrap().reason, EndReason::Checkmate);
+/// let stalemated: Position = "3k5/R8/9/9/9/9/9/9/9/4K4 b".parse().unwrap();
+/// assert_eq!(stalemated.outcome().unwrap().reason, EndReason::Stalemate);
+/// assert_eq!(EndReason::Stalemate.to_string(), "stalemate (no legal move)");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum EndReason {

@@ -54,6 +54,19 @@ pub struct Position {
 }
 
 /// Why a FEN string could not become a [`Position`].
+///
+/// ```
+/// use xiangqi::{ParsePositionError, Position, Problem};
+///
+/// let err = "rnbakabnr/9/1c5c1 w".parse::<Position>().unwrap_err();
+/// assert!(matches!(err, ParsePositionError::Fen(_)));
+/// assert_eq!(err.to_string(), "the placement has 3 rows, expected 10");
+/// // Well-formed FEN, but the generals face each other.
+/// let err = "4k4/9/9/9/9/9/9/9/9/4K4 w".parse::<Position>().unwrap_err();
+/// let ParsePositionError::Position(e) = &err else { panic!("{err}") };
+/// assert!(matches!(e.problems(), [Problem::GeneralsFacing { .. }]));
+/// assert_eq!(err.to_string(), "illegal position: the generals on e0 and e9 face each other");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParsePositionError {

@@ -69,6 +69,21 @@ pub enum Validation {
 }
 
 /// One reason a [`Setup`] is not a legal position.
+///
+/// ```
+/// use xiangqi::{Color, Position, Problem, Role, Setup, Validation};
+/// // Three red chariots, and no black general.
+/// let setup: Setup = "9/9/9/9/9/9/9/9/9/RRR1K4 w".parse().unwrap();
+/// let err = Position::from_setup(setup, Validation::Strict).unwrap_err();
+/// assert_eq!(
+///     err.problems(),
+///     [
+///         Problem::TooMany { color: Color::Red, role: Role::Chariot, count: 3 },
+///         Problem::GeneralCount { color: Color::Black, count: 0 },
+///     ]
+/// );
+/// assert_eq!(err.problems()[0].to_string(), "red has 3 pieces of kind chariot (at most 2)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Problem {

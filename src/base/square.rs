@@ -440,6 +440,14 @@ impl Square {
 }
 
 /// A string that is not an ICCS square name (`a0` .. `i9`).
+///
+/// ```
+/// use xiangqi::Square;
+/// assert_eq!("E0".parse::<Square>(), Ok(Square::E0));
+/// let err = "j0".parse::<Square>().unwrap_err(); // files run a..i
+/// assert_eq!(err.to_string(), "invalid square name (expected a file a-i and a rank 0-9, like \"e0\")");
+/// assert!("e10".parse::<Square>().is_err()); // ranks run 0..9
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 #[error("invalid square name (expected a file a-i and a rank 0-9, like \"e0\")")]

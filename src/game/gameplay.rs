@@ -11,6 +11,21 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 /// Why [`Game::play`] refused a move.
+///
+/// ```
+/// use xiangqi::{Game, GameError, IllegalReason, Position};
+///
+/// let mut game = Game::new();
+/// let err = game.play("h2h7".parse()?).unwrap_err();
+/// assert!(matches!(err, GameError::Illegal(e) if e.reason == IllegalReason::NoScreen));
+/// assert_eq!(err.to_string(), "illegal move h2h7: a cannon captures only by jumping over one piece");
+/// // Black is mated: the game takes no more moves.
+/// let mated: Position = "R3k4/R8/9/9/9/9/9/9/9/3K5 b".parse()?;
+/// let err = Game::from_position(mated).play("e9e8".parse()?).unwrap_err();
+/// assert!(matches!(err, GameError::Over(_)));
+/// assert_eq!(err.to_string(), "the game is over: 1-0 red wins by checkmate");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GameError {

@@ -92,6 +92,21 @@ impl fmt::Display for Conduct {
 ///
 /// Plies are counted from the start of the game: ply `k` is the `k`-th move
 /// and "the position at ply `k`" the position after it (ply 0 is the start).
+///
+/// ```
+/// use xiangqi::{Conduct, Game, Position};
+/// // Red's chariot checks from d1 and e1 for ever; Black's general shuffles.
+/// let start: Position = "3k5/9/9/9/9/9/9/9/4R4/5K3 w".parse()?;
+/// let mut game = Game::from_position(start);
+/// for m in "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9".split(' ') {
+///     game.play(m.parse()?)?;
+/// }
+/// let cycle = game.outcome().unwrap().cycle.as_ref().unwrap();
+/// assert_eq!((cycle.first_ply, cycle.last_ply, cycle.occurrences), (0, 8, 3));
+/// assert_eq!(cycle.red.to_string(), "a check with every move (red chariot on e1)");
+/// assert_eq!(cycle.black, Conduct::Idle);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Cycle {

@@ -7,6 +7,20 @@ use xiangqi::{Position, Score};
 
 /// What an engine reported in one `info` line; fields it did not give are
 /// `None` (or empty).
+///
+/// ```
+/// use std::time::Duration;
+/// use xiangqi::notation::UciRanks;
+/// use xiangqi::{Position, Score};
+/// use xiangqi_engine::client::{Info, parse_info};
+///
+/// let line = "info depth 8 score cp -15 upperbound nodes 5000 time 12 pv h2e2 h9g7";
+/// let info: Info = parse_info(line, &Position::new(), UciRanks::ZeroToNine).unwrap();
+/// assert_eq!((info.depth, info.score), (Some(8), Some(Score::Cp(-15))));
+/// assert!(info.bound); // -15 at most
+/// assert_eq!(info.time, Some(Duration::from_millis(12)));
+/// assert_eq!((info.seldepth, info.nps), (None, None)); // not given
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Info {
     /// `depth`.

@@ -50,6 +50,19 @@ pub const FIXED_TIMEOUT: Duration = Duration::from_secs(120);
 const READY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The protocol an engine speaks.
+///
+/// ```
+/// use xiangqi_engine::client::{Protocol, Spec};
+///
+/// assert_eq!(Spec::uci("pikafish").protocol, Protocol::Uci);
+/// // ElephantEye speaks UCCI: `--engine2-protocol ucci` on the command line.
+/// let mut eleeye = Spec::uci("eleeye");
+/// eleeye.apply_flag("--engine2-protocol", "-protocol", &mut || Ok("ucci".into()))?;
+/// assert_eq!(eleeye.protocol, Protocol::Ucci);
+/// let err = eleeye.apply_flag("--engine2-protocol", "-protocol", &mut || Ok("xboard".into()));
+/// assert_eq!(err, Err(r#"--engine2-protocol "xboard": expected uci or ucci"#.into()));
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Protocol {
     /// UCI: `uci`/`uciok`, `ucinewgame`, `go movetime`.
@@ -60,6 +73,25 @@ pub enum Protocol {
 }
 
 /// How to start and talk to an engine.
+///
+/// ```
+/// use xiangqi::notation::UciRanks;
+/// use xiangqi_engine::client::{Protocol, Spec};
+///
+/// // Fairy-Stockfish as `--engine2-fsf` sets it up: ranks 1-10, and the variant.
+/// let mut fsf = Spec::uci("fairy-stockfish");
+/// fsf.apply_flag("--engine2-fsf", "-fsf", &mut || Err("takes no value".into()))?;
+/// assert_eq!(fsf.ranks, UciRanks::OneToTen);
+/// assert_eq!(fsf.init, ["setoption name UCI_Variant value xiangqi"]);
+/// // ElephantEye, with its options.
+/// let eleeye = Spec {
+///     protocol: Protocol::Ucci,
+///     init: vec!["setoption hashsize 64".to_string()],
+///     ..Spec::uci("eleeye")
+/// };
+/// assert_eq!(eleeye.ranks, UciRanks::ZeroToNine);
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spec {
     /// The command line (split at whitespace).
@@ -145,6 +177,19 @@ impl Spec {
 }
 
 /// How much each move may think.
+///
+/// ```no_run
+/// use xiangqi_engine::client::{Engine, Spec, Think};
+///
+/// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+/// let moves = ["h2e2".parse().expect("an ICCS move")];
+/// // The same position searched three ways: by time, by depth, by nodes.
+/// for think in [Think::MoveTime(200), Think::Depth(6), Think::Nodes(10_000)] {
+///     let reply = engine.best_move_from(None, &moves, think)?;
+///     assert_eq!(reply.len(), 4); // a move in ICCS, such as h9g7
+/// }
+/// # Ok::<(), xiangqi_engine::client::ClientError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Think {
     /// Milliseconds per move.
@@ -163,6 +208,19 @@ pub enum Think {
 /// move is) is spent: `go time 200 increment 0` thinks about 15 ms.
 /// `go time T movestogo 1` budgets T with a hard limit of T and thinks
 /// T/4 to T (about 110 ms of 200).
+///
+/// ```no_run
+/// use xiangqi_engine::client::{Engine, Protocol, Spec, Think, UcciTime};
+///
+/// let spec = Spec { protocol: Protocol::Ucci, ..Spec::uci("eleeye") };
+/// let mut engine = Engine::start(&spec)?;
+/// assert_eq!(engine.ucci_time, UcciTime::Stop); // the default
+/// // Let ElephantEye budget its 200 ms itself: `go time 200 movestogo 1`.
+/// engine.ucci_time = UcciTime::MovesToGo;
+/// let reply = engine.best_move_from(None, &[], Think::MoveTime(200))?;
+/// assert_eq!(reply.len(), 4); // a move such as h2e2
+/// # Ok::<(), xiangqi_engine::client::ClientError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum UcciTime {
     /// `go depth 32` (ElephantEye's deepest, so in effect unlimited), then
@@ -174,6 +232,26 @@ pub enum UcciTime {
 }
 
 /// A running engine.
+///
+/// The process is told to quit, and killed, when the `Engine` is dropped.
+///
+/// ```no_run
+/// use std::sync::atomic::AtomicBool;
+/// use xiangqi::{Game, Limits};
+/// use xiangqi_engine::client::{Engine, Spec};
+///
+/// // The engine plays both sides of a game, 10 000 nodes a move.
+/// let mut engine = Engine::start(&Spec::uci("pikafish"))?;
+/// engine.new_game()?;
+/// let mut game = Game::new();
+/// let stop = AtomicBool::new(false);
+/// while game.outcome().is_none() && game.ply() < 300 {
+///     let reply = engine.search(&game, &Limits::nodes(10_000), &stop, |_| {})?;
+///     game.play(reply.best_move.expect("a legal move"))?;
+/// }
+/// assert!(engine.healthy());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Engine {
     /// How it was started.
     pub spec: Spec,

@@ -13,6 +13,25 @@ use super::{ClientError, Engine, Info, parse_info};
 const POLL: Duration = Duration::from_millis(10);
 
 /// What an engine answered to a search.
+///
+/// ```no_run
+/// use std::sync::atomic::AtomicBool;
+/// use std::time::Duration;
+/// use xiangqi::{Game, Limits};
+/// use xiangqi_engine::client::{Engine, Spec};
+///
+/// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+/// let game = Game::new();
+/// let limits = Limits::movetime(Duration::from_millis(100));
+/// let reply = engine.search(&game, &limits, &AtomicBool::new(false), |_| {})?;
+/// assert!(!reply.stopped); // it answered within its time
+/// let best = reply.best_move.expect("the start position has legal moves");
+/// assert!(game.position().is_legal(best));
+/// if let Some(score) = reply.info.as_ref().and_then(|info| info.score) {
+///     println!("{best} ({score}) in {:?}, ponder {:?}", reply.time, reply.ponder);
+/// }
+/// # Ok::<(), xiangqi_engine::client::ClientError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchReply {
     /// The best move; `None` when the engine said there is none (UCCI's

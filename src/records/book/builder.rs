@@ -6,6 +6,18 @@ use super::{Book, Entry, mirror, stored};
 use crate::base::{Color, Move, Position};
 
 /// A game's result, for the points of its book moves.
+///
+/// ```
+/// use xiangqi::book::{BookBuilder, BookResult};
+/// use xiangqi::Position;
+///
+/// let mut builder = BookBuilder::new();
+/// let central_cannon = ["h2e2".parse().unwrap()];
+/// builder.add_game(&Position::new(), &central_cannon, BookResult::RedWins); // 2 half-points
+/// builder.add_game(&Position::new(), &central_cannon, BookResult::Unknown); // 1, as a draw
+/// let m = builder.build(1).probe(&Position::new())[0];
+/// assert_eq!((m.games, m.half_points), (2, 3));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum BookResult {
     /// Red won.

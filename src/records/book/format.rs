@@ -29,6 +29,24 @@ const HEADER: usize = 32;
 const ENTRY: usize = 16;
 
 /// Why bytes are not a book.
+///
+/// ```
+/// use xiangqi::book::{Book, BookBuilder, BookError, BookResult};
+/// use xiangqi::Position;
+///
+/// assert_eq!(Book::from_bytes(b"GIF89a, not a book"), Err(BookError::BadMagic));
+/// let mut builder = BookBuilder::new();
+/// builder.add_game(&Position::new(), &["h2e2".parse().unwrap()], BookResult::Draw);
+/// let bytes = builder.build(1).to_bytes(); // a 32-byte header and one 16-byte entry
+/// // Cut off in the middle of its entry.
+/// let err = Book::from_bytes(&bytes[..40]).unwrap_err();
+/// assert_eq!(err, BookError::Length { expected: 48, actual: 40 });
+/// assert_eq!(err.to_string(), "book length 40 bytes, the header says 48");
+/// // One bit flipped in the entry.
+/// let mut corrupt = bytes.clone();
+/// corrupt[44] ^= 1;
+/// assert_eq!(Book::from_bytes(&corrupt), Err(BookError::Checksum));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BookError {

@@ -53,6 +53,23 @@ use crate::base::{Color, Move, Position, Square};
 pub const MASTERS: &[u8] = include_bytes!("masters.xqb");
 
 /// One move of a book position.
+///
+/// ```
+/// use xiangqi::book::{BookBuilder, BookMove, BookResult};
+/// use xiangqi::{Move, Position};
+///
+/// let line: Vec<Move> = vec!["h2e2".parse()?, "h9g7".parse()?];
+/// let mut builder = BookBuilder::new();
+/// builder.add_game(&Position::new(), &line, BookResult::RedWins);
+/// builder.add_game(&Position::new(), &line, BookResult::Draw);
+/// let mut pos = Position::new();
+/// pos.play(line[0])?;
+/// // Black's reply, scored for Black: a loss and a draw.
+/// let reply: BookMove = builder.build(1).probe(&pos)[0];
+/// assert_eq!((reply.mv, reply.games, reply.half_points), (line[1], 2, 1));
+/// assert_eq!(reply.score(), 0.25);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BookMove {
     /// The move (legal in the probed position).
@@ -96,6 +113,21 @@ struct Entry {
 /// An opening book: entries sorted by position key and move.
 ///
 /// Build one with [`BookBuilder`], read one with [`Book::from_bytes`].
+///
+/// ```
+/// use xiangqi::book::Book;
+/// use xiangqi::Position;
+///
+/// let book = Book::masters();
+/// // Four plies of the masters' most played moves.
+/// let mut pos = Position::new();
+/// for _ in 0..4 {
+///     pos.play(book.probe(&pos)[0].mv)?;
+/// }
+/// assert!(!book.probe(&pos).is_empty()); // the masters went on from here
+/// assert_eq!(Book::from_bytes(&book.to_bytes())?, book);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Book {
     entries: Vec<Entry>,

@@ -79,6 +79,21 @@ impl ParseOptions {
 }
 
 /// The legal moves an ambiguous text fits (at most one per piece).
+///
+/// ```
+/// use xiangqi::notation::{Candidates, MoveError};
+/// use xiangqi::Position;
+///
+/// // Two red chariots on file 9 (a0, a3): "车九进一" fits both.
+/// let pos: Position = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/R1P1P1P1P/1C5C1/9/RNBAKABN1 w".parse()?;
+/// let candidates: Candidates = match pos.parse_move("车九进一") {
+///     Err(MoveError::Ambiguous(moves)) => moves,
+///     other => panic!("not ambiguous: {other:?}"),
+/// };
+/// let texts: Vec<String> = candidates.iter().map(|m| m.to_string()).collect();
+/// assert_eq!(texts, ["a0a1", "a3a4"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub type Candidates = ArrayVec<Move, 16>;
 
 /// Why a move text names no legal move: [`Position::parse_move`]'s error.

@@ -23,6 +23,23 @@ pub const MAX_BUCKETS: usize = 8;
 pub const MAX_DESCRIPTION: usize = 4096;
 
 /// The function applied to the first layer's sums (the accumulators).
+///
+/// ```
+/// use xiangqi::nnue::{Activation, NetworkFile};
+/// use xiangqi::Position;
+///
+/// // One hidden unit at half its range (qa 100), weighted 1.0 (qb 64) for
+/// // the side to move, at 400 centipawns per unit of output.
+/// let eval = |activation| {
+///     let mut file = NetworkFile::new(1, 1, activation);
+///     file.qa = 100;
+///     file.feature_bias[0] = 50;
+///     file.output_weights[0] = 64;
+///     file.evaluate(&Position::new())
+/// };
+/// assert_eq!(eval(Activation::CReLU), 200); // 0.5 · 400
+/// assert_eq!(eval(Activation::SCReLU), 100); // 0.5² · 400
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Activation {
@@ -50,6 +67,25 @@ impl Activation {
 }
 
 /// Why a network file was rejected.
+///
+/// ```
+/// use xiangqi::nnue::{EMBEDDED, HEADER_SIZE, NetworkError, NetworkFile, Nnue};
+///
+/// // The embedded network, one byte short.
+/// let err = NetworkFile::parse(&EMBEDDED[..EMBEDDED.len() - 1]).unwrap_err();
+/// let (expected, found) = (EMBEDDED.len(), EMBEDDED.len() - 1);
+/// assert_eq!(err, NetworkError::Truncated { expected, found });
+/// assert_eq!(err.to_string(), format!("truncated network file: {expected} bytes needed, {found} found"));
+/// // One bit flipped in its weights.
+/// let mut corrupt = EMBEDDED.to_vec();
+/// corrupt[HEADER_SIZE + 1000] ^= 1;
+/// assert!(matches!(NetworkFile::parse(&corrupt), Err(NetworkError::Checksum { .. })));
+/// // Whole, but 128 wide: not a network for a 64-wide evaluator.
+/// assert_eq!(
+///     Nnue::<64>::from_bytes(EMBEDDED).err(),
+///     Some(NetworkError::WidthMismatch { expected: 64, found: 128 })
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum NetworkError {
