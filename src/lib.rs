@@ -68,10 +68,12 @@ extern crate alloc;
 
 mod base;
 #[cfg(feature = "search")]
-mod engine;
+mod eval;
 mod game;
 #[cfg(any(feature = "notation", feature = "book"))]
 mod records;
+#[cfg(feature = "search")]
+mod search;
 
 pub use crate::base::{
     Bitboard, Board, ByColor, ByRole, BySquare, Color, EndReason, FenError, File, IllegalReason,
@@ -81,10 +83,9 @@ pub use crate::base::{
 };
 pub use crate::base::{attacks, fen};
 #[cfg(feature = "search")]
-pub use engine::{
-    Clock, EVAL_LIMIT, Evaluator, Limits, MATE_SCORE, MaterialPst, MaterialPstState, Score,
-    SearchInfo, SearchResult, Searcher, Strength, nnue,
-};
+pub use eval::{EVAL_LIMIT, Evaluator, MaterialPst, MaterialPstState, nnue};
+#[cfg(feature = "search")]
+pub use search::{Clock, Limits, MATE_SCORE, Score, SearchInfo, SearchResult, Searcher, Strength};
 pub use game::{
     Conduct, Cycle, Game, GameError, Placed, PlyRecord, Rules, Verdict, is_insufficient_material,
 };

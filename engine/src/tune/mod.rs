@@ -28,7 +28,7 @@
 //! start. It starts from the current
 //! tables (read back through the evaluator), fits `K` first, holds out
 //! every tenth position to report the error on unseen data, and prints the
-//! tuned tables as Rust source for `src/engine/eval/pst.rs`.
+//! tuned tables as Rust source for `src/eval/pst.rs`.
 
 mod fit;
 mod selfplay;

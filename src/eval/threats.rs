@@ -71,7 +71,7 @@ pub(super) fn horse_threats(pos: &Position, color: Color) -> i32 {
 mod tests {
     use super::*;
     use crate::base::Square;
-    use crate::engine::eval::{Evaluator, MaterialPst};
+    use crate::eval::{Evaluator, MaterialPst};
 
     fn pos(fen: &str) -> Position {
         fen.parse().unwrap()

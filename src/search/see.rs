@@ -11,7 +11,7 @@
 
 use crate::base::attacks::{self, Occupancy};
 use crate::base::{Bitboard, Color, Move, Position, Role, Square};
-use crate::engine::eval::piece_value;
+use crate::eval::piece_value;
 
 /// Value used for the general in exchanges: it can only capture last.
 const GENERAL_VALUE: i32 = 20_000;

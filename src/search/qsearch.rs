@@ -4,7 +4,7 @@
 //! position is quiet; in check, all evasions for a few plies.
 
 use crate::base::Role;
-use crate::engine::eval::{Evaluator, piece_value};
+use crate::eval::{Evaluator, piece_value};
 
 use super::history::structure_key;
 use super::picker::Picker;
@@ -54,7 +54,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
         } else {
             let eval = self.evaluate(pos, st);
             stand = (eval + self.tables.history.correction(structure_key(pos)))
-                .clamp(-crate::engine::EVAL_LIMIT, crate::engine::EVAL_LIMIT);
+                .clamp(-crate::eval::EVAL_LIMIT, crate::eval::EVAL_LIMIT);
             if stand >= beta {
                 return stand;
             }

@@ -24,7 +24,7 @@ use super::limits::{Deadlines, Limits};
 use super::tt::Table;
 use super::worker::{Shared, Worker};
 use crate::base::{Color, EndReason, Move, Position};
-use crate::engine::eval::{Evaluator, MaterialPst};
+use crate::eval::{Evaluator, MaterialPst};
 use crate::game::repetition;
 use crate::game::{Game, Rules};
 

@@ -46,7 +46,7 @@ pub use file::{
 };
 
 use crate::base::{Color, Piece, Role, Square};
-use crate::engine::EVAL_LIMIT;
+use crate::eval::EVAL_LIMIT;
 
 /// The number of inputs per perspective: own and enemy pieces, 7 roles,
 /// 90 squares.

@@ -6,7 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::base::{Color, Piece, Position, Square};
-use crate::engine::eval::Evaluator;
+use crate::eval::Evaluator;
 use crate::game::PlyRecord;
 
 use super::{Activation, NetworkError, NetworkFile, feature_index, output, output_bucket};

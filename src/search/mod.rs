@@ -38,8 +38,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::base::{Move, Position};
-use crate::engine::eval::Evaluator;
-use crate::engine::eval::nnue::Nnue;
+use crate::eval::Evaluator;
+use crate::eval::nnue::Nnue;
 use crate::game::Game;
 
 pub use limits::{Clock, Limits};

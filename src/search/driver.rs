@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::base::{Move, Position};
-use crate::engine::eval::Evaluator;
+use crate::eval::Evaluator;
 use crate::game::Game;
 
 use super::limits::{Deadlines, Limits};
@@ -302,7 +302,7 @@ fn aspiration<E: Evaluator + ?Sized>(
 #[cfg(test)]
 mod tests {
     use crate::base::Position;
-    use crate::engine::search::{Limits, Searcher};
+    use crate::search::{Limits, Searcher};
 
     /// The node counts of fixed-depth searches of the positions of
     /// `benches/search.rs` (and the start position with a full FEN): the
@@ -331,7 +331,7 @@ mod tests {
         ];
         for (fen, depth, nodes) in cases {
             let pos: Position = fen.parse().unwrap();
-            let r = Searcher::new(crate::engine::eval::MaterialPst::default())
+            let r = Searcher::new(crate::eval::MaterialPst::default())
                 .search_simple(&pos, &Limits::depth(depth));
             assert_eq!((r.depth, r.nodes), (depth, nodes), "{fen}");
         }

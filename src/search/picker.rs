@@ -9,7 +9,7 @@
 use arrayvec::ArrayVec;
 
 use crate::base::{Bitboard, MAX_MOVES, Move, MoveList, Position, RiskSquares};
-use crate::engine::eval::piece_value;
+use crate::eval::piece_value;
 
 use super::history::{Histories, PieceTo};
 use super::killers::Killers;

@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::base::{Move, Piece, Position, Role};
-use crate::engine::eval::Evaluator;
+use crate::eval::Evaluator;
 use crate::game::Rules;
 use crate::game::arbiter::{self, Asker};
 use crate::game::record::{LimitCount, PlyRecord};
@@ -199,7 +199,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         let eval = self.sh.eval;
         self.tables.evals.get_or_insert(pos.hash(), || {
             eval.evaluate(pos, st)
-                .clamp(-crate::engine::EVAL_LIMIT, crate::engine::EVAL_LIMIT)
+                .clamp(-crate::eval::EVAL_LIMIT, crate::eval::EVAL_LIMIT)
         })
     }
 
@@ -386,7 +386,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             raw_eval
         } else {
             (raw_eval + self.tables.history.correction(structure))
-                .clamp(-crate::engine::EVAL_LIMIT, crate::engine::EVAL_LIMIT)
+                .clamp(-crate::eval::EVAL_LIMIT, crate::eval::EVAL_LIMIT)
         };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility pruning.

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use super::{Activation, FEATURES, NetworkError, NetworkFile, Nnue, feature_index};
 use crate::base::{Color, Position, Setup, Validation};
-use crate::engine::eval::Evaluator;
+use crate::eval::Evaluator;
 use crate::game::Game;
 
 /// A small deterministic generator (64-bit LCG, high bits).
