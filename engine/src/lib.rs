@@ -8,8 +8,6 @@
 //!   Pikafish, Fairy-Stockfish, ElephantEye, ...) started and spoken to over
 //!   UCI or UCCI through pipes, as `xiangqi-engine match` does.
 //!
-//! - [`searcher`]: the engine's searcher with the classical evaluator or a
-//!   network, switched at run time.
 //! - [`selfplay`]: self-play games and whole chunks of training data, the
 //!   same bytes for the same seed on every machine (what `datagen` and the
 //!   Python package's cluster script play).
@@ -30,5 +28,4 @@
 
 pub mod client;
 pub mod data;
-pub mod searcher;
 pub mod selfplay;

@@ -9,7 +9,7 @@ use std::time::Duration;
 use xiangqi::nnue::Nnue;
 use xiangqi::notation::{UciMove, UciRanks, format_uci, parse_uci};
 use xiangqi::{Game, Limits, Move, Position, Rules, Searcher};
-use xiangqi_engine::searcher::EngineSearcher;
+use xiangqi_session::EngineSearcher;
 use xiangqi_engine::selfplay::Rng;
 
 use crate::uci::go::{parse_ucci_go, parse_uci_go};

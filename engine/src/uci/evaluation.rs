@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 
 use xiangqi::nnue::Nnue;
-use xiangqi_engine::searcher::EngineSearcher;
+use xiangqi_session::EngineSearcher;
 
 use crate::uci::engine::Engine;
 use crate::uci::options::EMBEDDED_NET;

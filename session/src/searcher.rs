@@ -15,7 +15,7 @@ use xiangqi::{Game, Limits, MaterialPst, SearchInfo, SearchResult, Searcher, Str
 ///
 /// ```
 /// use xiangqi::{Game, Limits};
-/// use xiangqi_engine::searcher::EngineSearcher;
+/// use xiangqi_session::EngineSearcher;
 ///
 /// let mut searcher = EngineSearcher::classical();
 /// assert!(!searcher.uses_network());
@@ -50,7 +50,7 @@ impl EngineSearcher {
     /// A searcher with the classical evaluator.
     ///
     /// ```
-    /// use xiangqi_engine::searcher::EngineSearcher;
+    /// use xiangqi_session::EngineSearcher;
     ///
     /// let searcher = EngineSearcher::classical();
     /// assert!(!searcher.uses_network() && searcher.net().is_none());
@@ -63,7 +63,7 @@ impl EngineSearcher {
     ///
     /// ```
     /// use xiangqi::nnue::Nnue;
-    /// use xiangqi_engine::searcher::EngineSearcher;
+    /// use xiangqi_session::EngineSearcher;
     ///
     /// let net = Nnue::default();
     /// let generation = net.generation();
@@ -77,7 +77,7 @@ impl EngineSearcher {
     /// Whether the network evaluates.
     ///
     /// ```
-    /// use xiangqi_engine::searcher::EngineSearcher;
+    /// use xiangqi_session::EngineSearcher;
     ///
     /// assert!(EngineSearcher::default().uses_network()); // the embedded network
     /// assert!(!EngineSearcher::classical().uses_network());
@@ -89,7 +89,7 @@ impl EngineSearcher {
     /// The network in use, if any.
     ///
     /// ```
-    /// use xiangqi_engine::searcher::EngineSearcher;
+    /// use xiangqi_session::EngineSearcher;
     ///
     /// assert!(EngineSearcher::default().net().is_some_and(|net| net.generation() >= 1));
     /// assert!(EngineSearcher::classical().net().is_none());
@@ -106,7 +106,7 @@ impl EngineSearcher {
     ///
     /// ```
     /// use xiangqi::Strength;
-    /// use xiangqi_engine::searcher::EngineSearcher;
+    /// use xiangqi_session::EngineSearcher;
     ///
     /// let mut searcher = EngineSearcher::default();
     /// searcher.set_threads(2);
@@ -127,7 +127,7 @@ impl EngineSearcher {
     ///
     /// ```
     /// use xiangqi::{Game, Limits, Strength};
-    /// use xiangqi_engine::searcher::EngineSearcher;
+    /// use xiangqi_session::EngineSearcher;
     ///
     /// let mut searcher = EngineSearcher::classical();
     /// searcher.set_strength(Strength::skill(0).with_seed(1));
@@ -143,7 +143,7 @@ impl EngineSearcher {
     ///
     /// ```
     /// use xiangqi::Strength;
-    /// use xiangqi_engine::searcher::EngineSearcher;
+    /// use xiangqi_session::EngineSearcher;
     ///
     /// let mut searcher = EngineSearcher::classical();
     /// assert_eq!(searcher.strength(), Strength::FULL);
@@ -159,7 +159,7 @@ impl EngineSearcher {
     /// ```
     /// use std::sync::atomic::AtomicBool;
     /// use xiangqi::{Game, Limits};
-    /// use xiangqi_engine::searcher::EngineSearcher;
+    /// use xiangqi_session::EngineSearcher;
     ///
     /// let mut game = Game::new();
     /// game.play("h2e2".parse()?)?;
@@ -186,7 +186,7 @@ impl EngineSearcher {
     /// ```
     /// use std::sync::atomic::AtomicBool;
     /// use xiangqi::{Game, Limits};
-    /// use xiangqi_engine::searcher::EngineSearcher;
+    /// use xiangqi_session::EngineSearcher;
     ///
     /// let (stop, ponderhit) = (AtomicBool::new(false), AtomicBool::new(false));
     /// let mut searcher = EngineSearcher::classical();
@@ -210,7 +210,7 @@ impl EngineSearcher {
     /// [`Searcher::set_hash_size`].
     ///
     /// ```
-    /// use xiangqi_engine::searcher::EngineSearcher;
+    /// use xiangqi_session::EngineSearcher;
     ///
     /// let mut searcher = EngineSearcher::classical();
     /// assert_eq!(searcher.set_hash_size(2), 2);
@@ -223,7 +223,7 @@ impl EngineSearcher {
     /// [`Searcher::set_threads`].
     ///
     /// ```
-    /// use xiangqi_engine::searcher::EngineSearcher;
+    /// use xiangqi_session::EngineSearcher;
     ///
     /// let mut searcher = EngineSearcher::classical();
     /// searcher.set_threads(4);
@@ -238,7 +238,7 @@ impl EngineSearcher {
     /// [`Searcher::threads`].
     ///
     /// ```
-    /// use xiangqi_engine::searcher::EngineSearcher;
+    /// use xiangqi_session::EngineSearcher;
     ///
     /// assert_eq!(EngineSearcher::classical().threads(), 1);
     /// assert_eq!(EngineSearcher::default().threads(), 1);
@@ -252,7 +252,7 @@ impl EngineSearcher {
     /// ```
     /// use std::sync::atomic::AtomicBool;
     /// use xiangqi::{Game, Limits};
-    /// use xiangqi_engine::searcher::EngineSearcher;
+    /// use xiangqi_session::EngineSearcher;
     ///
     /// let (game, limits, stop) = (Game::new(), Limits::depth(4), AtomicBool::new(false));
     /// let mut searcher = EngineSearcher::classical();
