@@ -78,14 +78,12 @@ mod search;
 pub use crate::base::{
     Bitboard, Board, ByColor, ByRole, BySquare, Color, EndReason, FenError, File, IllegalReason,
     MAX_MOVES, Move, MoveList, Outcome, ParseMoveError, ParsePositionError, ParseSquareError,
-    Piece, PlayError, Position, PositionError, Problem, Rank, Role, Setup, Square, Validation,
+    Piece, PlayError, Position, PositionError, Problem, Rank, Rng, Role, Setup, Square, Validation,
     perft, perft_divide,
 };
 pub use crate::base::{attacks, fen};
 #[cfg(feature = "search")]
 pub use eval::{EVAL_LIMIT, Evaluator, MaterialPst, MaterialPstState, nnue};
-#[cfg(feature = "search")]
-pub use search::{Clock, Limits, MATE_SCORE, Score, SearchInfo, SearchResult, Searcher, Strength};
 pub use game::{
     Conduct, Cycle, Game, GameError, Placed, PlyRecord, Rules, Verdict, is_insufficient_material,
 };
@@ -97,6 +95,8 @@ pub use records::notation;
 pub use records::pgn;
 #[cfg(feature = "svg")]
 pub use records::svg;
+#[cfg(feature = "search")]
+pub use search::{Clock, Limits, MATE_SCORE, Score, SearchInfo, SearchResult, Searcher, Strength};
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(all(doctest, feature = "pgn", feature = "svg", feature = "search"))]
