@@ -464,20 +464,31 @@ impl Session {
         Ok(())
     }
 
-    /// The network in use, if the network evaluates (`None`: the
-    /// classical evaluator).
+    /// The network loaded (`EvalFile`'s, or the embedded one), whether
+    /// or not it evaluates now ([`Session::uses_network`]).
+    ///
+    /// ```
+    /// let s = xiangqi_session::Session::new();
+    /// assert!(s.network().is_some_and(|net| net.generation() >= 1));
+    /// ```
+    pub fn network(&self) -> Option<&Nnue> {
+        self.network.as_ref()
+    }
+
+    /// Whether the network evaluates (`Use NNUE`; else the classical
+    /// evaluator).
     ///
     /// ```
     /// use xiangqi_session::{OptionValue, Session};
     ///
     /// let mut s = Session::new();
-    /// assert!(s.network().is_some());
+    /// assert!(s.uses_network());
     /// s.set_option("Use NNUE", OptionValue::Bool(false))?;
-    /// assert!(s.network().is_none());
+    /// assert!(!s.uses_network());
     /// # Ok::<(), xiangqi_session::OptionError>(())
     /// ```
-    pub fn network(&self) -> Option<&Nnue> {
-        self.network.as_ref().filter(|_| self.use_nnue)
+    pub fn uses_network(&self) -> bool {
+        self.use_nnue && self.network.is_some()
     }
 
     /// The opening book (used when `OwnBook` is on).
@@ -575,6 +586,22 @@ impl Session {
         Ok(())
     }
 
+    /// Drops the position: what a front end does with a `position` it
+    /// could not even read, so that the next search is refused rather than
+    /// answered for the position before.
+    ///
+    /// ```
+    /// use xiangqi_session::Session;
+    ///
+    /// let mut s = Session::new();
+    /// s.clear_position();
+    /// assert!(s.game().is_none());
+    /// ```
+    pub fn clear_position(&mut self) {
+        self.game = None;
+        self.banned.clear();
+    }
+
     /// Sets the game to search to `game`, played on under the session's
     /// rules (its start position and moves are kept).
     ///
@@ -619,6 +646,15 @@ impl Session {
         }
         self.banned = moves;
         Ok(())
+    }
+
+    /// The root moves the next searches leave out.
+    ///
+    /// ```
+    /// assert!(xiangqi_session::Session::new().banned().is_empty());
+    /// ```
+    pub fn banned(&self) -> &[Move] {
+        &self.banned
     }
 
     /// A new game: the start position, and the table cleared at the next

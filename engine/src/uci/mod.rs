@@ -83,9 +83,7 @@
 //! first. End of input means `quit`: a running search is stopped and its
 //! `bestmove` printed.
 
-mod book_skill;
 mod engine;
-mod evaluation;
 mod go;
 mod lines;
 mod options;
