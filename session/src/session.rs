@@ -271,6 +271,53 @@ impl Session {
         self.apply(spec, value)
     }
 
+    /// Whether [`Session::set_option`] would take `value` for `name`,
+    /// without setting it: the type, the range, a file's contents and the
+    /// memory guard are checked. For front ends that set several options
+    /// at once and must refuse them all if one is bad.
+    ///
+    /// ```
+    /// use xiangqi_session::{OptionValue, Session};
+    ///
+    /// let s = Session::new();
+    /// assert!(s.check_option("Threads", &OptionValue::Int(2)).is_ok());
+    /// assert!(s.check_option("Threads", &OptionValue::Int(0)).is_err());
+    /// let junk = OptionValue::File { name: "x.xqb".into(), bytes: vec![0; 3] };
+    /// assert!(s.check_option("BookFile", &junk).is_err());
+    /// assert_eq!(s.option("Threads"), Ok(OptionValue::Int(1)));
+    /// ```
+    pub fn check_option(&self, name: &str, value: &OptionValue) -> Result<(), OptionError> {
+        let spec = OptionSpec::find(name).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
+        let value = spec.check(value.clone())?;
+        let bad_file = |name: &str, reason: String| OptionError::BadFile {
+            option: spec.name,
+            name: name.to_string(),
+            reason,
+        };
+        match (spec.id, &value) {
+            (OptionId::Hash, OptionValue::Int(mb)) => {
+                let asked = usize::try_from(*mb).unwrap_or(1);
+                if let Some(free) = self.memory_probe.as_ref().and_then(|probe| probe()) {
+                    if asked > free / 2 {
+                        return Err(OptionError::NotEnoughMemory { asked, free });
+                    }
+                }
+            }
+            (OptionId::EvalFile, OptionValue::File { name, bytes }) => {
+                Nnue::<{ xiangqi::nnue::DEFAULT_HIDDEN }>::from_bytes(bytes)
+                    .map_err(|e| bad_file(name, e.to_string()))?;
+            }
+            (OptionId::BookFile, OptionValue::File { name, bytes }) => {
+                Book::from_bytes(bytes).map_err(|e| bad_file(name, e.to_string()))?;
+            }
+            (OptionId::UseNnue, OptionValue::Bool(true)) if self.network.is_none() => {
+                return Err(OptionError::NoNetwork);
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
     fn apply(&mut self, spec: &'static OptionSpec, value: OptionValue) -> Result<(), OptionError> {
         let needs_searcher = matches!(
             spec.id,
