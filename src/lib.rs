@@ -95,8 +95,15 @@ pub use records::notation;
 pub use records::pgn;
 #[cfg(feature = "svg")]
 pub use records::svg;
+#[cfg(all(
+    feature = "search",
+    not(all(target_arch = "wasm32", target_os = "unknown"))
+))]
+pub use search::StdTime;
 #[cfg(feature = "search")]
-pub use search::{Clock, Limits, MATE_SCORE, Score, SearchInfo, SearchResult, Searcher, Strength};
+pub use search::{
+    Clock, Limits, MATE_SCORE, Score, SearchInfo, SearchResult, Searcher, Strength, TimeSource,
+};
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(all(doctest, feature = "pgn", feature = "svg", feature = "search"))]
