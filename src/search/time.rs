@@ -117,9 +117,11 @@ pub(crate) fn default_source() -> Option<super::SharedTime> {
 }
 
 /// Without a clock, time limits count nodes instead: this many nodes of
-/// the main thread stand for a millisecond (about what one core searches
-/// with the network in WebAssembly; a native core is a few times faster).
-pub(crate) const NODES_PER_MS: u64 = 500;
+/// the main thread stand for a millisecond. About what one core searches
+/// with the network in WebAssembly (Node 20 measured 150 on a loaded
+/// 2-core machine whose native build searched 390); a faster machine ends
+/// early, a slower one late, but every search ends.
+pub(crate) const NODES_PER_MS: u64 = 250;
 
 /// The time that `nodes` nodes stand for, without a clock.
 pub(crate) fn nodes_as_time(nodes: u64) -> Duration {
