@@ -53,17 +53,41 @@ impl Default for Strength {
 }
 
 impl Strength {
-    /// Full strength: the search's best move, always.
+    /// Full strength: the search's best move, always (the default).
+    ///
+    /// ```
+    /// use xiangqi::{Limits, Position, Searcher, Strength};
+    /// assert_eq!((Strength::FULL.level(), Strength::default()), (20, Strength::FULL));
+    /// // At full strength the search is deterministic on one thread.
+    /// let mut s = Searcher::default();
+    /// s.set_strength(Strength::FULL);
+    /// let a = s.search_simple(&Position::new(), &Limits::nodes(3_000));
+    /// let b = Searcher::default().search_simple(&Position::new(), &Limits::nodes(3_000));
+    /// assert_eq!((a.best_move, a.nodes), (b.best_move, b.nodes));
+    /// ```
     pub const FULL: Strength = Strength {
         level: FULL_LEVEL,
         seed: 0,
     };
 
     /// The Elo of level 0, the weakest.
+    ///
+    /// ```
+    /// use xiangqi::Strength;
+    /// assert_eq!(Strength::skill(0).elo(), Strength::MIN_ELO);
+    /// assert_eq!(Strength::from_elo(Strength::MIN_ELO - 100).level(), 0);
+    /// ```
     pub const MIN_ELO: u32 = LEVEL_ELO[0] as u32;
 
     /// The Elo of level 19, the strongest below full strength (full
     /// strength measured higher: [`Strength::elo`] of [`Strength::FULL`]).
+    ///
+    /// ```
+    /// use xiangqi::Strength;
+    /// assert_eq!(Strength::skill(19).elo(), Strength::MAX_ELO);
+    /// assert_eq!(Strength::from_elo(Strength::MAX_ELO + 500).level(), 19);
+    /// assert!(Strength::FULL.elo() > Strength::MAX_ELO);
+    /// ```
     pub const MAX_ELO: u32 = LEVEL_ELO[FULL_LEVEL as usize - 1] as u32;
 
     /// Skill `level` 0 (weakest) to 20 (full strength; larger is full too).

@@ -47,6 +47,18 @@ use std::time::Duration;
 pub trait TimeSource {
     /// The time since this source's origin; it should never go back (a
     /// reading earlier than the search's start counts as no time spent).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use xiangqi::TimeSource;
+    /// struct Noon;
+    /// impl TimeSource for Noon {
+    ///     fn now(&self) -> Duration {
+    ///         Duration::from_secs(12 * 3600)
+    ///     }
+    /// }
+    /// assert_eq!(Noon.now().as_secs(), 43_200);
+    /// ```
     fn now(&self) -> Duration;
 }
 
