@@ -83,6 +83,11 @@ impl Clock {
 /// (or `infinite`) the search runs until the stop flag is raised (or the
 /// maximum depth is reached).
 ///
+/// Time limits are measured on the searcher's
+/// [`TimeSource`](crate::TimeSource) (see
+/// [`Searcher::set_time_source`](crate::Searcher::set_time_source) for a
+/// search without one); depth and node limits need no clock.
+///
 /// Start from a constructor ([`Limits::depth`], [`Limits::nodes`], ...)
 /// or [`Limits::default`] and add limits with the `with_*` builders; the
 /// fields stay public to read and to change.

@@ -4,8 +4,9 @@
 //! Lazy SMP threads.
 //!
 //! This module is the public face: [`Searcher`], [`Score`], [`SearchInfo`],
-//! [`SearchResult`] (and [`Limits`], [`Clock`] from `limits`). The rest,
-//! from the top down:
+//! [`SearchResult`] (and [`Limits`], [`Clock`] from `limits`, [`TimeSource`]
+//! from `time`: where the search reads the time). The rest, from the top
+//! down:
 //!
 //! * `driver`: the threads, iterative deepening and aspiration windows;
 //! * `worker`: one thread's alpha-beta search and its node plumbing, on
@@ -188,7 +189,8 @@ pub struct SearchResult {
 /// no thread: [`Searcher::search`] runs on the caller's thread until a limit
 /// is reached or the stop flag is raised (from another thread, for example a
 /// UCI input loop). With [`Searcher::set_threads`] above 1 it runs Lazy SMP
-/// helper threads (scoped: they end before `search` returns).
+/// helper threads (scoped: they end before `search` returns; at most one
+/// thread per core). It reads the time from its [`TimeSource`].
 ///
 /// ```
 /// use xiangqi::{Limits, Position, Score, Searcher};
