@@ -137,3 +137,15 @@ fn the_default_clock_is_the_std_clock() {
     );
     assert!(r.time >= Duration::from_millis(30), "{:?}", r.time);
 }
+
+#[test]
+fn threads_beyond_the_cores_are_not_run() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut s = searcher(None);
+    s.set_threads(256);
+    let r = s.search_simple(&Position::new(), &Limits::depth(4));
+    assert!(Position::new().is_legal(r.best_move.unwrap()));
+    assert_eq!(s.threads(), 256);
+    // One table set per thread that ran.
+    assert_eq!(s.tables.len(), cores.min(256));
+}
