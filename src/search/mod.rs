@@ -289,6 +289,12 @@ impl<E: Evaluator> Searcher<E> {
     /// the memory cannot be had, the table takes the largest half, quarter,
     /// ... that can (it never panics on a size).
     ///
+    /// The table is allocated zeroed, so this takes no time whatever the
+    /// size: the system commits its pages as the search first writes them.
+    /// That also means a system that overcommits memory may grant more than
+    /// it has and fail later; a front end bounds the size itself (the
+    /// engine takes at most half the free memory).
+    ///
     /// ```
     /// let mut s = xiangqi::Searcher::default();
     /// assert_eq!(s.set_hash_size(1), 1);
