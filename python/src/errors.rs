@@ -1,8 +1,9 @@
 //! The exceptions: `ValueError` subclasses carrying the library's messages.
 
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyInt;
 
 create_exception!(
     xiangqi_rs,
@@ -37,4 +38,25 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
     Ok(())
+}
+
+/// Reads an integer argument named `name` that must lie in `lo..=hi`.
+///
+/// PyO3's own conversion raises `OverflowError` for a negative or huge
+/// integer; this raises `ValueError` naming the argument and its range
+/// instead (and `TypeError` for a value that is not an integer at all).
+pub(crate) fn int_arg(value: &Bound<'_, PyAny>, name: &str, lo: i64, hi: i64) -> PyResult<i64> {
+    let int = value.cast::<PyInt>().map_err(|_| {
+        let kind = value
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".to_string(), |n| n.to_string());
+        PyTypeError::new_err(format!("{name} must be an integer, not {kind}"))
+    })?;
+    match int.extract::<i64>() {
+        Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => Err(PyValueError::new_err(format!(
+            "{name} must be an integer from {lo} to {hi}, not {int}"
+        ))),
+    }
 }
