@@ -7,7 +7,7 @@ use xiangqi::notation::{MoveError, PlayStrError};
 use xiangqi::{Color, EndReason, Game, GameError, IllegalReason, Piece, Position, Square, Verdict};
 
 use crate::errors::{
-    AmbiguousMoveError, IllegalMoveError, InvalidFenError, InvalidMoveError, int_arg,
+    AmbiguousMoveError, IllegalMoveError, IntIn, InvalidFenError, InvalidMoveError, int_arg,
 };
 
 /// `"red"` or `"black"`.
@@ -456,15 +456,11 @@ impl Board {
     /// Whether the current position (pieces and side to move) has
     /// occurred `count` times in the game, counting this one, with no
     /// capture since its first occurrence: python-chess's `is_repetition`.
-    /// `count` defaults to 3 (also when `None`); one that is not a positive
-    /// integer raises `ValueError`.
+    /// A `count` that is not a positive integer raises `ValueError`.
     /// The game's verdict (`outcome()`) also weighs who checked or chased.
-    #[pyo3(signature = (count=None))]
-    fn is_repetition(&self, count: Option<Bound<'_, PyAny>>) -> PyResult<bool> {
-        let count = match count {
-            None => 3,
-            Some(c) => int_arg(&c, "count", 1, i64::MAX)?,
-        };
+    #[pyo3(signature = (count=IntIn(3)), text_signature = "($self, count=3)")]
+    fn is_repetition(&self, count: IntIn<1, { i64::MAX }>) -> PyResult<bool> {
+        let count = count.0;
         let now = self.position();
         let same = |p: &Position| {
             p.hash() == now.hash() && p.turn() == now.turn() && p.board() == now.board()

