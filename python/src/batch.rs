@@ -1,0 +1,340 @@
+//! `BatchEnv`: many games stepped at once in Rust, for reinforcement
+//! learning (observations, rewards and masks as numpy arrays, one call per
+//! step of the whole batch).
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use xiangqi::{Color, Game, Position, Rng};
+
+use crate::board::Board;
+use crate::errors::{IllegalMoveError, InvalidFenError};
+use crate::training::{
+    ACTION_SPACE, OBS_LEN, PLANES, int_in, move_of, numpy_array, off_points, off_points_error,
+    write_mask, write_planes,
+};
+
+/// `n` games stepped together, in Rust, with the GIL released: the batched
+/// form of `xiangqi_rs/Xiangqi-v0`, with the same observations, actions
+/// and rewards.
+///
+/// `BatchEnv(n, start=None, *, seed=None, random_plies=None,
+/// max_plies=None, illegal="lose")`: `start` is a FEN or a `Board` (its
+/// moves count for the rules), else the starting position; each new game
+/// first plays `random_plies` (default 0) random legal moves, drawn from
+/// `seed` (default 0; a move that would end the game ends the opening
+/// instead); `max_plies` truncates a game that reaches that many plies.
+///
+/// `reset()` returns `(obs, masks)`; `step(actions)` returns `(obs,
+/// rewards, terminated, truncated, masks)`: `obs` `uint8` of shape `(n, 14,
+/// 10, 9)` (as `Board.to_planes`), `masks` `bool` `(n, ACTION_SPACE)` (as
+/// `Board.legal_move_mask`), `rewards` `float32` `(n,)` for the side that
+/// just moved (+1 won, -1 lost, 0 otherwise), `terminated` and `truncated`
+/// `bool` `(n,)`. `terminated` is the library's verdict (checkmate,
+/// stalemate, perpetual check or chase, repetition, the move limit,
+/// insufficient material), or an illegal action under `illegal="lose"`
+/// (reward -1; `illegal="raise"` raises `IllegalMoveError` instead and
+/// changes nothing). A game that ends is reset at once: its row of `obs`
+/// and `masks` is then the new game's first position.
+#[pyclass(module = "xiangqi_rs")]
+pub struct BatchEnv {
+    games: Vec<Game>,
+    start: Game,
+    rng: Rng,
+    random_plies: usize,
+    max_plies: Option<usize>,
+    raise_illegal: bool,
+}
+
+/// The largest batch (about 3.4 kB of arrays per game and step).
+const MAX_GAMES: usize = 1 << 20;
+
+/// A new game: `start` and `plies` random moves that do not end it.
+fn fresh(start: &Game, rng: &mut Rng, plies: usize) -> Game {
+    let mut game = start.clone();
+    for _ in 0..plies {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() || game.play(moves[rng.below(moves.len())]).is_err() {
+            break;
+        }
+        if game.outcome().is_some() {
+            game.undo();
+            break;
+        }
+    }
+    game
+}
+
+/// Plays action `action` in `game`: (reward for the mover, terminated,
+/// truncated). An illegal action loses.
+fn advance(game: &mut Game, action: i64, max_plies: Option<usize>) -> (f32, bool, bool) {
+    let turn = game.position().turn();
+    let m = usize::try_from(action).ok().and_then(|i| move_of(i, turn));
+    if m.is_none_or(|m| game.play(m).is_err()) {
+        return (-1.0, true, false);
+    }
+    if let Some(v) = game.outcome() {
+        let reward = match v.winner {
+            Some(c) if c == turn => 1.0,
+            Some(_) => -1.0,
+            None => 0.0,
+        };
+        return (reward, true, false);
+    }
+    (0.0, false, max_plies.is_some_and(|p| game.ply() >= p))
+}
+
+/// The observations and masks of `games`, concatenated.
+fn observe(games: &[Game]) -> (Vec<u8>, Vec<u8>) {
+    let mut obs = vec![0u8; games.len() * OBS_LEN];
+    let mut masks = vec![0u8; games.len() * ACTION_SPACE];
+    for ((g, o), k) in games
+        .iter()
+        .zip(obs.chunks_exact_mut(OBS_LEN))
+        .zip(masks.chunks_exact_mut(ACTION_SPACE))
+    {
+        write_planes(g.position(), o);
+        write_mask(g.position(), k);
+    }
+    (obs, masks)
+}
+
+/// The start game from `start` (`None`, a FEN or a `Board`).
+fn start_game(start: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
+    let game = match start {
+        None => Game::new(),
+        Some(s) => {
+            if let Ok(b) = s.extract::<PyRef<'_, Board>>() {
+                b.game.clone()
+            } else if let Ok(fen) = s.extract::<String>() {
+                let pos = fen
+                    .parse::<xiangqi::Setup>()
+                    .map_err(|e| e.to_string())
+                    .and_then(|setup| {
+                        Position::from_setup(setup, xiangqi::Validation::Lenient)
+                            .map_err(|e| e.to_string())
+                    })
+                    .map_err(InvalidFenError::new_err)?;
+                Game::from_position(pos)
+            } else {
+                return Err(PyValueError::new_err(
+                    "start must be a FEN, a Board or None",
+                ));
+            }
+        }
+    };
+    if let Some(v) = game.outcome() {
+        return Err(PyValueError::new_err(format!(
+            "the start position's game is already over: {v}"
+        )));
+    }
+    if !game.position().has_legal_moves() {
+        return Err(PyValueError::new_err(
+            "the start position has no legal move",
+        ));
+    }
+    if let Some(sq) = off_points(game.position()) {
+        return Err(off_points_error(sq));
+    }
+    Ok(game)
+}
+
+/// The actions as `i64`s: a 1-D integer array-like of length `n`.
+fn read_actions(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    let py = actions.py();
+    let arr = py.import("numpy")?.call_method1("asarray", (actions,))?;
+    let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
+    let shape: Vec<usize> = arr.getattr("shape")?.extract()?;
+    if !matches!(kind.as_str(), "i" | "u") || shape != [n] {
+        return Err(PyValueError::new_err(format!(
+            "actions must be {n} integers (an array of shape ({n},)), not dtype kind {kind:?} \
+             and shape {shape:?}"
+        )));
+    }
+    let bytes: Vec<u8> = arr
+        .call_method1("astype", ("<i8",))?
+        .call_method0("tobytes")?
+        .extract()?;
+    Ok(bytes
+        .chunks_exact(8)
+        .map(|c| i64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
+        .collect())
+}
+
+impl BatchEnv {
+    fn arrays<'py>(
+        &self,
+        py: Python<'py>,
+        obs: &[u8],
+        masks: &[u8],
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let n = self.games.len();
+        Ok((
+            numpy_array(py, obs, "uint8", (n, PLANES, 10, 9))?,
+            numpy_array(py, masks, "bool", (n, ACTION_SPACE))?,
+        ))
+    }
+}
+
+#[pymethods]
+impl BatchEnv {
+    #[new]
+    #[pyo3(signature = (n, start=None, *, seed=None, random_plies=None, max_plies=None, illegal="lose"))]
+    fn new(
+        n: &Bound<'_, PyAny>,
+        start: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        random_plies: Option<&Bound<'_, PyAny>>,
+        max_plies: Option<&Bound<'_, PyAny>>,
+        illegal: &str,
+    ) -> PyResult<BatchEnv> {
+        let n = int_in(n, "n", 1, MAX_GAMES as i128)? as usize;
+        let seed = seed.map_or(Ok(0), |s| int_in(s, "seed", 0, u64::MAX as i128))? as u64;
+        let random_plies = random_plies.map_or(Ok(0), |p| int_in(p, "random_plies", 0, 1000))?;
+        let random_plies = random_plies as usize;
+        let max_plies = max_plies
+            .map(|p| int_in(p, "max_plies", 1, u32::MAX as i128).map(|p| p as usize))
+            .transpose()?;
+        let raise_illegal = match illegal {
+            "lose" => false,
+            "raise" => true,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "illegal must be 'lose' or 'raise', not {illegal:?}"
+                )));
+            }
+        };
+        let start = start_game(start)?;
+        let mut rng = Rng::new(seed);
+        let games = (0..n)
+            .map(|_| fresh(&start, &mut rng, random_plies))
+            .collect();
+        Ok(BatchEnv {
+            games,
+            start,
+            rng,
+            random_plies,
+            max_plies,
+            raise_illegal,
+        })
+    }
+
+    /// The number of games.
+    fn __len__(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Starts every game anew (re-seeding the random openings if `seed` is
+    /// given) and returns `(obs, masks)`.
+    #[pyo3(signature = (seed=None))]
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        if let Some(s) = seed {
+            self.rng = Rng::new(int_in(s, "seed", 0, u64::MAX as i128)? as u64);
+        }
+        let (start, plies) = (&self.start, self.random_plies);
+        let (games, rng) = (&mut self.games, &mut self.rng);
+        let (obs, masks) = py.detach(|| {
+            for g in games.iter_mut() {
+                *g = fresh(start, rng, plies);
+            }
+            observe(games)
+        });
+        self.arrays(py, &obs, &masks)
+    }
+
+    /// The observations and masks of the games as they stand, `(obs,
+    /// masks)`, without changing anything.
+    fn observe<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let games = &self.games;
+        let (obs, masks) = py.detach(|| observe(games));
+        self.arrays(py, &obs, &masks)
+    }
+
+    /// Plays one action in each game (`actions`: `n` integers, in each
+    /// mover's frame as `legal_move_mask`) and returns `(obs, rewards,
+    /// terminated, truncated, masks)`; games that end are reset at once.
+    #[allow(clippy::type_complexity)]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'_, PyAny>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+    )> {
+        let n = self.games.len();
+        let actions = read_actions(actions, n)?;
+        if self.raise_illegal {
+            for (i, (g, &a)) in self.games.iter().zip(&actions).enumerate() {
+                let pos = g.position();
+                let m = usize::try_from(a).ok().and_then(|a| move_of(a, pos.turn()));
+                match m {
+                    None => {
+                        return Err(PyValueError::new_err(format!(
+                            "game {i}: action {a} is not in 0..{ACTION_SPACE}"
+                        )));
+                    }
+                    Some(m) if !pos.is_legal(m) => {
+                        return Err(IllegalMoveError::new_err(format!(
+                            "game {i}: action {a} ({m}) is not legal in {pos}"
+                        )));
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        let (start, plies, max_plies) = (&self.start, self.random_plies, self.max_plies);
+        let (games, rng) = (&mut self.games, &mut self.rng);
+        let (obs, masks, rewards, terminated, truncated) = py.detach(|| {
+            let mut rewards = Vec::with_capacity(n * 4);
+            let mut terminated = Vec::with_capacity(n);
+            let mut truncated = Vec::with_capacity(n);
+            for (g, &a) in games.iter_mut().zip(&actions) {
+                let (r, term, trunc) = advance(g, a, max_plies);
+                if term || trunc {
+                    *g = fresh(start, rng, plies);
+                }
+                rewards.extend_from_slice(&r.to_le_bytes());
+                terminated.push(u8::from(term));
+                truncated.push(u8::from(trunc));
+            }
+            let (obs, masks) = observe(games);
+            (obs, masks, rewards, terminated, truncated)
+        });
+        let (obs, masks) = self.arrays(py, &obs, &masks)?;
+        Ok((
+            obs,
+            numpy_array(py, &rewards, "<f4", (n,))?,
+            numpy_array(py, &terminated, "bool", (n,))?,
+            numpy_array(py, &truncated, "bool", (n,))?,
+            masks,
+        ))
+    }
+
+    /// A copy of game `i` as a `Board` (with its moves since the start).
+    fn board(&self, i: &Bound<'_, PyAny>) -> PyResult<Board> {
+        let n = self.games.len();
+        let i = int_in(i, "i", 0, n as i128 - 1)?;
+        Ok(Board {
+            game: self.games[i as usize].clone(),
+        })
+    }
+
+    /// Which games have Black to move, as a numpy `bool` array of shape
+    /// `(n,)` (the observations do not say: they are in the mover's
+    /// frame).
+    fn black_to_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let turns: Vec<u8> = self
+            .games
+            .iter()
+            .map(|g| u8::from(g.position().turn() == Color::Black))
+            .collect();
+        numpy_array(py, &turns, "bool", (self.games.len(),))
+    }
+}
