@@ -9,7 +9,7 @@ use xiangqi::{Color, Game, Position, Rng};
 use crate::board::Board;
 use crate::errors::{IllegalMoveError, InvalidFenError};
 use crate::training::{
-    ACTION_SPACE, OBS_LEN, PLANES, int_in, move_of, numpy_array, off_points, off_points_error,
+    ACTION_SPACE, OBS_LEN, PLANES, int_in, move_of, numpy_with, off_points, off_points_error,
     write_mask, write_planes,
 };
 
@@ -83,21 +83,6 @@ fn advance(game: &mut Game, action: i64, max_plies: Option<usize>) -> (f32, bool
     (0.0, false, max_plies.is_some_and(|p| game.ply() >= p))
 }
 
-/// The observations and masks of `games`, concatenated.
-fn observe(games: &[Game]) -> (Vec<u8>, Vec<u8>) {
-    let mut obs = vec![0u8; games.len() * OBS_LEN];
-    let mut masks = vec![0u8; games.len() * ACTION_SPACE];
-    for ((g, o), k) in games
-        .iter()
-        .zip(obs.chunks_exact_mut(OBS_LEN))
-        .zip(masks.chunks_exact_mut(ACTION_SPACE))
-    {
-        write_planes(g.position(), o);
-        write_mask(g.position(), k);
-    }
-    (obs, masks)
-}
-
 /// The start game from `start` (`None`, a FEN or a `Board`).
 fn start_game(start: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
     let game = match start {
@@ -161,18 +146,39 @@ fn read_actions(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
 }
 
 impl BatchEnv {
-    fn arrays<'py>(
-        &self,
-        py: Python<'py>,
-        obs: &[u8],
-        masks: &[u8],
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let n = self.games.len();
-        Ok((
-            numpy_array(py, obs, "uint8", (n, PLANES, 10, 9))?,
-            numpy_array(py, masks, "bool", (n, ACTION_SPACE))?,
-        ))
+    /// The observations and masks of the games, written with the GIL
+    /// released.
+    fn arrays<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let (n, games) = (self.games.len(), &self.games);
+        let obs = numpy_with(py, n * OBS_LEN, "uint8", (n, PLANES, 10, 9), |buf| {
+            py.detach(|| {
+                for (g, o) in games.iter().zip(buf.chunks_exact_mut(OBS_LEN)) {
+                    write_planes(g.position(), o);
+                }
+            })
+        })?;
+        let masks = numpy_with(py, n * ACTION_SPACE, "bool", (n, ACTION_SPACE), |buf| {
+            py.detach(|| {
+                for (g, k) in games.iter().zip(buf.chunks_exact_mut(ACTION_SPACE)) {
+                    write_mask(g.position(), k);
+                }
+            })
+        })?;
+        Ok((obs, masks))
     }
+}
+
+/// A numpy array of `dtype` over `bytes`, shape `(len,)` of `dtype`'s
+/// items.
+fn small_array<'py>(
+    py: Python<'py>,
+    bytes: &[u8],
+    dtype: &str,
+    len: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    numpy_with(py, bytes.len(), dtype, (len,), |buf| {
+        buf.copy_from_slice(bytes)
+    })
 }
 
 #[pymethods]
@@ -236,21 +242,18 @@ impl BatchEnv {
         }
         let (start, plies) = (&self.start, self.random_plies);
         let (games, rng) = (&mut self.games, &mut self.rng);
-        let (obs, masks) = py.detach(|| {
+        py.detach(|| {
             for g in games.iter_mut() {
                 *g = fresh(start, rng, plies);
             }
-            observe(games)
         });
-        self.arrays(py, &obs, &masks)
+        self.arrays(py)
     }
 
     /// The observations and masks of the games as they stand, `(obs,
     /// masks)`, without changing anything.
     fn observe<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let games = &self.games;
-        let (obs, masks) = py.detach(|| observe(games));
-        self.arrays(py, &obs, &masks)
+        self.arrays(py)
     }
 
     /// Plays one action in each game (`actions`: `n` integers, in each
@@ -291,7 +294,7 @@ impl BatchEnv {
         }
         let (start, plies, max_plies) = (&self.start, self.random_plies, self.max_plies);
         let (games, rng) = (&mut self.games, &mut self.rng);
-        let (obs, masks, rewards, terminated, truncated) = py.detach(|| {
+        let (rewards, terminated, truncated) = py.detach(|| {
             let mut rewards = Vec::with_capacity(n * 4);
             let mut terminated = Vec::with_capacity(n);
             let mut truncated = Vec::with_capacity(n);
@@ -304,15 +307,14 @@ impl BatchEnv {
                 terminated.push(u8::from(term));
                 truncated.push(u8::from(trunc));
             }
-            let (obs, masks) = observe(games);
-            (obs, masks, rewards, terminated, truncated)
+            (rewards, terminated, truncated)
         });
-        let (obs, masks) = self.arrays(py, &obs, &masks)?;
+        let (obs, masks) = self.arrays(py)?;
         Ok((
             obs,
-            numpy_array(py, &rewards, "<f4", (n,))?,
-            numpy_array(py, &terminated, "bool", (n,))?,
-            numpy_array(py, &truncated, "bool", (n,))?,
+            small_array(py, &rewards, "<f4", n)?,
+            small_array(py, &terminated, "bool", n)?,
+            small_array(py, &truncated, "bool", n)?,
             masks,
         ))
     }
@@ -335,6 +337,6 @@ impl BatchEnv {
             .iter()
             .map(|g| u8::from(g.position().turn() == Color::Black))
             .collect();
-        numpy_array(py, &turns, "bool", (self.games.len(),))
+        small_array(py, &turns, "bool", turns.len())
     }
 }

@@ -14,7 +14,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyByteArray};
-use xiangqi::{Color, Move as XMove, Position, Role, Square};
+use xiangqi::{Color, Move as XMove, Piece, Position, Role, Square};
 
 use crate::board::{Board, Move};
 
@@ -122,9 +122,13 @@ pub(crate) fn move_of(i: usize, turn: Color) -> Option<XMove> {
 /// `plane * 90 + row * 9 + col` is 1 where a piece stands.
 pub(crate) fn write_planes(pos: &Position, out: &mut [u8]) {
     let turn = pos.turn();
-    for (sq, piece) in pos.board().pieces() {
-        let side = if piece.color == turn { 0 } else { Role::COUNT };
-        out[(side + piece.role.index()) * Square::COUNT + frame(sq.index(), turn)] = 1;
+    for (side, color) in [turn, !turn].into_iter().enumerate() {
+        for role in Role::ALL {
+            let plane = (side * Role::COUNT + role.index()) * Square::COUNT;
+            for sq in pos.board().by_piece(Piece::new(color, role)) {
+                out[plane + frame(sq.index(), turn)] = 1;
+            }
+        }
     }
 }
 
@@ -163,13 +167,15 @@ pub(crate) fn write_mask(pos: &Position, out: &mut [u8]) {
     }
 }
 
-/// A numpy array of `dtype` and `shape` over a copy of `bytes` (writable:
-/// it holds a `bytearray`).
-pub(crate) fn numpy_array<'py, S>(
+/// A new numpy array of `dtype` and `shape` over `len` bytes, zeroed and
+/// then written by `fill` (in place: the array owns a `bytearray`, so it is
+/// writable).
+pub(crate) fn numpy_with<'py, S>(
     py: Python<'py>,
-    bytes: &[u8],
+    len: usize,
     dtype: &str,
     shape: S,
+    fill: impl FnOnce(&mut [u8]),
 ) -> PyResult<Bound<'py, PyAny>>
 where
     S: IntoPyObject<'py>,
@@ -180,9 +186,13 @@ where
             .and_then(|np| np.getattr("frombuffer"))
             .map(Bound::unbind)
     })?;
+    let bytes = PyByteArray::new_with(py, len, |buf| {
+        fill(buf);
+        Ok(())
+    })?;
     frombuffer
         .bind(py)
-        .call1((PyByteArray::new(py, bytes), dtype))?
+        .call1((bytes, dtype))?
         .call_method1("reshape", (shape,))
 }
 
@@ -263,9 +273,10 @@ impl Board {
     /// rows 0-2 and plays toward row 9. Only the pieces: no side to move,
     /// history or counters.
     fn to_planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut buf = [0u8; OBS_LEN];
-        write_planes(self.game.position(), &mut buf);
-        numpy_array(py, &buf, "uint8", (PLANES, 10, 9))
+        let pos = self.game.position();
+        numpy_with(py, OBS_LEN, "uint8", (PLANES, 10, 9), |buf| {
+            write_planes(pos, buf)
+        })
     }
 
     /// The legal moves as a numpy `bool` array over the action space
@@ -279,9 +290,9 @@ impl Board {
         if let Some(sq) = off_points(pos) {
             return Err(off_points_error(sq));
         }
-        let mut buf = [0u8; ACTION_SPACE];
-        write_mask(pos, &mut buf);
-        numpy_array(py, &buf, "bool", (ACTION_SPACE,))
+        numpy_with(py, ACTION_SPACE, "bool", (ACTION_SPACE,), |buf| {
+            write_mask(pos, buf)
+        })
     }
 
     /// Plays action `index` (in the mover's frame, as `legal_move_mask`)

@@ -272,16 +272,23 @@ def test_check_env_passes():
     env = gym.make(ENV_ID)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        check_env(env.unwrapped, skip_render_check=True)
+        check_env(env.unwrapped)
     assert [str(w.message) for w in caught] == []
     env.close()
 
 
 def test_make_by_module_path_and_render():
     env = gym.make("xiangqi_rs.env:" + ENV_ID, render_mode="ansi")
-    env.reset()
+    _, info = env.reset()
     text = env.render()
     assert text.startswith("r n b a k a b n r") and text.endswith("red to move")
+    # The mask is int8, as Discrete.sample takes it.
+    for _ in range(20):
+        action = env.action_space.sample(mask=info["action_mask"])
+        assert env.unwrapped.board.is_legal(index_to_move(action, info["turn"]))
+    _, reward, terminated, _, info = env.step(action)
+    assert (reward, terminated, info["turn"]) == (0.0, False, "black")
+    assert env.render().endswith("black to move")
 
 
 def test_a_random_game_in_the_env():
