@@ -1,6 +1,7 @@
 """Benchmark: environment steps per second for training programs, in one run:
 the Gymnasium environment xiangqi_rs/Xiangqi-v0 (one board), BatchEnv (n
-boards at once) and, if it is installed, gym-xiangqi (pure Python).
+boards at once), the same through gym.make_vec and, if it is installed,
+gym-xiangqi (pure Python).
 
     pip install "xiangqi-rs[gym]" gym-xiangqi   # gym-xiangqi is optional
     python python/benchmarks/bench_training.py [--seconds S] [--batch N]
@@ -40,8 +41,8 @@ def bench_env(seconds, env, rng):
 
 def random_legal(masks, rng):
     """One random legal action per row of `masks`, without a Python loop."""
-    counts = np.cumsum(masks, axis=1)
-    pick = (rng.random(len(masks)) * counts[:, -1]).astype(np.int64)
+    counts = np.cumsum(masks, axis=1, dtype=np.int16)
+    pick = (rng.random(len(masks)) * counts[:, -1]).astype(np.int16)
     return (counts <= pick[:, None]).sum(axis=1)
 
 
@@ -54,6 +55,21 @@ def bench_batch(seconds, n, rng):
         actions = random_legal(masks, rng)
         t = time.perf_counter()
         obs, rewards, terminated, truncated, masks = batch.step(actions)
+        spent += time.perf_counter() - t
+        steps += n
+        games += int(terminated.sum() + truncated.sum())
+    return steps, games, spent
+
+
+def bench_make_vec(seconds, n, rng):
+    envs = gym.make_vec("xiangqi_rs/Xiangqi-v0", num_envs=n)
+    obs, infos = envs.reset(seed=0)
+    steps, games, spent = 0, 0, 0.0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        actions = random_legal(infos["action_mask"], rng)
+        t = time.perf_counter()
+        obs, rewards, terminated, truncated, infos = envs.step(actions)
         spent += time.perf_counter() - t
         steps += n
         games += int(terminated.sum() + truncated.sum())
@@ -95,6 +111,8 @@ def main():
     rows.append(("xiangqi_rs XiangqiEnv (unwrapped)", bench_env(args.seconds, raw, rng)))
     name = f"xiangqi_rs BatchEnv (n={args.batch})"
     rows.append((name, bench_batch(args.seconds, args.batch, rng)))
+    name = f"xiangqi_rs Xiangqi-v0 (make_vec, n={args.batch})"
+    rows.append((name, bench_make_vec(args.seconds, args.batch, rng)))
     try:
         rows.append(("gym-xiangqi 0.5 (pure Python)", bench_gym_xiangqi(args.seconds, rng)))
     except ImportError as e:

@@ -4,9 +4,9 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use xiangqi::{Color, Game, Position, Rng};
+use xiangqi::{Color, EndReason, Game, Position, Rng};
 
-use crate::board::Board;
+use crate::board::{Board, color_name};
 use crate::errors::{IllegalMoveError, InvalidFenError};
 use crate::training::{
     ACTION_SPACE, OBS_LEN, PLANES, int_in, move_of, numpy_with, off_points, off_points_error,
@@ -34,7 +34,8 @@ use crate::training::{
 /// insufficient material), or an illegal action under `illegal="lose"`
 /// (reward -1; `illegal="raise"` raises `IllegalMoveError` instead and
 /// changes nothing). A game that ends is reset at once: its row of `obs`
-/// and `masks` is then the new game's first position.
+/// and `masks` is then the new game's first position, and
+/// `last_finished()` gives its final board, winner and reason.
 #[pyclass(module = "xiangqi_rs")]
 pub struct BatchEnv {
     games: Vec<Game>,
@@ -43,6 +44,8 @@ pub struct BatchEnv {
     random_plies: usize,
     max_plies: Option<usize>,
     raise_illegal: bool,
+    /// The games that ended at the last step: (index, final game, how).
+    finished: Vec<(usize, Game, Ending)>,
 }
 
 /// The largest batch (about 3.4 kB of arrays per game and step).
@@ -64,13 +67,50 @@ fn fresh(start: &Game, rng: &mut Rng, plies: usize) -> Game {
     game
 }
 
-/// Plays action `action` in `game`: (reward for the mover, terminated,
-/// truncated). An illegal action loses.
-fn advance(game: &mut Game, action: i64, max_plies: Option<usize>) -> (f32, bool, bool) {
+/// How a game of the batch ended.
+#[derive(Clone, Copy)]
+enum Ending {
+    /// The library's verdict: the winner, if any, and its reason.
+    Verdict(Option<Color>, EndReason),
+    /// An illegal action by this side, which loses.
+    Illegal(Color),
+    /// `max_plies` reached.
+    MaxPlies,
+}
+
+impl Ending {
+    /// (winner, reason) as Python sees them.
+    fn names(self) -> (Option<&'static str>, &'static str) {
+        match self {
+            Ending::Verdict(w, r) => (w.map(color_name), reason_name(r)),
+            Ending::Illegal(c) => (Some(color_name(!c)), "illegal_action"),
+            Ending::MaxPlies => (None, "max_plies"),
+        }
+    }
+}
+
+/// The snake_case name of a reason, as `Outcome.reason` gives it.
+fn reason_name(r: EndReason) -> &'static str {
+    match r {
+        EndReason::Checkmate => "checkmate",
+        EndReason::Stalemate => "stalemate",
+        EndReason::PerpetualCheck => "perpetual_check",
+        EndReason::PerpetualChase => "perpetual_chase",
+        EndReason::Repetition => "repetition",
+        EndReason::MoveLimit => "move_limit",
+        EndReason::InsufficientMaterial => "insufficient_material",
+        _ => "unknown",
+    }
+}
+
+/// Plays action `action` in `game`: the reward for the mover, and how the
+/// game ended if it did (`MaxPlies` is a truncation). An illegal action
+/// loses.
+fn advance(game: &mut Game, action: i64, max_plies: Option<usize>) -> (f32, Option<Ending>) {
     let turn = game.position().turn();
     let m = usize::try_from(action).ok().and_then(|i| move_of(i, turn));
     if m.is_none_or(|m| game.play(m).is_err()) {
-        return (-1.0, true, false);
+        return (-1.0, Some(Ending::Illegal(turn)));
     }
     if let Some(v) = game.outcome() {
         let reward = match v.winner {
@@ -78,9 +118,10 @@ fn advance(game: &mut Game, action: i64, max_plies: Option<usize>) -> (f32, bool
             Some(_) => -1.0,
             None => 0.0,
         };
-        return (reward, true, false);
+        return (reward, Some(Ending::Verdict(v.winner, v.reason)));
     }
-    (0.0, false, max_plies.is_some_and(|p| game.ply() >= p))
+    let truncated = max_plies.is_some_and(|p| game.ply() >= p);
+    (0.0, truncated.then_some(Ending::MaxPlies))
 }
 
 /// The start game from `start` (`None`, a FEN or a `Board`).
@@ -221,6 +262,7 @@ impl BatchEnv {
             random_plies,
             max_plies,
             raise_illegal,
+            finished: Vec::new(),
         })
     }
 
@@ -241,6 +283,7 @@ impl BatchEnv {
             self.rng = Rng::new(int_in(s, "seed", 0, u64::MAX as i128)? as u64);
         }
         let (start, plies) = (&self.start, self.random_plies);
+        self.finished.clear();
         let (games, rng) = (&mut self.games, &mut self.rng);
         py.detach(|| {
             for g in games.iter_mut() {
@@ -293,18 +336,21 @@ impl BatchEnv {
             }
         }
         let (start, plies, max_plies) = (&self.start, self.random_plies, self.max_plies);
-        let (games, rng) = (&mut self.games, &mut self.rng);
+        let (games, rng, finished) = (&mut self.games, &mut self.rng, &mut self.finished);
         let (rewards, terminated, truncated) = py.detach(|| {
             let mut rewards = Vec::with_capacity(n * 4);
             let mut terminated = Vec::with_capacity(n);
             let mut truncated = Vec::with_capacity(n);
-            for (g, &a) in games.iter_mut().zip(&actions) {
-                let (r, term, trunc) = advance(g, a, max_plies);
-                if term || trunc {
-                    *g = fresh(start, rng, plies);
+            finished.clear();
+            for (i, (g, &a)) in games.iter_mut().zip(&actions).enumerate() {
+                let (r, ending) = advance(g, a, max_plies);
+                if let Some(e) = ending {
+                    let old = std::mem::replace(g, fresh(start, rng, plies));
+                    finished.push((i, old, e));
                 }
+                let trunc = matches!(ending, Some(Ending::MaxPlies));
                 rewards.extend_from_slice(&r.to_le_bytes());
-                terminated.push(u8::from(term));
+                terminated.push(u8::from(ending.is_some() && !trunc));
                 truncated.push(u8::from(trunc));
             }
             (rewards, terminated, truncated)
@@ -326,6 +372,24 @@ impl BatchEnv {
         Ok(Board {
             game: self.games[i as usize].clone(),
         })
+    }
+
+    /// The games that ended at the last `step` (terminated or truncated),
+    /// by index, as `(i, board, winner, reason)`: `board` is the final
+    /// position with the game's moves (as `board(i)` would have given just
+    /// before the reset; after an illegal action, the position it was
+    /// played in), `winner` `"red"`, `"black"` or `None`, `reason` as
+    /// `Outcome.reason`, or `"illegal_action"`, or `"max_plies"` (the
+    /// truncated games).
+    #[allow(clippy::type_complexity)]
+    fn last_finished(&self) -> Vec<(usize, Board, Option<&'static str>, &'static str)> {
+        self.finished
+            .iter()
+            .map(|(i, g, e)| {
+                let (winner, reason) = e.names();
+                (*i, Board { game: g.clone() }, winner, reason)
+            })
+            .collect()
     }
 
     /// Which games have Black to move, as a numpy `bool` array of shape

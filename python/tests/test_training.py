@@ -416,11 +416,19 @@ def test_batch_equals_single_envs_with_the_same_actions():
         actions[illegal] = rng.integers(0, ACTION_SPACE + 10, illegal.sum())
         obs, rewards, terminated, truncated, masks = batch.step(actions)
         assert rewards.dtype == np.float32
+        finished = {i: rest for i, *rest in batch.last_finished()}
+        assert sorted(finished) == list(np.flatnonzero(terminated | truncated))
         for i, env in enumerate(singles):
             o, r, term, _, info = env.step(int(actions[i]))
             trunc = not term and env.board.ply() >= 150
             assert (r, term, trunc) == (rewards[i], terminated[i], truncated[i])
             if term or trunc:
+                final, winner, reason = finished[i]
+                assert final.fen() == env.board.fen()
+                assert final.move_stack == env.board.move_stack
+                assert (final.to_planes() == o).all()
+                want = (None, "max_plies") if trunc else (info["winner"], info["reason"])
+                assert (winner, reason) == want
                 seen["truncated" if trunc else
                      "illegal" if info["reason"] == "illegal_action" else "verdict"] += 1
                 # A new game: at most 6 random plies, from the start.
@@ -477,3 +485,36 @@ def test_batch_refuses_bad_arguments_and_changes_nothing():
         batch.board(3)
     with pytest.raises(ValueError):
         batch.board(-1)
+
+
+def test_make_vec_gives_the_rust_batch():
+    from xiangqi_rs.env import XiangqiVectorEnv
+
+    envs = gym.make_vec(ENV_ID, num_envs=6, max_plies=40)
+    assert isinstance(envs.unwrapped, XiangqiVectorEnv)
+    twin = BatchEnv(6, max_plies=40)
+    obs, infos = envs.reset(seed=1)
+    tobs, tmasks = twin.reset(seed=1)
+    assert obs.shape == (6, 14, 10, 9) and envs.action_space.shape == (6,)
+    assert (obs == tobs).all() and (infos["action_mask"] == tmasks).all()
+    rng = np.random.default_rng(2)
+    ended = 0
+    for _ in range(45):
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in infos["action_mask"]])
+        obs, rewards, terminated, truncated, infos = envs.step(actions)
+        tobs, trewards, tterm, ttrunc, tmasks = twin.step(actions)
+        assert (obs == tobs).all() and (rewards == trewards).all()
+        assert (terminated == tterm).all() and (truncated == ttrunc).all()
+        assert (infos["action_mask"] == tmasks).all()
+        done = terminated | truncated
+        if done.any():
+            ended += int(done.sum())
+            assert (infos["_final_obs"] == done).all()
+            for i, board, winner, reason in twin.last_finished():
+                assert (infos["final_obs"][i] == board.to_planes()).all()
+                assert infos["final_info"]["reason"][i] == reason
+                assert infos["final_info"]["winner"][i] == winner
+        else:
+            assert "final_obs" not in infos
+    assert ended >= 6  # every game truncated at 40 plies
+    envs.close()

@@ -15,6 +15,8 @@ Importing this module registers it (it needs the ``gym`` extra:
             break
 
 (``gym.make("xiangqi_rs.env:xiangqi_rs/Xiangqi-v0")`` imports it too.)
+``gym.make_vec("xiangqi_rs/Xiangqi-v0", num_envs=256)`` gives
+``XiangqiVectorEnv``: the games stepped together in Rust by ``BatchEnv``.
 
 One agent plays both sides, one move per step (self-play), all in the
 mover's frame:
@@ -45,15 +47,18 @@ verdict's reason such as ``"perpetual_check"``, ``"illegal_action"``, or
 ``None`` while the game goes on). ``env.unwrapped.board`` is the ``Board``.
 """
 
-from typing import Any, Dict, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ._core import ACTION_SPACE, Board
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
 
-__all__ = ["ENV_ID", "XiangqiEnv"]
+from ._core import ACTION_SPACE, BatchEnv, Board
+
+__all__ = ["ENV_ID", "XiangqiEnv", "XiangqiVectorEnv"]
 
 ENV_ID = "xiangqi_rs/Xiangqi-v0"
 
@@ -163,5 +168,100 @@ class XiangqiEnv(gym.Env):  # type: ignore[type-arg]
         return None
 
 
+class XiangqiVectorEnv(VectorEnv):  # type: ignore[type-arg]
+    """``num_envs`` games of ``Xiangqi-v0`` stepped together in Rust
+    (``BatchEnv``, the GIL released): what ``gym.make_vec("xiangqi_rs/Xiangqi-v0",
+    num_envs=n)`` gives.
+
+    Observations, actions, rewards and ``infos["action_mask"]`` (``int8``,
+    shape ``(num_envs, ACTION_SPACE)``) are those of ``XiangqiEnv``, batched.
+    Autoreset is ``SAME_STEP``: a game that ends is started anew in the same
+    step, so its row of the observations is the new game's; its final
+    observation is in ``infos["final_obs"]`` and its ``winner`` and
+    ``reason`` in ``infos["final_info"]`` (where ``infos["_final_obs"]`` is
+    true). ``random_plies``, ``max_plies`` (a truncation) and ``seed`` are
+    ``BatchEnv``'s.
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        start: Union[str, Board, None] = None,
+        random_plies: int = 0,
+        max_plies: Optional[int] = None,
+        illegal_action: str = "lose",
+        render_mode: Optional[str] = None,
+    ) -> None:
+        if render_mode is not None:
+            raise ValueError("XiangqiVectorEnv does not render")
+        self._batch = BatchEnv(
+            num_envs,
+            start,
+            random_plies=random_plies,
+            max_plies=max_plies,
+            illegal=illegal_action,
+        )
+        self.num_envs = num_envs
+        self.render_mode = None
+        self.single_observation_space = spaces.Box(0, 1, shape=(14, 10, 9), dtype=np.uint8)
+        self.single_action_space = spaces.Discrete(ACTION_SPACE)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+
+    @property
+    def batch(self) -> BatchEnv:
+        """The ``BatchEnv`` underneath (``board(i)``, ``black_to_move()``...)."""
+        return self._batch
+
+    def reset(
+        self,
+        *,
+        seed: Union[int, List[int], None] = None,
+        options: Optional[Dict[str, Any]] = None,
+    ) -> Tuple[np.ndarray, Dict[str, Any]]:
+        """Starts every game anew; returns ``(observations, infos)``."""
+        if isinstance(seed, list):
+            seed = seed[0] if seed else None
+        super().reset(seed=seed)
+        obs, masks = self._batch.reset(seed=seed)
+        return obs, {"action_mask": masks.view(np.int8)}
+
+    def step(
+        self, actions: Any
+    ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+        """One action per game; returns ``(observations, rewards,
+        terminations, truncations, infos)``."""
+        obs, rewards, terminated, truncated, masks = self._batch.step(np.asarray(actions))
+        infos: Dict[str, Any] = {"action_mask": masks.view(np.int8)}
+        finished = self._batch.last_finished()
+        if finished:
+            n = self.num_envs
+            flags = np.zeros(n, dtype=bool)
+            final_obs = np.full(n, None, dtype=object)
+            winners = np.full(n, None, dtype=object)
+            reasons = np.full(n, None, dtype=object)
+            for i, board, winner, reason in finished:
+                flags[i] = True
+                final_obs[i] = board.to_planes()
+                winners[i] = winner
+                reasons[i] = reason
+            infos["final_obs"] = final_obs
+            infos["_final_obs"] = flags
+            infos["final_info"] = {
+                "winner": winners,
+                "_winner": flags.copy(),
+                "reason": reasons,
+                "_reason": flags.copy(),
+            }
+            infos["_final_info"] = flags.copy()
+        return obs, rewards, terminated, truncated, infos
+
+
 if ENV_ID not in gym.registry:
-    gym.register(id=ENV_ID, entry_point="xiangqi_rs.env:XiangqiEnv")
+    gym.register(
+        id=ENV_ID,
+        entry_point="xiangqi_rs.env:XiangqiEnv",
+        vector_entry_point="xiangqi_rs.env:XiangqiVectorEnv",
+    )

@@ -1,14 +1,16 @@
 """Type stubs for xiangqi_rs.env (the Gymnasium environment)."""
 
-from typing import Any, Dict, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 
-from . import Board
+from gymnasium.vector import VectorEnv
 
-__all__ = ["ENV_ID", "XiangqiEnv"]
+from . import BatchEnv, Board
+
+__all__ = ["ENV_ID", "XiangqiEnv", "XiangqiVectorEnv"]
 
 ENV_ID: str
 
@@ -29,3 +31,34 @@ class XiangqiEnv(gym.Env[npt.NDArray[np.uint8], Any]):
         self, action: Any
     ) -> Tuple[npt.NDArray[np.uint8], float, bool, bool, Dict[str, Any]]: ...
     def render(self) -> Optional[str]: ...
+
+class XiangqiVectorEnv(VectorEnv[npt.NDArray[np.uint8], Any, npt.NDArray[Any]]):
+    metadata: Dict[str, Any]
+    render_mode: Optional[str]
+    num_envs: int
+    def __init__(
+        self,
+        num_envs: int = 1,
+        start: Union[str, Board, None] = None,
+        random_plies: int = 0,
+        max_plies: Optional[int] = None,
+        illegal_action: str = "lose",
+        render_mode: Optional[str] = None,
+    ) -> None: ...
+    @property
+    def batch(self) -> BatchEnv: ...
+    def reset(
+        self,
+        *,
+        seed: Union[int, List[int], None] = None,
+        options: Optional[Dict[str, Any]] = None,
+    ) -> Tuple[npt.NDArray[np.uint8], Dict[str, Any]]: ...
+    def step(
+        self, actions: Any
+    ) -> Tuple[
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        Dict[str, Any],
+    ]: ...
