@@ -233,8 +233,11 @@ pub(crate) fn index_arg(value: &Bound<'_, PyAny>, name: &str, len: usize) -> PyR
 /// The action index of `move` played by `turn` (`"red"`, the default, or
 /// `"black"`; pass `board.turn`). Indices are in the mover's frame: for
 /// Black the board is turned half a turn first, so `h2e2` for Red and
-/// `b7e7` for Black are the same action. Raises `ValueError` for a move no
-/// piece can ever make (such as `a0b1`).
+/// `b7e7` for Black are the same action. The space holds the elephant and
+/// advisor steps of both sides (the usual 2,086 actions, usable with
+/// absolute, Red's-frame indices too); in the mover's frame the far side's
+/// 24 are never legal. Raises `ValueError` for a move no piece can ever
+/// make (such as `a0b1`).
 #[pyfunction]
 #[pyo3(signature = (r#move, turn="red"))]
 pub(crate) fn move_to_index(r#move: PyRef<'_, Move>, turn: &str) -> PyResult<usize> {

@@ -219,11 +219,13 @@ def test_masks_equal_the_legal_moves_over_random_games():
     turns = set()
     boards = 0
     reasons = {}
+    ever = np.zeros(ACTION_SPACE, dtype=bool)
     for b in play_random_games(40, seed=1, repeat_bias=0.7):
         if isinstance(b, dict):
             reasons = b
             break
         mask = b.legal_move_mask()
+        ever |= mask
         assert mask.shape == (ACTION_SPACE,) and mask.dtype == np.bool_
         assert (mask == mask_of_legal_moves(b)).all(), b.fen()
         assert mask.sum() == len(b.legal_moves)
@@ -234,6 +236,16 @@ def test_masks_equal_the_legal_moves_over_random_games():
         boards += 1
     assert turns == {"red", "black"}
     assert boards > 2000
+    # In the mover's frame the far side's elephant and advisor steps (24 of
+    # the 2,086) are never legal.
+    far = [
+        i
+        for i in range(ACTION_SPACE)
+        if kind(index_to_move(i)) in ("elephant", "advisor")
+        and sq(index_to_move(i).from_square)[1] >= 5
+    ]
+    assert len(far) == 24 and not ever[far].any()
+    assert ever.sum() > 1500
     # The repeat bias brings the verdicts that need the history.
     assert set(reasons) & {"repetition", "perpetual_check", "perpetual_chase"}, reasons
 
