@@ -46,8 +46,8 @@ def random_legal(masks, rng):
     return (counts <= pick[:, None]).sum(axis=1)
 
 
-def bench_batch(seconds, n, rng):
-    batch = xiangqi_rs.BatchEnv(n, seed=0)
+def bench_batch(seconds, n, rng, threads=1):
+    batch = xiangqi_rs.BatchEnv(n, seed=0, threads=threads)
     obs, masks = batch.reset()
     steps, games, spent = 0, 0, 0.0
     start = time.perf_counter()
@@ -111,6 +111,8 @@ def main():
     rows.append(("xiangqi_rs XiangqiEnv (unwrapped)", bench_env(args.seconds, raw, rng)))
     name = f"xiangqi_rs BatchEnv (n={args.batch})"
     rows.append((name, bench_batch(args.seconds, args.batch, rng)))
+    name = f"xiangqi_rs BatchEnv (n={args.batch}, threads=2)"
+    rows.append((name, bench_batch(args.seconds, args.batch, rng, threads=2)))
     name = f"xiangqi_rs Xiangqi-v0 (make_vec, n={args.batch})"
     rows.append((name, bench_make_vec(args.seconds, args.batch, rng)))
     try:

@@ -2,6 +2,8 @@
 //! learning (observations, rewards and masks as numpy arrays, one call per
 //! step of the whole batch).
 
+use std::sync::{Mutex, PoisonError};
+
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use xiangqi::{Color, EndReason, Game, Position, Rng};
@@ -18,11 +20,14 @@ use crate::training::{
 /// and rewards.
 ///
 /// `BatchEnv(n, start=None, *, seed=None, random_plies=None,
-/// max_plies=None, illegal="lose")`: `start` is a FEN or a `Board` (its
-/// moves count for the rules), else the starting position; each new game
-/// first plays `random_plies` (default 0) random legal moves, drawn from
-/// `seed` (default 0; a move that would end the game ends the opening
-/// instead); `max_plies` truncates a game that reaches that many plies.
+/// max_plies=None, illegal="lose", threads=None)`: `start` is a FEN or a
+/// `Board` (its moves count for the rules), else the starting position;
+/// each new game first plays `random_plies` (default 0) random legal moves,
+/// drawn from `seed` (default 0; each game has its own stream, so the games
+/// do not depend on `threads`; a move that would end the game ends the
+/// opening instead); `max_plies` truncates a game that reaches that many
+/// plies. `threads` (default 1) splits the games of each call across that
+/// many threads, started for the call and joined before it returns.
 ///
 /// `reset()` returns `(obs, masks)`; `step(actions)` returns `(obs,
 /// rewards, terminated, truncated, masks)`: `obs` `uint8` of shape `(n, 14,
@@ -38,14 +43,60 @@ use crate::training::{
 /// `last_finished()` gives its final board, winner and reason.
 #[pyclass(module = "xiangqi_rs")]
 pub struct BatchEnv {
-    games: Vec<Game>,
+    slots: Vec<Slot>,
     start: Game,
-    rng: Rng,
     random_plies: usize,
     max_plies: Option<usize>,
     raise_illegal: bool,
+    threads: usize,
     /// The games that ended at the last step: (index, final game, how).
     finished: Vec<(usize, Game, Ending)>,
+}
+
+/// One game of the batch, with its own random stream and the outcome of
+/// its last step.
+struct Slot {
+    game: Game,
+    rng: Rng,
+    reward: f32,
+    /// The game that ended at the last step, and how.
+    ended: Option<(Game, Ending)>,
+}
+
+/// The random stream of game `i` for `seed`.
+fn slot_rng(seed: u64, i: usize) -> Rng {
+    Rng::new(seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// Calls `f(i, &mut items[i])` for every item: on this thread, and with
+/// `threads > 1` on `threads - 1` scoped threads as well, all taking chunks
+/// of items from one queue (a thread that cannot be started leaves its
+/// share to the others).
+fn par_for<T: Send>(threads: usize, items: &mut [T], f: impl Fn(usize, &mut T) + Sync) {
+    if threads <= 1 || items.len() < 2 {
+        for (i, t) in items.iter_mut().enumerate() {
+            f(i, t);
+        }
+        return;
+    }
+    let chunk = items.len().div_ceil(threads * 4);
+    let queue = Mutex::new(items.chunks_mut(chunk).enumerate());
+    let work = || {
+        loop {
+            let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+            let Some((k, part)) = next else { break };
+            for (j, t) in part.iter_mut().enumerate() {
+                f(k * chunk + j, t);
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            // On failure the other threads, this one included, do the work.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+        }
+        work();
+    });
 }
 
 /// The largest batch (about 3.4 kB of arrays per game and step).
@@ -187,25 +238,43 @@ fn read_actions(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
 }
 
 impl BatchEnv {
-    /// The observations and masks of the games, written with the GIL
+    /// Writes `width` bytes per game into `buf` with `write`, the GIL
     /// released.
+    fn fill(&self, py: Python<'_>, buf: &mut [u8], width: usize, write: fn(&Position, &mut [u8])) {
+        let slots = &self.slots;
+        let threads = self.threads;
+        py.detach(|| {
+            let mut rows: Vec<(&Slot, &mut [u8])> =
+                slots.iter().zip(buf.chunks_exact_mut(width)).collect();
+            par_for(threads, &mut rows, |_, (slot, row)| {
+                write(slot.game.position(), row)
+            });
+        });
+    }
+
+    /// The observations and masks of the games.
     fn arrays<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let (n, games) = (self.games.len(), &self.games);
+        let n = self.slots.len();
         let obs = numpy_with(py, n * OBS_LEN, "uint8", (n, PLANES, 10, 9), |buf| {
-            py.detach(|| {
-                for (g, o) in games.iter().zip(buf.chunks_exact_mut(OBS_LEN)) {
-                    write_planes(g.position(), o);
-                }
-            })
+            self.fill(py, buf, OBS_LEN, write_planes)
         })?;
         let masks = numpy_with(py, n * ACTION_SPACE, "bool", (n, ACTION_SPACE), |buf| {
-            py.detach(|| {
-                for (g, k) in games.iter().zip(buf.chunks_exact_mut(ACTION_SPACE)) {
-                    write_mask(g.position(), k);
-                }
-            })
+            self.fill(py, buf, ACTION_SPACE, write_mask)
         })?;
         Ok((obs, masks))
+    }
+
+    /// Starts every game anew from its random stream, the GIL released.
+    fn restart_all(&mut self, py: Python<'_>) {
+        let (start, plies, threads) = (&self.start, self.random_plies, self.threads);
+        let slots = &mut self.slots;
+        self.finished.clear();
+        py.detach(|| {
+            par_for(threads, slots, |_, slot| {
+                slot.game = fresh(start, &mut slot.rng, plies);
+                slot.ended = None;
+            })
+        });
     }
 }
 
@@ -225,7 +294,8 @@ fn small_array<'py>(
 #[pymethods]
 impl BatchEnv {
     #[new]
-    #[pyo3(signature = (n, start=None, *, seed=None, random_plies=None, max_plies=None, illegal="lose"))]
+    #[pyo3(signature = (n, start=None, *, seed=None, random_plies=None, max_plies=None, illegal="lose", threads=None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         n: &Bound<'_, PyAny>,
         start: Option<&Bound<'_, PyAny>>,
@@ -233,6 +303,8 @@ impl BatchEnv {
         random_plies: Option<&Bound<'_, PyAny>>,
         max_plies: Option<&Bound<'_, PyAny>>,
         illegal: &str,
+        threads: Option<&Bound<'_, PyAny>>,
+        py: Python<'_>,
     ) -> PyResult<BatchEnv> {
         let n = int_in(n, "n", 1, MAX_GAMES as i128)? as usize;
         let seed = seed.map_or(Ok(0), |s| int_in(s, "seed", 0, u64::MAX as i128))? as u64;
@@ -250,25 +322,32 @@ impl BatchEnv {
                 )));
             }
         };
+        let threads = threads.map_or(Ok(1), |t| int_in(t, "threads", 1, 256))? as usize;
         let start = start_game(start)?;
-        let mut rng = Rng::new(seed);
-        let games = (0..n)
-            .map(|_| fresh(&start, &mut rng, random_plies))
+        let slots = (0..n)
+            .map(|i| Slot {
+                game: start.clone(),
+                rng: slot_rng(seed, i),
+                reward: 0.0,
+                ended: None,
+            })
             .collect();
-        Ok(BatchEnv {
-            games,
+        let mut env = BatchEnv {
+            slots,
             start,
-            rng,
             random_plies,
             max_plies,
             raise_illegal,
+            threads,
             finished: Vec::new(),
-        })
+        };
+        env.restart_all(py);
+        Ok(env)
     }
 
     /// The number of games.
     fn __len__(&self) -> usize {
-        self.games.len()
+        self.slots.len()
     }
 
     /// Starts every game anew (re-seeding the random openings if `seed` is
@@ -280,16 +359,12 @@ impl BatchEnv {
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         if let Some(s) = seed {
-            self.rng = Rng::new(int_in(s, "seed", 0, u64::MAX as i128)? as u64);
-        }
-        let (start, plies) = (&self.start, self.random_plies);
-        self.finished.clear();
-        let (games, rng) = (&mut self.games, &mut self.rng);
-        py.detach(|| {
-            for g in games.iter_mut() {
-                *g = fresh(start, rng, plies);
+            let seed = int_in(s, "seed", 0, u64::MAX as i128)? as u64;
+            for (i, slot) in self.slots.iter_mut().enumerate() {
+                slot.rng = slot_rng(seed, i);
             }
-        });
+        }
+        self.restart_all(py);
         self.arrays(py)
     }
 
@@ -314,11 +389,11 @@ impl BatchEnv {
         Bound<'py, PyAny>,
         Bound<'py, PyAny>,
     )> {
-        let n = self.games.len();
+        let n = self.slots.len();
         let actions = read_actions(actions, n)?;
         if self.raise_illegal {
-            for (i, (g, &a)) in self.games.iter().zip(&actions).enumerate() {
-                let pos = g.position();
+            for (i, (slot, &a)) in self.slots.iter().zip(&actions).enumerate() {
+                let pos = slot.game.position();
                 let m = usize::try_from(a).ok().and_then(|a| move_of(a, pos.turn()));
                 match m {
                     None => {
@@ -336,25 +411,31 @@ impl BatchEnv {
             }
         }
         let (start, plies, max_plies) = (&self.start, self.random_plies, self.max_plies);
-        let (games, rng, finished) = (&mut self.games, &mut self.rng, &mut self.finished);
-        let (rewards, terminated, truncated) = py.detach(|| {
-            let mut rewards = Vec::with_capacity(n * 4);
-            let mut terminated = Vec::with_capacity(n);
-            let mut truncated = Vec::with_capacity(n);
-            finished.clear();
-            for (i, (g, &a)) in games.iter_mut().zip(&actions).enumerate() {
-                let (r, ending) = advance(g, a, max_plies);
-                if let Some(e) = ending {
-                    let old = std::mem::replace(g, fresh(start, rng, plies));
-                    finished.push((i, old, e));
-                }
-                let trunc = matches!(ending, Some(Ending::MaxPlies));
-                rewards.extend_from_slice(&r.to_le_bytes());
-                terminated.push(u8::from(ending.is_some() && !trunc));
-                truncated.push(u8::from(trunc));
-            }
-            (rewards, terminated, truncated)
+        let (slots, threads) = (&mut self.slots, self.threads);
+        py.detach(|| {
+            par_for(threads, slots, |i, slot| {
+                let (reward, ending) = advance(&mut slot.game, actions[i], max_plies);
+                slot.reward = reward;
+                slot.ended = ending.map(|e| {
+                    let fresh = fresh(start, &mut slot.rng, plies);
+                    (std::mem::replace(&mut slot.game, fresh), e)
+                });
+            })
         });
+        let mut rewards = Vec::with_capacity(n * 4);
+        let mut terminated = Vec::with_capacity(n);
+        let mut truncated = Vec::with_capacity(n);
+        self.finished.clear();
+        for (i, slot) in self.slots.iter_mut().enumerate() {
+            rewards.extend_from_slice(&slot.reward.to_le_bytes());
+            let ending = slot.ended.as_ref().map(|(_, e)| *e);
+            let trunc = matches!(ending, Some(Ending::MaxPlies));
+            terminated.push(u8::from(ending.is_some() && !trunc));
+            truncated.push(u8::from(trunc));
+            if let Some((game, e)) = slot.ended.take() {
+                self.finished.push((i, game, e));
+            }
+        }
         let (obs, masks) = self.arrays(py)?;
         Ok((
             obs,
@@ -367,10 +448,10 @@ impl BatchEnv {
 
     /// A copy of game `i` as a `Board` (with its moves since the start).
     fn board(&self, i: &Bound<'_, PyAny>) -> PyResult<Board> {
-        let n = self.games.len();
+        let n = self.slots.len();
         let i = int_in(i, "i", 0, n as i128 - 1)?;
         Ok(Board {
-            game: self.games[i as usize].clone(),
+            game: self.slots[i as usize].game.clone(),
         })
     }
 
@@ -397,9 +478,9 @@ impl BatchEnv {
     /// frame).
     fn black_to_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let turns: Vec<u8> = self
-            .games
+            .slots
             .iter()
-            .map(|g| u8::from(g.position().turn() == Color::Black))
+            .map(|s| u8::from(s.game.position().turn() == Color::Black))
             .collect();
         small_array(py, &turns, "bool", turns.len())
     }

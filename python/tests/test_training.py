@@ -453,6 +453,32 @@ def test_batch_equals_single_envs_with_the_same_actions():
     assert seen["verdict"] > 0 and seen["illegal"] > 0 and seen["truncated"] > 0, seen
 
 
+def test_threads_change_nothing_but_the_speed():
+    kwargs = dict(seed=7, random_plies=8, max_plies=60)
+    one = BatchEnv(50, **kwargs)
+    three = BatchEnv(50, threads=3, **kwargs)
+    obs1, masks1 = one.observe()
+    obs3, masks3 = three.observe()
+    rng = np.random.default_rng(1)
+    for _ in range(120):
+        assert (obs1 == obs3).all() and (masks1 == masks3).all()
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks1])
+        actions[rng.random(50) < 0.01] = 0  # a0b0: mostly illegal
+        out1 = one.step(actions)
+        out3 = three.step(actions)
+        for a, b in zip(out1, out3):
+            assert (a == b).all()
+        obs1, masks1, obs3, masks3 = out1[0], out1[4], out3[0], out3[4]
+        f1, f3 = one.last_finished(), three.last_finished()
+        assert [(i, b.fen(), w, r) for i, b, w, r in f1] == [
+            (i, b.fen(), w, r) for i, b, w, r in f3
+        ]
+    assert (one.reset(seed=2)[0] == three.reset(seed=2)[0]).all()
+    for bad in (0, 257, -1):
+        with pytest.raises(ValueError, match="threads"):
+            BatchEnv(2, threads=bad)
+
+
 def test_batch_is_reproducible_from_its_seed():
     a = BatchEnv(8, seed=3, random_plies=10)
     b = BatchEnv(8, seed=3, random_plies=10)

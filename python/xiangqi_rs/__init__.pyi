@@ -204,6 +204,7 @@ class BatchEnv:
         random_plies: Optional[int] = None,
         max_plies: Optional[int] = None,
         illegal: Literal["lose", "raise"] = "lose",
+        threads: Optional[int] = None,
     ) -> BatchEnv: ...
     def __len__(self) -> int: ...
     def reset(

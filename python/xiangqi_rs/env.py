@@ -179,8 +179,8 @@ class XiangqiVectorEnv(VectorEnv):  # type: ignore[type-arg]
     step, so its row of the observations is the new game's; its final
     observation is in ``infos["final_obs"]`` and its ``winner`` and
     ``reason`` in ``infos["final_info"]`` (where ``infos["_final_obs"]`` is
-    true). ``random_plies``, ``max_plies`` (a truncation) and ``seed`` are
-    ``BatchEnv``'s.
+    true). ``random_plies``, ``max_plies`` (a truncation), ``seed`` and
+    ``threads`` are ``BatchEnv``'s.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
@@ -193,6 +193,8 @@ class XiangqiVectorEnv(VectorEnv):  # type: ignore[type-arg]
         max_plies: Optional[int] = None,
         illegal_action: str = "lose",
         render_mode: Optional[str] = None,
+        seed: Optional[int] = None,
+        threads: Optional[int] = None,
     ) -> None:
         if render_mode is not None:
             raise ValueError("XiangqiVectorEnv does not render")
@@ -202,6 +204,8 @@ class XiangqiVectorEnv(VectorEnv):  # type: ignore[type-arg]
             random_plies=random_plies,
             max_plies=max_plies,
             illegal=illegal_action,
+            seed=seed,
+            threads=threads,
         )
         self.num_envs = num_envs
         self.render_mode = None

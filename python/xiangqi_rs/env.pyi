@@ -44,6 +44,8 @@ class XiangqiVectorEnv(VectorEnv[npt.NDArray[np.uint8], Any, npt.NDArray[Any]]):
         max_plies: Optional[int] = None,
         illegal_action: str = "lose",
         render_mode: Optional[str] = None,
+        seed: Optional[int] = None,
+        threads: Optional[int] = None,
     ) -> None: ...
     @property
     def batch(self) -> BatchEnv: ...
