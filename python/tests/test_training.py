@@ -257,8 +257,13 @@ def test_masks_near_repetition_verdicts(fen, moves, winner, reason):
         assert (b.legal_move_mask() == mask_of_legal_moves(b)).all()
         b.push_str(m)
     assert b.outcome().reason == reason
-    # The mask is the position's legal moves even once the game is over.
-    assert (b.legal_move_mask() == mask_of_legal_moves(b)).all()
+    # The mask is the position's legal moves even once the game is over,
+    # but the game takes none of them.
+    mask = b.legal_move_mask()
+    assert (mask == mask_of_legal_moves(b)).all()
+    with pytest.raises(IllegalMoveError, match="over"):
+        b.push_index(int(np.flatnonzero(mask)[0]))
+    assert b.ply() == len(moves.split())
 
 
 def test_composed_study_off_the_points_has_no_mask():
