@@ -9,12 +9,14 @@
 
 use pyo3::prelude::*;
 
+mod batch;
 mod board;
 mod data;
 mod engine;
 mod errors;
 mod pgn;
 mod svg;
+mod training;
 
 /// Xiangqi (Chinese chess): rules, Asian-rules verdicts, notation and a
 /// search engine, implemented in Rust.
@@ -31,6 +33,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_submodule(&pgn::module(m.py())?)?;
     m.add_submodule(&svg::module(m.py())?)?;
     m.add_submodule(&data::module(m.py())?)?;
+    m.add_class::<batch::BatchEnv>()?;
+    m.add_function(wrap_pyfunction!(training::move_to_index, m)?)?;
+    m.add_function(wrap_pyfunction!(training::index_to_move, m)?)?;
+    m.add("ACTION_SPACE", training::ACTION_SPACE)?;
     m.add("STARTING_FEN", xiangqi::Position::new().to_string())?;
     Ok(())
 }

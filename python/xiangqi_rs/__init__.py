@@ -12,8 +12,10 @@ where the game allows::
 
 from . import data, pgn, svg
 from ._core import (
+    ACTION_SPACE,
     STARTING_FEN,
     AmbiguousMoveError,
+    BatchEnv,
     Board,
     Engine,
     EngineOption,
@@ -24,11 +26,15 @@ from ._core import (
     Outcome,
     Score,
     SearchResult,
+    index_to_move,
+    move_to_index,
 )
 
 __all__ = [
+    "ACTION_SPACE",
     "STARTING_FEN",
     "AmbiguousMoveError",
+    "BatchEnv",
     "Board",
     "Engine",
     "EngineOption",
@@ -40,6 +46,8 @@ __all__ = [
     "Score",
     "SearchResult",
     "data",
+    "index_to_move",
+    "move_to_index",
     "pgn",
     "svg",
 ]

@@ -1,15 +1,20 @@
 """Type stubs for xiangqi_rs (the compiled module is xiangqi_rs._core)."""
 
 import os
-from typing import Any, Dict, List, Literal, Mapping, Optional, Union, final
+from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, Union, final
+
+import numpy as np
+import numpy.typing as npt
 
 from . import data as data
 from . import pgn as pgn
 from . import svg as svg
 
 __all__ = [
+    "ACTION_SPACE",
     "STARTING_FEN",
     "AmbiguousMoveError",
+    "BatchEnv",
     "Board",
     "Engine",
     "EngineOption",
@@ -21,11 +26,14 @@ __all__ = [
     "Score",
     "SearchResult",
     "data",
+    "index_to_move",
+    "move_to_index",
     "pgn",
     "svg",
 ]
 
 STARTING_FEN: str
+ACTION_SPACE: int
 
 _Color = Literal["red", "black"]
 _NotationName = Literal["wxf", "wxf_dots", "chinese", "chinese_traditional", "iccs"]
@@ -113,6 +121,9 @@ class Board:
     def reset(self) -> None: ...
     def board_fen(self) -> str: ...
     def is_repetition(self, count: int = 3) -> bool: ...
+    def to_planes(self) -> npt.NDArray[np.uint8]: ...
+    def legal_move_mask(self) -> npt.NDArray[np.bool_]: ...
+    def push_index(self, index: int) -> Move: ...
     def _repr_svg_(self) -> str: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
@@ -186,3 +197,39 @@ class Engine:
     ) -> SearchResult: ...
     def stop(self) -> None: ...
     def clear(self) -> None: ...
+
+def move_to_index(move: Move, turn: _Color = "red") -> int: ...
+def index_to_move(index: int, turn: _Color = "red") -> Move: ...
+
+@final
+class BatchEnv:
+    """n games stepped together in Rust: the batched form of Xiangqi-v0."""
+
+    def __new__(
+        cls,
+        n: int,
+        start: Union[str, Board, None] = None,
+        *,
+        seed: Optional[int] = None,
+        random_plies: Optional[int] = None,
+        max_plies: Optional[int] = None,
+        illegal: Literal["lose", "raise"] = "lose",
+        threads: Optional[int] = None,
+    ) -> BatchEnv: ...
+    def __len__(self) -> int: ...
+    def reset(
+        self, seed: Optional[int] = None
+    ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]: ...
+    def observe(self) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]: ...
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> Tuple[
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+    ]: ...
+    def board(self, i: int) -> Board: ...
+    def last_finished(self) -> List[Tuple[int, Board, Optional[_Color], str]]: ...
+    def black_to_move(self) -> npt.NDArray[np.bool_]: ...
