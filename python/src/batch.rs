@@ -8,7 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use xiangqi::{Color, EndReason, Game, Position, Rng};
 
-use crate::board::{Board, color_name};
+use crate::board::{reason_name, Board, color_name};
 use crate::errors::{IllegalMoveError, InvalidFenError};
 use crate::training::{
     ACTION_SPACE, OBS_LEN, PLANES, int_in, move_of, numpy_with, off_points, off_points_error,
@@ -137,20 +137,6 @@ impl Ending {
             Ending::Illegal(c) => (Some(color_name(!c)), "illegal_action"),
             Ending::MaxPlies => (None, "max_plies"),
         }
-    }
-}
-
-/// The snake_case name of a reason, as `Outcome.reason` gives it.
-fn reason_name(r: EndReason) -> &'static str {
-    match r {
-        EndReason::Checkmate => "checkmate",
-        EndReason::Stalemate => "stalemate",
-        EndReason::PerpetualCheck => "perpetual_check",
-        EndReason::PerpetualChase => "perpetual_chase",
-        EndReason::Repetition => "repetition",
-        EndReason::MoveLimit => "move_limit",
-        EndReason::InsufficientMaterial => "insufficient_material",
-        _ => "unknown",
     }
 }
 

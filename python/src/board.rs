@@ -18,8 +18,8 @@ pub(crate) fn color_name(c: Color) -> &'static str {
     }
 }
 
-/// The snake_case name of a reason.
-fn reason_name(r: EndReason) -> &'static str {
+/// The snake_case name of a reason, as `Outcome.reason` gives it.
+pub(crate) fn reason_name(r: EndReason) -> &'static str {
     match r {
         EndReason::Checkmate => "checkmate",
         EndReason::Stalemate => "stalemate",
