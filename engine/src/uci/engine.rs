@@ -6,10 +6,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use xiangqi::Rng;
 use xiangqi::nnue::Nnue;
 use xiangqi::notation::{UciMove, UciRanks, format_uci, parse_uci};
 use xiangqi::{Game, Limits, Move, Position, Rules, Searcher};
-use xiangqi_engine::selfplay::Rng;
 use xiangqi_session::EngineSearcher;
 
 use crate::uci::go::{parse_ucci_go, parse_uci_go};
