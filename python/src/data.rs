@@ -9,8 +9,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use xiangqi::nnue::Nnue;
 use xiangqi::{MaterialPst, Searcher};
-use xiangqi_engine::data::{GameResult, read_chunk as read_chunk_bytes};
-use xiangqi_engine::selfplay::{ChunkSpec, default_openings, parse_openings, play_chunk};
+use xiangqi_selfplay::data::{GameResult, read_chunk as read_chunk_bytes};
+use xiangqi_selfplay::{ChunkSpec, default_openings, parse_openings, play_chunk};
 
 use crate::board::color_name;
 
@@ -137,7 +137,7 @@ impl Chunk {
 /// a whole, valid chunk (a partial file from a stop, a flipped bit).
 #[pyfunction]
 fn read_chunk(data: &[u8]) -> PyResult<Chunk> {
-    let err = |e: xiangqi_engine::data::DataError| ChunkError::new_err(e.to_string());
+    let err = |e: xiangqi_selfplay::data::DataError| ChunkError::new_err(e.to_string());
     let (info, records) = read_chunk_bytes(data).map_err(err)?;
     let positions = records
         .iter()

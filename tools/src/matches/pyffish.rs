@@ -1,5 +1,5 @@
 //! A second opinion on the finished games from pyffish (Fairy-Stockfish's
-//! rules), through `engine/src/matches/pyffish_verdicts.py` run by a Python that has
+//! rules), through `tools/src/matches/pyffish_verdicts.py` run by a Python that has
 //! pyffish. Optional: nothing else in the match needs Python.
 
 use std::io::{BufRead, BufReader, Write};

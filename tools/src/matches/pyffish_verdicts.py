@@ -5,7 +5,7 @@ would end each game.
 Used by `xiangqi-engine match --pyffish PYTHON` (which passes this file's text with
 `python -c`); it can also be run by hand:
 
-    printf 'startpos|h2e2 h9g7\n' | python3 engine/src/matches/pyffish_verdicts.py
+    printf 'startpos|h2e2 h9g7\n' | python3 tools/src/matches/pyffish_verdicts.py
 
 Input, one game per line: `<FEN or startpos>|<moves in ICCS, ranks 0-9>`.
 Output, one line per game:
