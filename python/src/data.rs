@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use xiangqi::nnue::Nnue;
 use xiangqi::{MaterialPst, Searcher};
-use xiangqi_selfplay::data::{GameResult, read_chunk as read_chunk_bytes};
+use xiangqi_selfplay::data::read_chunk as read_chunk_bytes;
 use xiangqi_selfplay::{ChunkSpec, default_openings, parse_openings, play_chunk};
 
 use crate::board::color_name;
@@ -143,11 +143,7 @@ fn read_chunk(data: &[u8]) -> PyResult<Chunk> {
         .iter()
         .map(|r| {
             let pos = r.position().map_err(err)?;
-            let winner = match r.result() {
-                GameResult::RedWins => Some(color_name(xiangqi::Color::Red)),
-                GameResult::BlackWins => Some(color_name(xiangqi::Color::Black)),
-                GameResult::Draw => None,
-            };
+            let winner = r.result().winner().map(color_name);
             Ok((pos.to_string(), r.score(), winner, r.ply()))
         })
         .collect::<PyResult<_>>()?;

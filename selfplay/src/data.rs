@@ -132,11 +132,48 @@ impl GameResult {
         }
     }
 
+    /// The winner (`None`: a draw).
+    ///
+    /// ```
+    /// use xiangqi::Color;
+    /// use xiangqi_selfplay::GameResult;
+    ///
+    /// for winner in [Some(Color::Red), Some(Color::Black), None] {
+    ///     assert_eq!(GameResult::from_winner(winner).winner(), winner);
+    /// }
+    /// ```
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::RedWins => Some(Color::Red),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw => None,
+        }
+    }
+
     fn code(self) -> u8 {
         match self {
             GameResult::BlackWins => 0,
             GameResult::Draw => 1,
             GameResult::RedWins => 2,
+        }
+    }
+}
+
+/// A finished game's result as PGN writes it (`1-0`, `0-1`, `1/2-1/2`).
+///
+/// ```
+/// use xiangqi::pgn;
+/// use xiangqi_selfplay::GameResult;
+///
+/// assert_eq!(pgn::GameResult::from(GameResult::RedWins).as_str(), "1-0");
+/// assert_eq!(pgn::GameResult::from(GameResult::Draw), pgn::GameResult::Draw);
+/// ```
+impl From<GameResult> for xiangqi::pgn::GameResult {
+    fn from(result: GameResult) -> xiangqi::pgn::GameResult {
+        match result {
+            GameResult::BlackWins => xiangqi::pgn::GameResult::BlackWins,
+            GameResult::Draw => xiangqi::pgn::GameResult::Draw,
+            GameResult::RedWins => xiangqi::pgn::GameResult::RedWins,
         }
     }
 }

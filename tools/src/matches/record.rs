@@ -29,11 +29,7 @@ pub struct Finished<'a> {
 /// chosen by the engines) and `Termination` (the arbiter's reason).
 pub fn to_pgn(game: &Finished) -> Result<String, String> {
     let start = game.start.cloned().unwrap_or_else(Position::new);
-    let result = match game.winner {
-        Some(Color::Red) => GameResult::RedWins,
-        Some(Color::Black) => GameResult::BlackWins,
-        None => GameResult::Draw,
-    };
+    let result = GameResult::from(xiangqi_selfplay::GameResult::from_winner(game.winner));
     let mut tags = vec![
         ("Event".to_string(), "xiangqi-engine match".to_string()),
         ("Round".to_string(), game.number.to_string()),
