@@ -7,8 +7,8 @@ use clap::builder::TypedValueParser;
 use clap::{Args, Subcommand, ValueEnum};
 
 /// Self-play training data: quiet positions with the search score and the
-/// game result, 32 bytes each, in chunk files DIR/s<seed>-n<nodes>-<index>.xqd
-/// (g<generation>-s<seed>-... with --network). Chunk k's bytes depend on
+/// game result, 32 bytes each, in chunk files `DIR/s<seed>-n<nodes>-<index>.xqd`
+/// (`g<generation>-s<seed>-...` with --network). Chunk k's bytes depend on
 /// the seed and k alone; rerun the same command to resume.
 #[derive(Clone, Debug, Args)]
 pub struct DatagenArgs {
