@@ -34,8 +34,9 @@
 
 pub mod data;
 mod play;
+mod result;
 
-pub use data::GameResult;
+pub use result::GameResult;
 pub use play::{
     Chunk, ChunkSpec, OPENINGS, Searched, default_openings, opening, parse_openings, play_chunk,
     play_game, red_cp,
