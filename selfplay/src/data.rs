@@ -74,7 +74,6 @@ pub fn default_dir() -> std::path::PathBuf {
 /// The most pieces a position can hold (16 a side).
 const MAX_PIECES: usize = 32;
 
-
 /// What is wrong with a chunk file or a record.
 ///
 /// ```

@@ -36,8 +36,8 @@ pub mod data;
 mod play;
 mod result;
 
-pub use result::GameResult;
 pub use play::{
     Chunk, ChunkSpec, OPENINGS, Searched, default_openings, opening, parse_openings, play_chunk,
     play_game, red_cp,
 };
+pub use result::GameResult;
