@@ -10,7 +10,7 @@ generals face each other or the side not to move is in check are
 rejected. Colours are swapped for half of the templates' positions, and
 the match plays each position twice with colours swapped anyway.
 
-    python3 scripts/endgame_fens.py --count 100 --seed 1 > engine/src/matches/endgames.txt
+    python3 scripts/endgame_fens.py --count 100 --seed 1 > tools/src/matches/endgames.txt
 """
 
 import argparse

@@ -46,4 +46,4 @@ case "$opponent" in
 esac
 "$ours" match \
   --engine1 "$ours" "${opponent_flags[@]}" \
-  --games "$games" --first-game "$first" --movetime "$movetime" --openings engine/src/matches/openings.txt "$@"
+  --games "$games" --first-game "$first" --movetime "$movetime" --openings selfplay/src/openings.txt "$@"

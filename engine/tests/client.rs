@@ -1,11 +1,11 @@
-//! `xiangqi_engine::client` against the real engine binary, over both
+//! `xiangqi_client` against the real engine binary, over both
 //! protocols: typed `info` lines, stop, a killed process, a silent one.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use xiangqi::{Game, Limits, Score};
-use xiangqi_engine::client::{ClientError, Engine, Info, Protocol, Spec};
+use xiangqi_client::{ClientError, Engine, Info, Protocol, Spec};
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_xiangqi-engine");
 

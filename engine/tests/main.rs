@@ -2,6 +2,7 @@
 //! real pipes, in UCI and UCCI. One test binary (`cargo test -p
 //! xiangqi-engine --test engine`).
 
+mod cli;
 mod client;
 mod command_loop;
 mod matches;

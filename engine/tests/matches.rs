@@ -10,20 +10,11 @@ use std::process::Command;
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_xiangqi-engine");
 
-/// Runs `xiangqi-engine match` with these extra flags; returns its report
-/// lines.
+/// Runs `xiangqi-engine match` with these extra flags (the built-in
+/// openings unless they give `--openings`); returns its report lines.
 fn play(extra: &[&str]) -> Vec<String> {
-    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/src/matches/openings.txt");
     let output = Command::new(ENGINE)
-        .args([
-            "match",
-            "--engine1",
-            ENGINE,
-            "--engine2",
-            ENGINE,
-            "--openings",
-            openings,
-        ])
+        .args(["match", "--engine1", ENGINE, "--engine2", ENGINE])
         .args(extra)
         .output()
         .expect("the engine binary starts");
@@ -91,7 +82,14 @@ fn check_report(lines: &[String], max_plies: usize) {
 
 #[test]
 fn self_play_over_uci() {
+    let openings = std::env::temp_dir().join(format!(
+        "xiangqi-engine-match-openings-{}.txt",
+        std::process::id()
+    ));
+    std::fs::write(&openings, "# one line\nh2e2 h9g7\n").unwrap();
     let lines = play(&[
+        "--openings",
+        openings.to_str().unwrap(),
         "--games",
         "2",
         "--depth",
@@ -107,8 +105,17 @@ fn self_play_over_uci() {
         "50",
     ]);
     check_report(&lines, 12);
-    let moves = lines.iter().filter(|l| l.starts_with("  moves: ")).count();
-    assert_eq!(moves, 2, "{lines:#?}");
+    let moves: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("  moves: "))
+        .collect();
+    assert_eq!(moves.len(), 2, "{lines:#?}");
+    // Both games from the file's one opening.
+    assert!(
+        moves.iter().all(|l| l.starts_with("  moves: h2e2 h9g7 ")),
+        "{moves:#?}"
+    );
+    let _ = std::fs::remove_file(openings);
 }
 
 #[test]

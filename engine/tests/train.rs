@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 
 use xiangqi::Position;
 use xiangqi::nnue::NetworkFile;
-use xiangqi_engine::data::{ChunkInfo, GameResult, Record, write_chunk};
+use xiangqi_selfplay::data::{ChunkInfo, GameResult, Record, write_chunk};
 
 use crate::support::Engine;
 
@@ -169,9 +169,9 @@ fn bad_arguments_and_files_exit_with_a_message() {
     data(&dir);
     let junk = junk.display().to_string();
     let cases: [(&[&str], &str); 5] = [
-        (&[], "--out FILE.nnue is needed"),
+        (&[], "--out <FILE.nnue>"),
         (&["--out", &out, "--hidden", "0"], "--hidden"),
-        (&["--out", &out, "--wat"], "unknown flag --wat"),
+        (&["--out", &out, "--wat"], "--wat"),
         (&["--out", &out, "--data", "/no/such/dir"], "/no/such/dir"),
         (
             &["--out", &out, "--data", &with_data, "--resume", &junk],

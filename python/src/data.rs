@@ -9,8 +9,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use xiangqi::nnue::Nnue;
 use xiangqi::{MaterialPst, Searcher};
-use xiangqi_engine::data::{GameResult, read_chunk as read_chunk_bytes};
-use xiangqi_engine::selfplay::{ChunkSpec, default_openings, parse_openings, play_chunk};
+use xiangqi_selfplay::data::read_chunk as read_chunk_bytes;
+use xiangqi_selfplay::{ChunkSpec, default_openings, parse_openings, play_chunk};
 
 use crate::board::color_name;
 
@@ -137,17 +137,13 @@ impl Chunk {
 /// a whole, valid chunk (a partial file from a stop, a flipped bit).
 #[pyfunction]
 fn read_chunk(data: &[u8]) -> PyResult<Chunk> {
-    let err = |e: xiangqi_engine::data::DataError| ChunkError::new_err(e.to_string());
+    let err = |e: xiangqi_selfplay::data::DataError| ChunkError::new_err(e.to_string());
     let (info, records) = read_chunk_bytes(data).map_err(err)?;
     let positions = records
         .iter()
         .map(|r| {
             let pos = r.position().map_err(err)?;
-            let winner = match r.result() {
-                GameResult::RedWins => Some(color_name(xiangqi::Color::Red)),
-                GameResult::BlackWins => Some(color_name(xiangqi::Color::Black)),
-                GameResult::Draw => None,
-            };
+            let winner = r.result().winner().map(color_name);
             Ok((pos.to_string(), r.score(), winner, r.ply()))
         })
         .collect::<PyResult<_>>()?;

@@ -1,0 +1,48 @@
+//! Why talking to an engine failed.
+
+/// What went wrong with an engine process.
+///
+/// ```
+/// use xiangqi_client::{ClientError, Engine, Spec};
+///
+/// let err = Engine::start(&Spec::uci("")).err().unwrap();
+/// assert_eq!(err, ClientError::EmptyCommand);
+/// assert_eq!(err.to_string(), "empty engine command");
+/// // A program that does not exist: the command, and the system's reason.
+/// let err = Engine::start(&Spec::uci("/no/such/engine -v")).err().unwrap();
+/// assert!(matches!(&err, ClientError::Spawn { command, .. } if command == "/no/such/engine -v"));
+/// assert!(err.to_string().starts_with("/no/such/engine -v: "));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ClientError {
+    /// The command line is empty.
+    #[error("empty engine command")]
+    EmptyCommand,
+    /// The program could not be started.
+    #[error("{command}: {reason}")]
+    Spawn {
+        /// The command line.
+        command: String,
+        /// The operating system's reason.
+        reason: String,
+    },
+    /// The process ended (or closed its output).
+    #[error("engine exited")]
+    Exited,
+    /// A line could not be written to the engine.
+    #[error("cannot write to the engine: {0}")]
+    Write(String),
+    /// An expected reply did not come in time.
+    #[error("no {0} in time")]
+    Timeout(&'static str),
+    /// The engine owes a reply from before (it timed out): restart it.
+    #[error("the engine did not answer an earlier command: restart it")]
+    Hung,
+    /// A `bestmove` that does not read, or is not legal in the position.
+    #[error("bad best move {0:?}")]
+    BadMove(String),
+    /// UCCI's `nobestmove` where a move was wanted.
+    #[error("sent nobestmove")]
+    NoBestMove,
+}

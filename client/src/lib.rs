@@ -1,0 +1,500 @@
+//! An engine process spoken to in UCI or UCCI: the `xiangqi` crate's
+//! `xiangqi-engine`, Pikafish, Fairy-Stockfish, ElephantEye, ... (what
+//! `xiangqi-engine match` and `analyze --engine` drive).
+//!
+//! [`Engine::start`] runs the program and completes the handshake (with
+//! the [`Spec`]'s init commands, such as `setoption name UCI_Variant value
+//! xiangqi`); [`Engine::search`] sets a [`Game`]'s position, searches with
+//! any [`Limits`], streams the `info` lines as [`Info`] values and returns
+//! the best move, stopping at a stop flag or a timeout. A process that dies
+//! gives [`ClientError::Exited`] (never a hang) and [`Engine::restart`]
+//! starts a fresh one.
+//!
+//! ```no_run
+//! use std::sync::atomic::AtomicBool;
+//! use std::time::Duration;
+//! use xiangqi::{Game, Limits};
+//! use xiangqi_client::{Engine, Spec};
+//!
+//! let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+//! let limits = Limits::movetime(Duration::from_millis(100));
+//! let reply = engine.search(&Game::new(), &limits, &AtomicBool::new(false), |info| {
+//!     if let (Some(d), Some(s)) = (info.depth, info.score) {
+//!         println!("depth {d} score {s} pv {:?}", info.pv);
+//!     }
+//! })?;
+//! println!("best move {:?}", reply.best_move);
+//! # Ok::<(), xiangqi_client::ClientError>(())
+//! ```
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod error;
+mod info;
+mod search;
+mod spec;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use xiangqi::notation::{UciMove, UciRanks, format_uci};
+use xiangqi::{Game, Limits, Move};
+
+pub use error::ClientError;
+pub use info::{Info, parse_info};
+pub use search::SearchReply;
+pub use spec::{Spec, Think, UcciTime};
+/// The protocol an engine speaks: the session's one [`Protocol`] type.
+pub use xiangqi_session::{Protocol, UnknownProtocol};
+
+/// Extra time allowed beyond three times the move time.
+pub const GRACE: Duration = Duration::from_secs(5);
+/// How long a fixed-depth or fixed-node move may take.
+pub const FIXED_TIMEOUT: Duration = Duration::from_secs(120);
+/// How long the handshake and `isready` may take.
+const READY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A running engine.
+///
+/// The process is told to quit, and killed, when the `Engine` is dropped.
+///
+/// ```no_run
+/// use std::sync::atomic::AtomicBool;
+/// use xiangqi::{Game, Limits};
+/// use xiangqi_client::{Engine, Spec};
+///
+/// // The engine plays both sides of a game, 10 000 nodes a move.
+/// let mut engine = Engine::start(&Spec::uci("pikafish"))?;
+/// engine.new_game()?;
+/// let mut game = Game::new();
+/// let stop = AtomicBool::new(false);
+/// while game.outcome().is_none() && game.ply() < 300 {
+///     let reply = engine.search(&game, &Limits::nodes(10_000), &stop, |_| {})?;
+///     game.play(reply.best_move.expect("a legal move"))?;
+/// }
+/// assert!(engine.healthy());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Engine {
+    /// How it was started.
+    pub spec: Spec,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// Extra time allowed for a reply beyond three times the move time.
+    pub grace: Duration,
+    /// How a UCCI engine is given a move time.
+    pub ucci_time: UcciTime,
+    /// A reply timed out and was never collected, or the output closed:
+    /// restart before reuse.
+    hung: bool,
+    /// How long a search without a time limit (depth, nodes, mate) may
+    /// take before it is stopped (default two minutes); `None`: no limit
+    /// (stop it with the stop flag).
+    pub search_timeout: Option<Duration>,
+}
+
+impl Engine {
+    /// Starts `spec`'s command and completes the handshake.
+    ///
+    /// ```no_run
+    /// use xiangqi::notation::UciRanks;
+    /// use xiangqi_client::{ClientError, Engine, Spec};
+    ///
+    /// // Fairy-Stockfish: ranks 1-10, and told the variant after `uciok`.
+    /// let mut spec = Spec::uci("fairy-stockfish");
+    /// spec.ranks = UciRanks::OneToTen;
+    /// spec.init.push("setoption name UCI_Variant value xiangqi".to_string());
+    /// let mut engine = Engine::start(&spec)?;
+    /// assert!(engine.healthy());
+    /// assert!(matches!(Engine::start(&Spec::uci("")), Err(ClientError::EmptyCommand)));
+    /// # Ok::<(), ClientError>(())
+    /// ```
+    pub fn start(spec: &Spec) -> Result<Engine, ClientError> {
+        let cmd = &spec.cmd;
+        let mut parts = cmd.split_whitespace();
+        let prog = parts.next().ok_or(ClientError::EmptyCommand)?;
+        let mut child = Command::new(prog)
+            .args(parts)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| ClientError::Spawn {
+                command: cmd.clone(),
+                reason: e.to_string(),
+            })?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(ClientError::Exited);
+        };
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut e = Engine {
+            spec: spec.clone(),
+            child,
+            stdin,
+            lines,
+            grace: GRACE,
+            ucci_time: UcciTime::Stop,
+            hung: false,
+            search_timeout: Some(FIXED_TIMEOUT),
+        };
+        match spec.protocol {
+            Protocol::Uci => {
+                e.send("uci")?;
+                e.wait_for("uciok", READY_TIMEOUT)?;
+            }
+            Protocol::Ucci => {
+                e.send("ucci")?;
+                e.wait_for("ucciok", READY_TIMEOUT)?;
+            }
+        }
+        for line in &spec.init {
+            e.send(line)?;
+        }
+        e.sync()?;
+        Ok(e)
+    }
+
+    /// The rank numbering of its moves.
+    ///
+    /// ```no_run
+    /// use xiangqi::notation::UciRanks;
+    /// use xiangqi_client::{Engine, Spec};
+    ///
+    /// let engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// assert_eq!(engine.ranks(), UciRanks::ZeroToNine); // Spec::uci's
+    /// # Ok::<(), xiangqi_client::ClientError>(())
+    /// ```
+    pub fn ranks(&self) -> UciRanks {
+        self.spec.ranks
+    }
+
+    /// The process id.
+    ///
+    /// ```no_run
+    /// use xiangqi_client::{Engine, Spec};
+    ///
+    /// let spec = Spec::uci("xiangqi-engine");
+    /// let (a, b) = (Engine::start(&spec)?, Engine::start(&spec)?);
+    /// assert_ne!(a.id(), b.id()); // two processes
+    /// # Ok::<(), xiangqi_client::ClientError>(())
+    /// ```
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Whether the engine can play another game: running, and not owing a
+    /// late reply.
+    ///
+    /// ```no_run
+    /// use xiangqi_client::{Engine, Spec};
+    ///
+    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// engine.send("quit")?;
+    /// std::thread::sleep(std::time::Duration::from_millis(500));
+    /// assert!(!engine.healthy()); // it has exited
+    /// engine.restart()?;
+    /// assert!(engine.healthy());
+    /// # Ok::<(), xiangqi_client::ClientError>(())
+    /// ```
+    pub fn healthy(&mut self) -> bool {
+        !self.hung && matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// A fresh process of the same engine.
+    ///
+    /// ```no_run
+    /// use std::time::Duration;
+    /// use xiangqi_client::{Engine, Spec};
+    ///
+    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// engine.grace = Duration::from_secs(1);
+    /// let old = engine.id();
+    /// engine.restart()?;
+    /// // Another process, with the same settings.
+    /// assert_ne!(engine.id(), old);
+    /// assert_eq!(engine.grace, Duration::from_secs(1));
+    /// # Ok::<(), xiangqi_client::ClientError>(())
+    /// ```
+    pub fn restart(&mut self) -> Result<(), ClientError> {
+        let mut fresh = Engine::start(&self.spec)?;
+        fresh.grace = self.grace;
+        fresh.ucci_time = self.ucci_time;
+        fresh.search_timeout = self.search_timeout;
+        *self = fresh; // drops (quits and kills) the old process
+        Ok(())
+    }
+
+    /// Sends one line (a command).
+    ///
+    /// ```no_run
+    /// use xiangqi_client::{Engine, Spec};
+    ///
+    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// engine.send("setoption name Hash value 64")?;
+    /// engine.sync()?; // the engine has read it
+    /// assert!(engine.healthy());
+    /// # Ok::<(), xiangqi_client::ClientError>(())
+    /// ```
+    pub fn send(&mut self, line: &str) -> Result<(), ClientError> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| ClientError::Write(e.to_string()))
+    }
+
+    /// Waits for a line that `wanted` accepts; returns it.
+    fn wait_until(
+        &mut self,
+        what: &'static str,
+        timeout: Duration,
+        wanted: impl Fn(&str) -> bool,
+    ) -> Result<String, ClientError> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if wanted(&line) => return Ok(line),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => return Err(ClientError::Timeout(what)),
+                Err(RecvTimeoutError::Disconnected) => {
+                    // Its output is closed: nothing more will come.
+                    self.hung = true;
+                    return Err(ClientError::Exited);
+                }
+            }
+        }
+    }
+
+    /// Waits for a line starting with `prefix`; returns it.
+    fn wait_for(&mut self, prefix: &'static str, timeout: Duration) -> Result<String, ClientError> {
+        self.wait_until(prefix, timeout, |l| l.starts_with(prefix))
+    }
+
+    /// `isready` and its `readyok`: everything the engine printed before
+    /// is read and dropped.
+    ///
+    /// ```no_run
+    /// use xiangqi_client::{Engine, Spec, Think};
+    ///
+    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// engine.send("uci")?; // its `id` lines and `uciok` again...
+    /// engine.sync()?; // ...read and dropped here
+    /// let text = engine.best_move_from(None, &[], Think::Depth(3))?;
+    /// assert_eq!(text.len(), 4); // a move such as h2e2, not a stray line
+    /// # Ok::<(), xiangqi_client::ClientError>(())
+    /// ```
+    pub fn sync(&mut self) -> Result<(), ClientError> {
+        self.send("isready")?;
+        self.wait_for("readyok", READY_TIMEOUT).map(|_| ())
+    }
+
+    /// Prepares a new game.
+    ///
+    /// ```no_run
+    /// use xiangqi_client::{Engine, Spec, Think};
+    ///
+    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// for _ in 0..2 {
+    ///     engine.new_game()?; // `ucinewgame`, then `isready`
+    ///     let first = engine.best_move_from(None, &[], Think::Depth(4))?;
+    ///     assert!(!first.is_empty());
+    /// }
+    /// # Ok::<(), xiangqi_client::ClientError>(())
+    /// ```
+    pub fn new_game(&mut self) -> Result<(), ClientError> {
+        match self.spec.protocol {
+            Protocol::Uci => self.send("ucinewgame")?,
+            Protocol::Ucci => self.send("setoption newgame")?,
+        }
+        self.sync()
+    }
+
+    /// Waits for the answer to `go`: a `bestmove` line, or UCCI's
+    /// `nobestmove`.
+    fn wait_reply(&mut self, timeout: Duration) -> Result<String, ClientError> {
+        self.wait_until("bestmove", timeout, |l| {
+            l.starts_with("bestmove") || l.trim() == "nobestmove"
+        })
+    }
+
+    /// Asks for a move after `moves` from the position `fen` (None: the
+    /// start position; sent as `position fen FEN`); returns the move text
+    /// of the `bestmove` line, or why there is none (`nobestmove`
+    /// included). Anything after the move (`ponder`, UCCI `draw` or
+    /// `resign`) is ignored: the game's rules decide.
+    ///
+    /// ```no_run
+    /// use xiangqi::Position;
+    /// use xiangqi::notation::{UciMove, parse_uci};
+    /// use xiangqi_client::{Engine, Spec, Think};
+    ///
+    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// let mut pos = Position::new();
+    /// let central_cannon = "h2e2".parse()?;
+    /// let text = engine.best_move_from(None, &[central_cannon], Think::Nodes(10_000))?;
+    /// // The reply is text in the engine's rank numbering: read it after the moves.
+    /// pos.play(central_cannon)?;
+    /// assert!(matches!(parse_uci(&pos, &text, engine.ranks()), Ok(UciMove::Move(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn best_move_from(
+        &mut self,
+        fen: Option<&str>,
+        moves: &[Move],
+        think: Think,
+    ) -> Result<String, ClientError> {
+        let pos = self.position_command(fen, moves);
+        self.send(&pos)?;
+        let ucci = self.spec.protocol == Protocol::Ucci;
+        let (go, timeout) = match think {
+            Think::MoveTime(t) if ucci && self.ucci_time == UcciTime::Stop => {
+                return self.timed_by_stop(t);
+            }
+            Think::MoveTime(t) if ucci => (
+                format!("go time {t} movestogo 1"),
+                Duration::from_millis(t.saturating_mul(3)) + self.grace,
+            ),
+            Think::MoveTime(t) => (
+                format!("go movetime {t}"),
+                Duration::from_millis(t.saturating_mul(3)) + self.grace,
+            ),
+            Think::Depth(d) => (format!("go depth {d}"), FIXED_TIMEOUT + self.grace),
+            Think::Nodes(n) => (format!("go nodes {n}"), FIXED_TIMEOUT + self.grace),
+        };
+        self.send(&go)?;
+        match self.wait_reply(timeout) {
+            Ok(line) => reply_move(&line),
+            Err(e) => {
+                // Collect the late reply so it is not taken for the next
+                // move; if it does not come, restart before the next game.
+                if self.send("stop").is_err() || self.wait_reply(Duration::from_secs(1)).is_err() {
+                    self.hung = true;
+                }
+                Err(e)
+            }
+        }
+    }
+
+    /// UCCI with a fixed move time: search without a limit and `stop`
+    /// after `t` ms (see [`UcciTime::Stop`]).
+    fn timed_by_stop(&mut self, t: u64) -> Result<String, ClientError> {
+        self.send("go depth 32")?;
+        let t = Duration::from_millis(t);
+        match self.wait_reply(t) {
+            Ok(line) => return reply_move(&line),
+            Err(ClientError::Exited) => return Err(ClientError::Exited),
+            Err(_) => {}
+        }
+        self.send("stop")?;
+        let reply = self.wait_reply(t.saturating_mul(2) + self.grace);
+        // A `stop` that crossed the reply makes ElephantEye print a stray
+        // `nobestmove`: `isready` drains it before the next move.
+        if reply.is_err() || self.sync().is_err() {
+            self.hung = true;
+        }
+        reply.and_then(|line| reply_move(&line))
+    }
+}
+
+/// The move of a reply line, or why there is none.
+fn reply_move(line: &str) -> Result<String, ClientError> {
+    if line.trim() == "nobestmove" {
+        return Err(ClientError::NoBestMove);
+    }
+    Ok(line.split_whitespace().nth(1).unwrap_or("").to_string())
+}
+
+impl Engine {
+    /// The `position` command for `moves` after `fen` (None: the start).
+    fn position_command(&self, fen: Option<&str>, moves: &[Move]) -> String {
+        let list: Vec<String> = moves
+            .iter()
+            .map(|&m| format_uci(UciMove::Move(m), self.spec.ranks))
+            .collect();
+        let base = match fen {
+            Some(fen) => format!("position fen {fen}"),
+            None => "position startpos".to_string(),
+        };
+        if list.is_empty() {
+            base
+        } else {
+            format!("{base} moves {}", list.join(" "))
+        }
+    }
+
+    /// The `position` command of a game: its start and its moves.
+    fn game_position(&self, game: &Game) -> String {
+        let moves: Vec<Move> = game.moves().collect();
+        let start = game.start();
+        if *start == xiangqi::Position::new() {
+            self.position_command(None, &moves)
+        } else {
+            self.position_command(Some(&start.to_string()), &moves)
+        }
+    }
+
+    /// The `go` command for `limits` (see [`Engine::search`]).
+    fn go_command(&self, limits: &Limits) -> String {
+        let ucci = self.spec.protocol == Protocol::Ucci;
+        let mut go = String::from("go");
+        if limits.infinite {
+            go.push_str(if ucci { " depth infinite" } else { " infinite" });
+            return go;
+        }
+        if let Some(d) = limits.depth {
+            go.push_str(&format!(" depth {d}"));
+        }
+        if let Some(n) = limits.nodes {
+            go.push_str(&format!(" nodes {n}"));
+        }
+        if let (Some(m), false) = (limits.mate, ucci) {
+            go.push_str(&format!(" mate {m}"));
+        }
+        if let Some(t) = limits.movetime {
+            let ms = t.as_millis();
+            go.push_str(&if ucci {
+                format!(" time {ms} movestogo 1")
+            } else {
+                format!(" movetime {ms}")
+            });
+        } else if let Some(c) = limits.clock {
+            let (t, inc) = (c.remaining.as_millis(), c.increment.as_millis());
+            if ucci {
+                go.push_str(&format!(" time {t} increment {inc}"));
+                if let Some(m) = c.moves_to_go {
+                    go.push_str(&format!(" movestogo {m}"));
+                }
+            } else {
+                go.push_str(&format!(" wtime {t} btime {t} winc {inc} binc {inc}"));
+                if let Some(m) = c.moves_to_go {
+                    go.push_str(&format!(" movestogo {m}"));
+                }
+            }
+        }
+        if go == "go" {
+            go.push_str(if ucci { " depth infinite" } else { " infinite" });
+        }
+        go
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        std::thread::sleep(Duration::from_millis(100));
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,171 @@
+//! Searching every position of a game, on one or more threads.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use xiangqi::{Game, Limits, Score, Searcher};
+use xiangqi_client::{Engine, Spec};
+
+use crate::analyze::annotate::{Analysis, Eval};
+
+/// Searches position `ply` of `game` (before its move `ply + 1`) with a
+/// fresh searcher, so that the result does not depend on what was searched
+/// before.
+pub fn search_ply(game: &Game, ply: usize, limits: &Limits) -> Analysis {
+    let mut g = game.clone();
+    g.undo_to(ply);
+    let mut searcher = Searcher::default();
+    let r = searcher.search(&g, limits, &AtomicBool::new(false), |_| {});
+    Analysis {
+        eval: Eval::from_score(r.score, g.position().turn()),
+        pv: r.pv,
+    }
+}
+
+/// Searches every position of `game`, from the start to after its last
+/// move, `threads` at a time (each worker thread with its own searcher),
+/// calling `on_done` on this thread as each search ends. The analyses come
+/// back in ply order, whatever the number of threads.
+pub fn analyze(
+    game: &Game,
+    limits: &Limits,
+    threads: usize,
+    mut on_done: impl FnMut(),
+) -> Vec<Analysis> {
+    let total = game.ply() + 1;
+    let next = AtomicUsize::new(0);
+    let (send, receive) = mpsc::channel();
+    let mut results: Vec<Option<Analysis>> = vec![None; total];
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, total) {
+            let send = send.clone();
+            let next = &next;
+            scope.spawn(move || {
+                loop {
+                    let ply = next.fetch_add(1, Ordering::Relaxed);
+                    if ply >= total {
+                        break;
+                    }
+                    if send.send((ply, search_ply(game, ply, limits))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        for (ply, analysis) in receive {
+            results[ply] = Some(analysis);
+            on_done();
+        }
+    });
+    // Every ply was searched (a worker that panicked has ended the scope
+    // with its panic already); a missing one would be a draw with no line.
+    results
+        .into_iter()
+        .map(|a| {
+            a.unwrap_or(Analysis {
+                eval: Eval::Cp(0),
+                pv: Vec::new(),
+            })
+        })
+        .collect()
+}
+
+/// Searches position `ply` of `game` with the engine process `engine`
+/// (after `ucinewgame`, so that the result does not depend on what it
+/// searched before). A position without a legal move is not sent: the side
+/// to move has lost.
+pub fn search_ply_with(
+    engine: &mut Engine,
+    game: &Game,
+    ply: usize,
+    limits: &Limits,
+) -> Result<Analysis, String> {
+    let mut g = game.clone();
+    g.undo_to(ply);
+    let turn = g.position().turn();
+    if g.position().legal_moves().is_empty() {
+        return Ok(Analysis {
+            eval: Eval::from_score(Score::Mate(0), turn),
+            pv: Vec::new(),
+        });
+    }
+    engine.new_game().map_err(|e| e.to_string())?;
+    let r = engine
+        .search(&g, limits, &AtomicBool::new(false), |_| {})
+        .map_err(|e| format!("ply {ply}: {e}"))?;
+    let info = r.info.unwrap_or_default();
+    let mut pv = info.pv;
+    if pv.first() != r.best_move.as_ref() {
+        pv = r.best_move.into_iter().collect();
+    }
+    Ok(Analysis {
+        eval: Eval::from_score(info.score.unwrap_or(Score::Cp(0)), turn),
+        pv,
+    })
+}
+
+/// [`analyze`] with engine processes started from `spec` (one a thread)
+/// instead of this crate's search; the first failure (the engine cannot
+/// start, dies, or answers nonsense) ends it with an error.
+pub fn analyze_with(
+    spec: &Spec,
+    game: &Game,
+    limits: &Limits,
+    threads: usize,
+    mut on_done: impl FnMut(),
+) -> Result<Vec<Analysis>, String> {
+    let total = game.ply() + 1;
+    let next = AtomicUsize::new(0);
+    let (send, receive) = mpsc::channel();
+    let mut results: Vec<Option<Analysis>> = vec![None; total];
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, total) {
+            let send = send.clone();
+            let next = &next;
+            scope.spawn(move || {
+                let mut engine = match Engine::start(spec) {
+                    Ok(e) => e,
+                    Err(e) => {
+                        let _ = send.send(Err(format!("{}: {e}", spec.cmd)));
+                        return;
+                    }
+                };
+                loop {
+                    let ply = next.fetch_add(1, Ordering::Relaxed);
+                    if ply >= total {
+                        break;
+                    }
+                    let r = search_ply_with(&mut engine, game, ply, limits).map(|a| (ply, a));
+                    let failed = r.is_err();
+                    if send.send(r).is_err() || failed {
+                        // The others stop taking plies.
+                        next.store(total, Ordering::Relaxed);
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        for r in receive {
+            match r {
+                Ok((ply, analysis)) => {
+                    results[ply] = Some(analysis);
+                    on_done();
+                }
+                Err(e) => {
+                    failure.get_or_insert(e);
+                }
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(ply, a)| a.ok_or_else(|| format!("ply {ply} was not analysed")))
+        .collect()
+}

@@ -1,0 +1,150 @@
+//! `xiangqi-engine match`'s flags.
+
+use clap::{ArgGroup, Args, ValueEnum};
+use xiangqi::notation::UciRanks;
+use xiangqi_client::Protocol;
+
+use super::engines::parse_ranks;
+
+/// How a UCCI engine gets the move time.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum UcciTimeArg {
+    /// `go depth 32`, then `stop` after the move time.
+    Stop,
+    /// `go time MS movestogo 1`: the engine's own budget, at most MS.
+    Movestogo,
+}
+
+/// The arbiter's chase rule.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ChaseArg {
+    /// The Asian rules: perpetual chase loses.
+    Asian,
+    /// As Fairy-Stockfish judges: checks also count as chases.
+    FairyStockfish,
+    /// No chase rule.
+    None,
+}
+
+/// Plays a match between two engines, UCI or UCCI, each game a
+/// `xiangqi::Game` under the arbiter's rules; each opening (or start
+/// position) is played twice, colours swapped. Prints each result, then
+/// W/D/L for engine 1 and an Elo estimate with a 95% interval.
+#[derive(Clone, Debug, Args)]
+#[command(group(ArgGroup::new("think").args(["movetime", "depth", "nodes"])))]
+pub struct MatchArgs {
+    /// The command line of engine 1.
+    #[arg(long, value_name = "CMD", help_heading = "Engines")]
+    pub engine1: String,
+    /// Engine 1's protocol: uci or ucci.
+    #[arg(long, value_name = "P", default_value_t = Protocol::Uci, help_heading = "Engines")]
+    pub engine1_protocol: Protocol,
+    /// Engine 1's ranks: 0-9 (default) or 1-10 (Fairy-Stockfish's UCI moves).
+    #[arg(long, value_name = "R", value_parser = parse_ranks, help_heading = "Engines")]
+    pub engine1_ranks: Option<UciRanks>,
+    /// A command sent to engine 1 after the handshake (repeatable), e.g.
+    /// "setoption usebook false" for ElephantEye.
+    #[arg(long, value_name = "LINE", help_heading = "Engines")]
+    pub engine1_init: Vec<String>,
+    /// Engine 1 is Fairy-Stockfish in UCI: ranks 1-10 and
+    /// "setoption name UCI_Variant value xiangqi" (sent first).
+    #[arg(long, help_heading = "Engines")]
+    pub engine1_fsf: bool,
+    /// Engine 1's name in the PGN file.
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "engine1",
+        help_heading = "Engines"
+    )]
+    pub engine1_name: String,
+    /// The command line of engine 2.
+    #[arg(long, value_name = "CMD", help_heading = "Engines")]
+    pub engine2: String,
+    /// Engine 2's protocol: uci or ucci.
+    #[arg(long, value_name = "P", default_value_t = Protocol::Uci, help_heading = "Engines")]
+    pub engine2_protocol: Protocol,
+    /// Engine 2's ranks: 0-9 (default) or 1-10.
+    #[arg(long, value_name = "R", value_parser = parse_ranks, help_heading = "Engines")]
+    pub engine2_ranks: Option<UciRanks>,
+    /// A command sent to engine 2 after the handshake (repeatable).
+    #[arg(long, value_name = "LINE", help_heading = "Engines")]
+    pub engine2_init: Vec<String>,
+    /// Engine 2 is Fairy-Stockfish in UCI (as --engine1-fsf).
+    #[arg(long, help_heading = "Engines")]
+    pub engine2_fsf: bool,
+    /// Engine 2's name in the PGN file.
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "engine2",
+        help_heading = "Engines"
+    )]
+    pub engine2_name: String,
+    /// How a UCCI engine gets the move time.
+    #[arg(long, value_enum, default_value_t = UcciTimeArg::Stop, help_heading = "Engines")]
+    pub ucci_time: UcciTimeArg,
+
+    /// Number of games, each opening twice.
+    #[arg(long, value_name = "N", default_value_t = 10, help_heading = "Games")]
+    pub games: usize,
+    /// Start at game N (0-based), to split a match over processes.
+    #[arg(long, value_name = "N", default_value_t = 0, help_heading = "Games")]
+    pub first_game: usize,
+    /// One opening a line, ICCS moves (default: the built-in openings,
+    /// selfplay/src/openings.txt).
+    #[arg(long, value_name = "FILE", help_heading = "Games")]
+    pub openings: Option<String>,
+    /// One start position a line, FEN, instead of openings (each played
+    /// twice, colours swapped).
+    #[arg(long, value_name = "FILE", help_heading = "Games")]
+    pub fens: Option<String>,
+    /// Milliseconds per move (the default: 200).
+    #[arg(long, value_name = "MS", help_heading = "Games")]
+    pub movetime: Option<u64>,
+    /// A fixed depth per move, instead of --movetime.
+    #[arg(long, value_name = "N", help_heading = "Games")]
+    pub depth: Option<u32>,
+    /// A fixed node count per move, instead of --movetime.
+    #[arg(long, value_name = "N", help_heading = "Games")]
+    pub nodes: Option<u64>,
+    /// Draw after N plies.
+    #[arg(long, value_name = "N", default_value_t = crate::matches::config::MAX_PLIES, help_heading = "Games")]
+    pub max_plies: usize,
+
+    /// Moves without a capture before a draw, 0 = none (default 60;
+    /// Fairy-Stockfish and ElephantEye use 50).
+    #[arg(long, value_name = "N", help_heading = "Rules (the arbiter's)")]
+    pub move_limit: Option<u32>,
+    /// Checks beyond N do not count toward the move limit (0 = none).
+    #[arg(long, value_name = "N", help_heading = "Rules (the arbiter's)")]
+    pub check_cap: Option<u32>,
+    /// Occurrences of a position that end the game (default 3).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..),
+          help_heading = "Rules (the arbiter's)")]
+    pub repetition_count: Option<u32>,
+    /// The chase rule (default asian).
+    #[arg(long, value_enum, help_heading = "Rules (the arbiter's)")]
+    pub chase: Option<ChaseArg>,
+
+    /// Print each game's moves.
+    #[arg(long, help_heading = "Report")]
+    pub verbose: bool,
+    /// Append each game to FILE as PGN as it ends.
+    #[arg(long, value_name = "FILE", help_heading = "Report")]
+    pub pgn: Option<String>,
+    /// Stop early by a sequential probability ratio test of H0 "engine 1 is
+    /// ELO0 stronger" against H1 "ELO1 stronger".
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true,
+          help_heading = "Report")]
+    pub sprt: Option<Vec<f64>>,
+    /// At the end, replay the games with pyffish (PYTHON must have it) and
+    /// list the games it would judge differently.
+    #[arg(
+        long,
+        value_name = "PYTHON",
+        conflicts_with = "fens",
+        help_heading = "Report"
+    )]
+    pub pyffish: Option<String>,
+}

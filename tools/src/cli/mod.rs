@@ -1,0 +1,164 @@
+//! The command line of `xiangqi-engine`'s tools, defined with clap's derive:
+//! [`Cli`] and its [`Command`]s, one a tool, each with `--help`, errors that
+//! name the flag, and a `run` that does the work.
+//!
+//! ```
+//! use clap::Parser;
+//! use xiangqi_tools::cli::{Cli, Command};
+//!
+//! let cli = Cli::try_parse_from(["xiangqi-engine", "datagen", "--chunks", "3"])?;
+//! let Command::Datagen(args) = &cli.command else { panic!("datagen") };
+//! assert_eq!((args.chunks, args.nodes), (3, 6000));
+//! // A bad value is an error that names its flag.
+//! let err = Cli::try_parse_from(["xiangqi-engine", "datagen", "--nodes", "many"]).unwrap_err();
+//! assert!(err.to_string().contains("--nodes"));
+//! # Ok::<(), clap::Error>(())
+//! ```
+
+mod analyze;
+mod book;
+mod data;
+mod engines;
+mod levels;
+mod matches;
+
+use clap::{Parser, Subcommand};
+
+pub use analyze::{AnalyzeArgs, NotationArg};
+pub use book::{BookBuildArgs, BookCommand, BookProbeArgs};
+pub use data::{
+    ActivationArg, DatagenArgs, Qb, ScheduleArg, TrainArgs, TuneCommand, TuneFitArgs, TuneGenArgs,
+};
+pub use engines::parse_ranks;
+pub(crate) use engines::spec as engine_spec;
+pub use levels::{LevelsArgs, parse_levels};
+pub use matches::{ChaseArg, MatchArgs, UcciTimeArg};
+
+/// What follows the program's name: one tool and its flags.
+#[derive(Clone, Debug, Parser)]
+#[command(
+    name = "xiangqi-engine",
+    about = "The xiangqi engine (UCI/UCCI) and its tools.",
+    after_help = "Without a command: the UCI/UCCI engine on standard input and output (the \
+                  first line, `uci` or `ucci`, picks the protocol)."
+)]
+pub struct Cli {
+    /// The tool to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The tools.
+#[derive(Clone, Debug, Subcommand)]
+pub enum Command {
+    /// Play a match between two engines, adjudicated by the crate's rules.
+    Match(MatchArgs),
+    /// Annotate a PGN game with evaluations, marks and better moves.
+    Analyze(AnalyzeArgs),
+    /// Self-play data (`tune gen`) and evaluator fitting (`tune fit`).
+    #[command(subcommand)]
+    Tune(TuneCommand),
+    /// Self-play training data for the network.
+    Datagen(DatagenArgs),
+    /// Train the network on that data.
+    Train(TrainArgs),
+    /// Build an opening book from PGN files, or probe one.
+    #[command(subcommand)]
+    Book(BookCommand),
+    /// Each strength level's move quality on real games.
+    Levels(LevelsArgs),
+}
+
+impl Command {
+    /// The tool's name, as typed on the command line.
+    ///
+    /// ```
+    /// use clap::Parser;
+    /// use xiangqi_tools::cli::Cli;
+    ///
+    /// let cli = Cli::try_parse_from(["xiangqi-engine", "book", "probe", "default"])?;
+    /// assert_eq!(cli.command.name(), "book");
+    /// # Ok::<(), clap::Error>(())
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Match(_) => "match",
+            Command::Analyze(_) => "analyze",
+            Command::Tune(_) => "tune",
+            Command::Datagen(_) => "datagen",
+            Command::Train(_) => "train",
+            Command::Book(_) => "book",
+            Command::Levels(_) => "levels",
+        }
+    }
+
+    /// Runs the tool: its output on standard output, its progress on
+    /// standard error; an error is one message (the caller prints it and
+    /// exits with status 2).
+    ///
+    /// ```
+    /// use clap::Parser;
+    /// use xiangqi_tools::cli::Cli;
+    ///
+    /// // Prints the embedded book's moves from the start position.
+    /// let cli = Cli::try_parse_from(["xiangqi-engine", "book", "probe", "default"])?;
+    /// cli.command.run()?;
+    /// // A missing book file is an error.
+    /// let cli = Cli::try_parse_from(["xiangqi-engine", "book", "probe", "/no/such.xqb"])?;
+    /// assert!(cli.command.run().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run(self) -> Result<(), String> {
+        match self {
+            Command::Match(args) => crate::matches::main(&args),
+            Command::Analyze(args) => crate::analyze::main(&args),
+            Command::Tune(command) => crate::tune::main(&command),
+            Command::Datagen(args) => crate::datagen::main(&args),
+            Command::Train(args) => crate::train::main(&args),
+            Command::Book(command) => crate::book::main(&command),
+            Command::Levels(args) => crate::levels::main(&args),
+        }
+    }
+}
+
+/// Parses a tool's command line written as one line (the tool's name
+/// first), for tests.
+#[cfg(test)]
+pub(crate) fn parse(line: &str) -> Result<Command, clap::Error> {
+    let args = std::iter::once("xiangqi-engine").chain(line.split_whitespace());
+    Cli::try_parse_from(args).map(|cli| cli.command)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_definitions_are_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn every_tool_has_help_and_names_bad_flags() {
+        for tool in [
+            "match",
+            "analyze",
+            "tune gen",
+            "tune fit",
+            "datagen",
+            "train",
+            "book build",
+            "book probe",
+            "levels",
+        ] {
+            let err = parse(&format!("{tool} --help")).unwrap_err();
+            assert_eq!(err.kind(), clap::error::ErrorKind::DisplayHelp, "{tool}");
+            assert!(err.to_string().contains("Usage: xiangqi-engine"), "{tool}");
+            let err = parse(&format!("{tool} --frobnicate 3")).unwrap_err();
+            assert!(err.to_string().contains("--frobnicate"), "{tool}: {err}");
+        }
+        let err = parse("levels --depth 0 g.pgn").unwrap_err();
+        assert!(err.to_string().contains("--depth"), "{err}");
+    }
+}

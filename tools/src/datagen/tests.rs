@@ -1,0 +1,170 @@
+use super::*;
+
+/// The options of `datagen` with these flags.
+fn parse_args(line: &str) -> Result<Options, String> {
+    match crate::cli::parse(&format!("datagen {line}")).map_err(|e| e.to_string())? {
+        crate::cli::Command::Datagen(a) => super::options(&a),
+        other => panic!("{other:?}"),
+    }
+}
+
+fn options(dir: &Path, chunks: usize) -> Options {
+    let mut o = parse_args("").unwrap();
+    o.out = dir.to_path_buf();
+    o.chunks = chunks;
+    o.games_per_chunk = 1;
+    o.nodes = 300;
+    o.threads = 2;
+    o.seed = 5;
+    o.progress = false;
+    o
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("xiangqi-datagen-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn chunks_are_reproducible_and_resumed() {
+    let (a, b) = (temp_dir("a"), temp_dir("b"));
+    assert_eq!(run(&options(&a, 2)), Ok(2));
+    // Another run, chunk 1 first and alone: the same bytes.
+    std::fs::create_dir_all(&b).unwrap();
+    let mut one = options(&b, 2);
+    one.threads = 1;
+    std::fs::write(chunk_path(&one, 0), b"a partial file from a stop").unwrap();
+    assert_eq!(run(&one), Ok(2), "a corrupt chunk is played again");
+    for k in 0..2 {
+        let bytes = std::fs::read(chunk_path(&one, k)).unwrap();
+        assert_eq!(
+            bytes,
+            std::fs::read(chunk_path(&options(&a, 2), k)).unwrap()
+        );
+        let (info, records) = read_chunk(&bytes).unwrap();
+        assert_eq!((info.seed, info.nodes, info.index), (5, 300, k as u32));
+        assert!(!records.is_empty());
+        for r in &records {
+            let pos = r.position().unwrap();
+            assert!(!pos.is_check());
+            assert!(r.score().abs() < 20_000);
+        }
+    }
+    // Resuming: nothing left to play; one more chunk plays only that one.
+    assert_eq!(run(&options(&a, 2)), Ok(0));
+    assert_eq!(run(&options(&a, 3)), Ok(1));
+    let _ = std::fs::remove_dir_all(&a);
+    let _ = std::fs::remove_dir_all(&b);
+}
+
+#[test]
+fn bad_flags_are_errors() {
+    for (bad, names) in [
+        ("--nodes abc", "--nodes"),
+        ("--nodes 0", "--nodes"),
+        ("--nodes 4294967296", "--nodes"),
+        ("--threads 0", "--threads"),
+        ("--games-per-chunk 0", "--games-per-chunk"),
+        ("--chunks", "--chunks"),
+        ("--chunks 4294967296", "--chunks"),
+        ("--frobnicate 3", "--frobnicate"),
+        (
+            "--openings /nonexistent/openings.txt",
+            "/nonexistent/openings.txt",
+        ),
+    ] {
+        match parse_args(bad) {
+            Err(e) => assert!(e.contains(names), "{bad}: {e}"),
+            Ok(o) => panic!("{bad}: accepted as {o:?}"),
+        }
+    }
+    let o = parse_args("--nodes 5000 --seed 9 --out /tmp/x").unwrap();
+    assert_eq!((o.nodes, o.seed, o.out), (5000, 9, PathBuf::from("/tmp/x")));
+    assert_eq!(o.openings.len(), 50);
+}
+
+#[test]
+fn a_network_plays_into_files_named_by_its_generation() {
+    use xiangqi::nnue::{Activation, NetworkFile};
+    let dir = temp_dir("net");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut file = NetworkFile::new(xiangqi::nnue::DEFAULT_HIDDEN, 1, Activation::SCReLU);
+    file.generation = 3;
+    // Material only, through the first layer: own pieces push the
+    // accumulator up, so the network prefers having them.
+    for f in 0..xiangqi::nnue::FEATURES / 2 {
+        file.feature_weights[f * file.hidden] = 40;
+    }
+    file.output_weights[0] = 64;
+    let path = dir.join("g3.nnue");
+    std::fs::write(&path, file.to_bytes().unwrap()).unwrap();
+    let mut o = parse_args(&format!("--network {}", path.display())).unwrap();
+    let defaults = options(&dir, 1);
+    (
+        o.out,
+        o.chunks,
+        o.games_per_chunk,
+        o.nodes,
+        o.seed,
+        o.progress,
+    ) = (defaults.out, 1, 1, 300, 5, false);
+    assert_eq!(run(&o), Ok(1));
+    let chunk = chunk_path(&o, 0);
+    let name = chunk.file_name().unwrap().to_str().unwrap();
+    assert_eq!(name, "g3-s5-n300-000000.xqd");
+    let (_, records) = read_chunk(&std::fs::read(&chunk).unwrap()).unwrap();
+    assert!(!records.is_empty());
+    let bad = parse_args(&format!("--network {}", dir.join("none.nnue").display()));
+    assert!(bad.is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_default_openings_are_all_legal() {
+    let strict = parse_openings(xiangqi_selfplay::OPENINGS).unwrap();
+    assert_eq!(strict, default_openings());
+    assert!(strict.len() >= 20 && strict.iter().all(|l| !l.is_empty()));
+}
+
+#[test]
+fn the_library_chunk_is_datagen_s() {
+    // What the Python package's cluster script writes: the same bytes.
+    let dir = temp_dir("lib");
+    let mut o = options(&dir, 1);
+    o.threads = 1;
+    assert_eq!(run(&o), Ok(1));
+    let spec = ChunkSpec {
+        seed: 5,
+        index: 0,
+        games: 1,
+        nodes: 300,
+    };
+    let stop = AtomicBool::new(false);
+    let chunk = play_chunk(
+        &mut Searcher::new(MaterialPst::default()),
+        &spec,
+        &o.openings,
+        &stop,
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(chunk.to_bytes(), std::fs::read(chunk_path(&o, 0)).unwrap());
+    assert_eq!(
+        chunk_path(&o, 0).file_name().unwrap(),
+        spec.file_name(None).as_str()
+    );
+    // A stop between games keeps nothing.
+    stop.store(true, Ordering::Relaxed);
+    assert!(
+        play_chunk(
+            &mut Searcher::new(MaterialPst::default()),
+            &spec,
+            &o.openings,
+            &stop,
+            |_| {}
+        )
+        .is_none()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,38 @@
+//! The tools of the `xiangqi` engine, which the `xiangqi-engine` binary
+//! runs as subcommands: matches between engines (through
+//! [`xiangqi_client`]), game analysis, self-play training data and network
+//! training (through [`xiangqi_selfplay`]), evaluator tuning, the strength
+//! levels' move quality, and opening books.
+//!
+//! They sit beside the engine's front ends, not under them: the Python and
+//! WebAssembly packages depend on the engine session, never on this crate.
+//! [`cli`] holds the command line (clap's derive): parse it, then
+//! [`Command::run`](cli::Command::run) the tool.
+//!
+//! ```text
+//! xiangqi-engine match --help         # a match between two engines
+//! xiangqi-engine analyze GAME.pgn     # a game annotated with evaluations
+//! xiangqi-engine tune gen|fit ...     # self-play data and evaluator fitting
+//! xiangqi-engine datagen ...          # training data for the network
+//! xiangqi-engine train ...            # the network from that data
+//! xiangqi-engine book build|probe ... # opening books from PGN databases
+//! xiangqi-engine levels GAMES.pgn     # each strength level's move quality
+//! ```
+//!
+//! Long work shows its progress on standard error (an `indicatif` bar when
+//! standard error is a terminal); what a tool prints on standard output is
+//! its result.
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod cli;
+
+mod analyze;
+mod book;
+mod datagen;
+mod levels;
+mod matches;
+mod progress;
+mod train;
+mod tune;

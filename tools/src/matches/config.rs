@@ -1,0 +1,119 @@
+//! The match's command line ([`MatchArgs`]) read into the [`Config`] of a
+//! match.
+
+use xiangqi::Rules;
+
+use xiangqi_client::{Spec, Think, UcciTime};
+
+use crate::cli::{ChaseArg, MatchArgs, UcciTimeArg, engine_spec};
+
+/// The longest game played by default; longer ones are drawn.
+pub const MAX_PLIES: usize = 400;
+
+/// Everything a match needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// Engine 1 and engine 2.
+    pub engines: [Spec; 2],
+    /// How a UCCI engine gets a move time.
+    pub ucci_time: UcciTime,
+    /// Number of games.
+    pub games: usize,
+    /// The first game's number (0-based).
+    pub first: usize,
+    /// The openings file (`None`: the built-in openings).
+    pub openings: Option<String>,
+    /// The start positions file (FEN), replacing the openings.
+    pub fens: Option<String>,
+    /// How much each move may think.
+    pub think: Think,
+    /// The arbiter's rules.
+    pub rules: Rules,
+    /// Games reaching this many plies are drawn.
+    pub max_plies: usize,
+    /// Print each game's moves.
+    pub verbose: bool,
+    /// SPRT bounds, if any.
+    pub sprt: Option<(f64, f64)>,
+    /// The Python interpreter with pyffish, for the second opinion.
+    pub pyffish: Option<String>,
+    /// The engines' names in the PGN file.
+    pub names: [String; 2],
+    /// Where to append each game as PGN.
+    pub pgn: Option<String>,
+}
+
+/// The match the command line asks for.
+pub fn config(a: &MatchArgs) -> Result<Config, String> {
+    let engines = [
+        (
+            &a.engine1,
+            a.engine1_protocol,
+            a.engine1_ranks,
+            &a.engine1_init,
+            a.engine1_fsf,
+        ),
+        (
+            &a.engine2,
+            a.engine2_protocol,
+            a.engine2_ranks,
+            &a.engine2_init,
+            a.engine2_fsf,
+        ),
+    ];
+    for (i, (cmd, ..)) in engines.iter().enumerate() {
+        if cmd.trim().is_empty() {
+            return Err(format!("--engine{}: an empty command line", i + 1));
+        }
+    }
+    let engines = engines
+        .map(|(cmd, protocol, ranks, init, fsf)| engine_spec(cmd, protocol, ranks, init, fsf));
+    let think = match (a.movetime, a.depth, a.nodes) {
+        (_, Some(d), _) => Think::Depth(d),
+        (_, _, Some(n)) => Think::Nodes(n),
+        (Some(ms), ..) => Think::MoveTime(ms),
+        (None, None, None) => Think::MoveTime(200),
+    };
+    let mut rules = Rules::default();
+    if let Some(n) = a.move_limit {
+        rules = rules.with_move_limit((n > 0).then_some(n));
+    }
+    if let Some(n) = a.check_cap {
+        rules = rules.with_check_cap((n > 0).then_some(n));
+    }
+    if let Some(n) = a.repetition_count {
+        rules = rules.with_repetition_count(n);
+    }
+    if let Some(chase) = a.chase {
+        let (detect, checks) = match chase {
+            ChaseArg::Asian => (true, false),
+            ChaseArg::FairyStockfish => (true, true),
+            ChaseArg::None => (false, false),
+        };
+        rules = rules
+            .with_chase_detection(detect)
+            .with_checks_also_chase(checks);
+    }
+    Ok(Config {
+        engines,
+        ucci_time: match a.ucci_time {
+            UcciTimeArg::Stop => UcciTime::Stop,
+            UcciTimeArg::Movestogo => UcciTime::MovesToGo,
+        },
+        games: a.games,
+        first: a.first_game,
+        openings: a.openings.clone(),
+        fens: a.fens.clone(),
+        think,
+        rules,
+        max_plies: a.max_plies,
+        verbose: a.verbose,
+        sprt: a.sprt.as_deref().and_then(|s| match *s {
+            [e0, e1] => Some((e0, e1)),
+            _ => None,
+        }),
+        pyffish: a.pyffish.clone(),
+        names: [a.engine1_name.clone(), a.engine2_name.clone()],
+        pgn: a.pgn.clone(),
+    })
+}

@@ -1,0 +1,98 @@
+//! Plays a match between two engines, UCI or UCCI, adjudicated by this
+//! crate's rules.
+//!
+//! ```text
+//! cargo run --release -p xiangqi-engine -- match \
+//!     --engine1 target/release/xiangqi-engine \
+//!     --engine2 "node --no-experimental-fetch node_modules/fairy-stockfish-nnue.wasm/uci.js" \
+//!     --engine2-fsf --games 100 --movetime 200
+//! cargo run --release -p xiangqi-engine -- match \
+//!     --engine1 target/release/xiangqi-engine --engine1-init "setoption name Move Limit value 50" \
+//!     --engine2 /path/to/eleeye --engine2-protocol ucci --engine2-init "setoption usebook false" \
+//!     --move-limit 50 --games 4 --movetime 50 --pyffish python3
+//! cargo run --release -p xiangqi-engine -- match --help
+//! ```
+//!
+//! Each opening (or, with `--fens FILE`, each start position given as FEN,
+//! one a line) is played twice, colours swapped. Every game is a
+//! [`xiangqi::Game`] under the arbiter's [`xiangqi::Rules`] (by default the
+//! Asian rules; `--move-limit`, `--check-cap`, `--repetition-count` and
+//! `--chase` change them): it ends on checkmate or no legal move (a loss),
+//! perpetual check or perpetual chase (a loss for the checker or chaser),
+//! any other repetition (a draw), the move limit (60 moves without a
+//! capture by default, a draw), insufficient material (a draw), or
+//! `--max-plies` plies (400 by default, a draw); the reason printed is the
+//! game's verdict, naming the checking or chasing pieces. An illegal move,
+//! a malformed `bestmove`, a UCCI `nobestmove`, a crash or a move more than
+//! a few seconds late loses the game, and the line says so; a crashed or
+//! hung engine is restarted before the next game (if it cannot be, the
+//! match stops there). A `draw` or `resign` after a UCCI `bestmove` is
+//! ignored: the rules decide.
+//!
+//! Engines: `--engineN-protocol uci|ucci`, `--engineN-ranks 0-9|1-10`,
+//! `--engineN-init LINE` (repeatable: sent after the handshake), and
+//! `--engineN-fsf` for Fairy-Stockfish in UCI (ranks 1-10 and
+//! `setoption name UCI_Variant value xiangqi`). The rules are not sent to
+//! the engines: tell them with init commands (`setoption name Move Limit
+//! value 50` for this crate's engine; ElephantEye and Fairy-Stockfish play
+//! 50 moves without a capture on their own).
+//!
+//! Thinking: `--movetime MS` (default 200), `--depth N` or `--nodes N`.
+//! UCI engines get `go movetime MS`. UCCI has no move time, and
+//! ElephantEye 3.31 spends only about T/20 + I of `go time T increment I`
+//! (hard limit min(T/2, 10 × that)) and T/4 to T of `go time T movestogo 1`,
+//! so by default (`--ucci-time stop`) a UCCI engine gets `go depth 32` (in
+//! effect unlimited) and `stop` once the move time has passed, unless its
+//! move came first: the same time as a UCI `movetime`. `--ucci-time
+//! movestogo` sends `go time MS movestogo 1` instead (the engine's own
+//! budget, at most MS).
+//!
+//! `--first-game N` starts at game N (0-based; openings follow the game
+//! number), so a long match can be split over several processes: `--games
+//! 50` and `--first-game 50 --games 50` together play the same 100 games as
+//! `--games 100`. Prints each result, then W/D/L for engine 1 and an Elo
+//! estimate with a 95% interval; `--verbose` prints each game's moves.
+//!
+//! `--sprt ELO0 ELO1` adds a sequential probability ratio test (error rates
+//! 5%/5%, normal approximation of the log-likelihood ratio over game
+//! scores): H0 "engine 1 is ELO0 stronger" against H1 "ELO1 stronger". The
+//! LLR is printed after each game and the match stops early once it leaves
+//! (-2.94, 2.94): below, H0 is accepted (the change does not gain ELO1);
+//! above, H1 is accepted. `--games` stays the upper bound. For a change
+//! against the previous build: `--sprt 0 10` (or `--sprt -10 0` to check
+//! that a simplification does not lose).
+//!
+//! `--pgn FILE` appends each game to FILE as PGN (ICCS moves) as it ends,
+//! with the players' names (`--engineN-name NAME`, by default `engine1`
+//! and `engine2`), the result, a `Termination` tag with the reason and an
+//! `OpeningPlies` tag counting the opening's plies (the moves the engines
+//! did not choose), so that `analyze --summary FILE` can measure each
+//! player's centipawn loss.
+//!
+//! `--pyffish PYTHON` asks for a second opinion at the end: the games are
+//! replayed by `tools/src/matches/pyffish_verdicts.py` (built in; PYTHON must have
+//! `pyffish`) under Fairy-Stockfish's rules, and one line `pyffish: game N:
+//! ...` is printed for each game pyffish would end earlier or judge
+//! differently, then `pyffish: K of N games judged differently`, before the
+//! summary line. Without the flag no Python is needed.
+//!
+//! `scripts/match.sh` builds the engine and this runner and plays
+//! Fairy-Stockfish (npm WebAssembly build or a native binary) or
+//! ElephantEye.
+
+pub(crate) mod config;
+mod pyffish;
+mod record;
+pub(crate) mod runner;
+pub(crate) mod tally;
+
+use crate::cli::MatchArgs;
+
+/// Runs `xiangqi-engine match` with its arguments.
+pub fn main(args: &MatchArgs) -> Result<(), String> {
+    let config = config::config(args)?;
+    runner::run(&config, &mut std::io::stdout()).map(|_| ())
+}
+
+#[cfg(test)]
+mod tests;

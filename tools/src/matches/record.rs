@@ -1,0 +1,86 @@
+//! A played game as PGN (`match --pgn FILE`): the players' names, the
+//! result, the reason and how many of its plies were the opening's.
+
+use xiangqi::notation::Notation;
+use xiangqi::pgn::{GameRecord, GameResult};
+use xiangqi::{Color, Move, Position};
+
+/// One finished game of a match.
+pub struct Finished<'a> {
+    /// The game's number (1-based, as the report prints it).
+    pub number: usize,
+    /// The names of Red and Black.
+    pub players: [&'a str; 2],
+    /// The start position, if not the standard one.
+    pub start: Option<&'a Position>,
+    /// Every move from the start, the opening's first.
+    pub moves: &'a [Move],
+    /// How many of the moves were the opening's (not the engines').
+    pub opening_plies: usize,
+    /// The winner (`None`: a draw).
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub reason: &'a str,
+}
+
+/// The game as a PGN record in ICCS notation, with the tags `Event`,
+/// `Round`, `Red`, `Black`, `Result`, `FEN` (a start other than the
+/// standard one), `OpeningPlies` (the plies that were the opening's, not
+/// chosen by the engines) and `Termination` (the arbiter's reason).
+pub fn to_pgn(game: &Finished) -> Result<String, String> {
+    let start = game.start.cloned().unwrap_or_else(Position::new);
+    let result = GameResult::from(xiangqi_selfplay::GameResult::from_winner(game.winner));
+    let mut tags = vec![
+        ("Event".to_string(), "xiangqi-engine match".to_string()),
+        ("Round".to_string(), game.number.to_string()),
+        ("Red".to_string(), game.players[0].to_string()),
+        ("Black".to_string(), game.players[1].to_string()),
+        ("Result".to_string(), result.as_str().to_string()),
+    ];
+    if game.start.is_some() {
+        tags.push(("FEN".to_string(), start.to_string()));
+    }
+    tags.push(("OpeningPlies".to_string(), game.opening_plies.to_string()));
+    tags.push(("Termination".to_string(), game.reason.to_string()));
+    let record = GameRecord {
+        tags,
+        start,
+        moves: game.moves.to_vec(),
+        comments: Vec::new(),
+        variations: Vec::new(),
+        nags: Vec::new(),
+        result,
+    };
+    record.to_pgn(Notation::Iccs).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xiangqi::pgn::ReadOptions;
+
+    #[test]
+    fn a_game_reads_back_with_its_tags() {
+        let moves: Vec<Move> = ["h2e2", "h9g7", "h0g2", "i9h9"]
+            .iter()
+            .map(|m| m.parse().unwrap())
+            .collect();
+        let text = to_pgn(&Finished {
+            number: 7,
+            players: ["level 3", "level 5"],
+            start: None,
+            moves: &moves,
+            opening_plies: 2,
+            winner: Some(Color::Black),
+            reason: "0-1 black wins by checkmate",
+        })
+        .unwrap();
+        let rec = GameRecord::from_pgn(&text, &ReadOptions::default()).unwrap();
+        assert_eq!(rec.moves, moves);
+        assert_eq!(rec.result, GameResult::BlackWins);
+        assert_eq!(rec.tag("Red"), Some("level 3"));
+        assert_eq!(rec.tag("Black"), Some("level 5"));
+        assert_eq!(rec.tag("OpeningPlies"), Some("2"));
+        assert_eq!(rec.tag("Round"), Some("7"));
+    }
+}

@@ -1,0 +1,349 @@
+//! The match: its games, the arbiter's adjudication and the report.
+
+use std::io::Write;
+
+use xiangqi::notation::{ParseNotationError, UciMove, UciRanks, parse_uci};
+use xiangqi::{Color, Game, GameError, Move, Position, Rules};
+
+use crate::matches::config::{Config, MAX_PLIES};
+use crate::matches::tally::{Tally, llr};
+use crate::matches::{pyffish, record};
+use xiangqi_client::{Engine, Think};
+
+/// How a game ended: the winner (`None`: draw) and why.
+pub type Ending = (Option<Color>, String);
+
+/// `side` loses the game because of what it did.
+pub fn forfeit(side: Color, why: &str) -> Ending {
+    let result = if side == Color::Red { "0-1" } else { "1-0" };
+    (
+        Some(!side),
+        format!("{result} {} wins: {side} {why}", !side),
+    )
+}
+
+/// The game's verdict, or the ply cap, if the game is over.
+pub fn adjudicate(game: &Game, max_plies: usize) -> Option<Ending> {
+    if let Some(verdict) = game.outcome() {
+        return Some((verdict.winner, verdict.to_string()));
+    }
+    (game.ply() >= max_plies).then(|| (None, format!("1/2-1/2 draw after {max_plies} plies")))
+}
+
+/// Plays the side to move's reply: the move text of its `bestmove`, or
+/// why it sent none. A malformed or illegal move, or none at all, loses:
+/// returns the ending then.
+pub fn apply_reply(
+    game: &mut Game,
+    reply: Result<String, String>,
+    ranks: UciRanks,
+) -> Option<Ending> {
+    let side = game.position().turn();
+    let text = match reply {
+        Ok(text) => text,
+        Err(e) => return Some(forfeit(side, &format!("failed: {e}"))),
+    };
+    let m = match parse_uci(game.position(), &text, ranks) {
+        Ok(UciMove::Move(m)) => m,
+        Ok(UciMove::Null) => return Some(forfeit(side, "sent the null move 0000")),
+        Err(ParseNotationError::Illegal) => {
+            return Some(forfeit(side, &format!("played the illegal move {text}")));
+        }
+        Err(_) => return Some(forfeit(side, &format!("sent a malformed move {text:?}"))),
+    };
+    match game.play(m) {
+        Ok(_) => None,
+        Err(GameError::Illegal(_)) => {
+            Some(forfeit(side, &format!("played the illegal move {text}")))
+        }
+        Err(e) => Some(forfeit(side, &format!("could not play {text}: {e}"))),
+    }
+}
+
+/// How every game is played and judged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arbiter {
+    /// How much each move may think.
+    pub think: Think,
+    /// The rules of the game.
+    pub rules: Rules,
+    /// Games reaching this many plies are drawn.
+    pub max_plies: usize,
+}
+
+impl Default for Arbiter {
+    fn default() -> Arbiter {
+        Arbiter {
+            think: Think::MoveTime(200),
+            rules: Rules::default(),
+            max_plies: MAX_PLIES,
+        }
+    }
+}
+
+/// Plays one game; returns the winner (None: draw), the reason and the moves.
+#[cfg(test)]
+pub fn play_game(
+    red: &mut Engine,
+    black: &mut Engine,
+    opening: &[Move],
+    arbiter: &Arbiter,
+) -> (Option<Color>, String, Vec<Move>) {
+    play_game_from(red, black, None, opening, arbiter)
+}
+
+/// Plays one game from `start` (None: the start position), after the
+/// `opening` moves; returns the winner (None: draw), the reason and the
+/// moves (without the start position).
+pub fn play_game_from(
+    red: &mut Engine,
+    black: &mut Engine,
+    start: Option<&Position>,
+    opening: &[Move],
+    arbiter: &Arbiter,
+) -> (Option<Color>, String, Vec<Move>) {
+    let position = start.cloned().unwrap_or_else(Position::new);
+    let mut game = Game::with_rules(position, arbiter.rules.clone());
+    let fen = start.map(|p| p.to_string());
+    let (winner, reason) = play_moves(red, black, fen.as_deref(), opening, arbiter, &mut game);
+    (winner, reason, game.moves().collect())
+}
+
+fn play_moves(
+    red: &mut Engine,
+    black: &mut Engine,
+    fen: Option<&str>,
+    opening: &[Move],
+    arbiter: &Arbiter,
+    game: &mut Game,
+) -> Ending {
+    // A side that cannot even start a game loses it.
+    if let Err(e) = red.new_game() {
+        return forfeit(Color::Red, &format!("failed: {e}"));
+    }
+    if let Err(e) = black.new_game() {
+        return forfeit(Color::Black, &format!("failed: {e}"));
+    }
+    for &m in opening {
+        if game.play(m).is_err() {
+            return (None, format!("bad opening move {m}"));
+        }
+    }
+    loop {
+        if let Some(ending) = adjudicate(game, arbiter.max_plies) {
+            return ending;
+        }
+        let engine = if game.position().turn() == Color::Red {
+            &mut *red
+        } else {
+            &mut *black
+        };
+        let moves: Vec<Move> = game.moves().collect();
+        let reply = engine.best_move_from(fen, &moves, arbiter.think);
+        if let Some(ending) = apply_reply(game, reply.map_err(|e| e.to_string()), engine.ranks()) {
+            return ending;
+        }
+    }
+}
+
+/// Reads the openings file (`None`: the built-in openings): one a line,
+/// ICCS moves, `#` comments.
+pub fn read_openings(path: Option<&str>) -> Result<Vec<Vec<Move>>, String> {
+    let Some(path) = path else {
+        return xiangqi_selfplay::parse_openings(xiangqi_selfplay::OPENINGS);
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    xiangqi_selfplay::parse_openings(&text).map_err(|e| format!("{path}: {e}"))
+}
+
+/// Reads the start positions: one FEN a line, `#` comments.
+pub fn read_fens(path: &str) -> Result<Vec<Position>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let fens: Vec<Position> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(|l| l.parse().map_err(|e| format!("{path}: {l:?}: {e}")))
+        .collect::<Result<_, _>>()?;
+    if fens.is_empty() {
+        return Err(format!("{path}: no positions"));
+    }
+    Ok(fens)
+}
+
+/// A finished game, for the pyffish comparison.
+struct Played {
+    number: usize,
+    moves: Vec<Move>,
+    reason: String,
+}
+
+/// Plays the match, printing a line per game and the summary to `out`;
+/// returns the tally.
+pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
+    // The games played so far on standard error (a terminal's only),
+    // cleared around each report line.
+    let bar = crate::progress::bar("match", config.games as u64);
+    let say = |out: &mut dyn Write, line: &str| -> Result<(), String> {
+        bar.suspend(|| writeln!(out, "{line}").and_then(|_| out.flush()))
+            .map_err(|e| format!("cannot write the report: {e}"))
+    };
+    // Either start positions (FEN) or openings (moves from the start).
+    let (fens, openings) = match &config.fens {
+        Some(path) => (read_fens(path)?, vec![Vec::new()]),
+        None => (Vec::new(), read_openings(config.openings.as_deref())?),
+    };
+    let mut a = Engine::start(&config.engines[0]).map_err(|e| e.to_string())?;
+    let mut b = Engine::start(&config.engines[1]).map_err(|e| e.to_string())?;
+    a.ucci_time = config.ucci_time;
+    b.ucci_time = config.ucci_time;
+    let arbiter = Arbiter {
+        think: config.think,
+        rules: config.rules.clone(),
+        max_plies: config.max_plies,
+    };
+    // Error rates alpha = beta = 0.05.
+    let llr_bound = (0.95f64 / 0.05).ln();
+    let mut tally = Tally::default();
+    let mut played = Vec::new();
+    let first = config.first;
+    for g in first..first.saturating_add(config.games) {
+        // A crashed or hung engine gets a fresh process; if that fails, the
+        // match ends here.
+        let mut dead = None;
+        for (name, engine) in [("engine1", &mut a), ("engine2", &mut b)] {
+            if !engine.healthy() {
+                say(out, &format!("{name}: restarting after a failure"))?;
+                if let Err(e) = engine.restart() {
+                    dead = Some(format!("{name} cannot be restarted: {e}"));
+                }
+            }
+        }
+        if let Some(why) = dead {
+            say(
+                out,
+                &format!("match stopped after {} games: {why}", g - first),
+            )?;
+            break;
+        }
+        let opening = &openings[(g / 2) % openings.len()];
+        let start = (!fens.is_empty()).then(|| &fens[(g / 2) % fens.len()]);
+        let a_is_red = g % 2 == 0;
+        let (winner, reason, moves) = if a_is_red {
+            play_game_from(&mut a, &mut b, start, opening, &arbiter)
+        } else {
+            play_game_from(&mut b, &mut a, start, opening, &arbiter)
+        };
+        let a_color = if a_is_red { Color::Red } else { Color::Black };
+        let result = tally.add(winner, a_color);
+        let Tally { w, d, l } = tally;
+        bar.inc(1);
+        bar.set_message(format!("W {w} D {d} L {l}"));
+        say(
+            out,
+            &format!(
+                "game {:3}: engine1 {} | {result} ({reason}, {} plies) | W {w} D {d} L {l}",
+                g + 1,
+                if a_is_red { "red  " } else { "black" },
+                moves.len()
+            ),
+        )?;
+        if let Some(path) = &config.pgn {
+            let red_is_a = a_is_red;
+            let [n1, n2] = &config.names;
+            let players = if red_is_a {
+                [n1.as_str(), n2]
+            } else {
+                [n2.as_str(), n1]
+            };
+            let text = record::to_pgn(&record::Finished {
+                number: g + 1,
+                players,
+                start,
+                moves: &moves,
+                opening_plies: opening.len().min(moves.len()),
+                winner,
+                reason: &reason,
+            })?;
+            append(path, &text)?;
+        }
+        if config.verbose {
+            let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            say(out, &format!("  moves: {}", list.join(" ")))?;
+        }
+        played.push(Played {
+            number: g + 1,
+            moves,
+            reason,
+        });
+        if let Some((elo0, elo1)) = config.sprt {
+            let x = llr(w, d, l, elo0, elo1);
+            say(
+                out,
+                &format!("  sprt [{elo0}, {elo1}]: LLR {x:.2} (bounds {llr_bound:.2})"),
+            )?;
+            if x >= llr_bound {
+                say(
+                    out,
+                    &format!("sprt: H1 accepted (engine1 gains about {elo1} Elo)"),
+                )?;
+                break;
+            }
+            if x <= -llr_bound {
+                say(
+                    out,
+                    &format!("sprt: H0 accepted (engine1 does not gain {elo1} Elo)"),
+                )?;
+                break;
+            }
+        }
+    }
+    bar.finish_and_clear();
+    drop((a, b));
+    if let Some(python) = &config.pyffish {
+        for line in second_opinion(python, &config.rules, &played) {
+            say(out, &line)?;
+        }
+    }
+    say(out, &tally.summary())?;
+    Ok(tally)
+}
+
+/// Appends a game's PGN (and a blank line) to the file at `path`.
+fn append(path: &str, pgn: &str) -> Result<(), String> {
+    use std::fs::OpenOptions;
+    let mut file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("cannot open {path}: {e}"))?;
+    writeln!(file, "{}", pgn.trim_end())
+        .and_then(|()| writeln!(file))
+        .map_err(|e| format!("cannot write {path}: {e}"))
+}
+
+/// The pyffish lines of the report: one per game judged differently, then
+/// a count (or why pyffish could not be asked).
+fn second_opinion(python: &str, rules: &Rules, played: &[Played]) -> Vec<String> {
+    let games: Vec<&[Move]> = played.iter().map(|p| p.moves.as_slice()).collect();
+    let judged = match pyffish::judge(python, &games) {
+        Ok(j) => j,
+        Err(e) => return vec![format!("pyffish: not available ({e})")],
+    };
+    let mut lines = Vec::new();
+    for (p, theirs) in played.iter().zip(&judged) {
+        let ours = pyffish::our_verdict(&p.moves, rules);
+        if let Some(diff) = pyffish::difference(p.moves.len(), ours.as_deref(), theirs) {
+            lines.push(format!(
+                "pyffish: game {:3}: {diff} (ours: {})",
+                p.number, p.reason
+            ));
+        }
+    }
+    lines.push(format!(
+        "pyffish: {} of {} games judged differently",
+        lines.len(),
+        played.len()
+    ));
+    lines
+}

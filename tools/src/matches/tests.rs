@@ -1,0 +1,477 @@
+//! Unit tests of the match runner.
+
+use std::time::Duration;
+
+use crate::matches::config::*;
+use crate::matches::pyffish::{Judged, difference, our_verdict, parse_line};
+use crate::matches::runner::*;
+use crate::matches::tally::*;
+use xiangqi::notation::UciRanks;
+use xiangqi::{Color, EndReason, Game, Move, Rules};
+use xiangqi_client::{Engine, Protocol, Spec, Think, UcciTime};
+
+fn game_after(fen: &str, moves: &str) -> Game {
+    let mut game = Game::from_position(fen.parse().unwrap());
+    for m in moves.split_whitespace() {
+        game.play(m.parse().unwrap()).unwrap();
+    }
+    game
+}
+
+#[test]
+fn elo_of_scores() {
+    assert!(elo(0.5).abs() < 1e-9);
+    assert!((elo(0.75) - 400.0 * 3f64.log10()).abs() < 1e-9);
+    assert!((elo(0.25) + elo(0.75)).abs() < 1e-9);
+    assert!(elo(1.0).is_finite() && elo(0.0).is_finite());
+}
+
+#[test]
+fn tally_and_summary() {
+    let mut t = Tally::default();
+    assert_eq!(t.summary(), "engine1: no games played");
+    assert_eq!(t.add(Some(Color::Red), Color::Red), "engine1 wins");
+    assert_eq!(t.add(Some(Color::Red), Color::Black), "engine2 wins");
+    assert_eq!(t.add(None, Color::Black), "draw");
+    assert_eq!(t.add(Some(Color::Black), Color::Black), "engine1 wins");
+    assert_eq!(t, Tally { w: 2, d: 1, l: 1 });
+    let (p, e, lo, hi) = t.elo().unwrap();
+    assert!((p - 0.625).abs() < 1e-9);
+    assert!(lo < e && e < hi && (e - elo(0.625)).abs() < 1e-9);
+    assert!(
+        t.summary()
+            .starts_with("engine1: W 2 D 1 L 1, score 62.5%, Elo +89 (95%: ")
+    );
+    let even = Tally { w: 3, d: 4, l: 3 };
+    assert!(even.summary().contains("score 50.0%, Elo +0 (95%: -"));
+}
+
+#[test]
+fn adjudication_uses_the_game_rules() {
+    // Perpetual check: the checker loses, the verdict names the piece.
+    let cycle = "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9";
+    let game = game_after("3k5/9/9/9/9/9/9/9/4R4/5K3 w", cycle);
+    let (winner, reason) = adjudicate(&game, MAX_PLIES).unwrap();
+    assert_eq!(winner, Some(Color::Black));
+    assert!(
+        reason.starts_with("0-1 black wins by perpetual check: red made a check with every move (red chariot on e1)"),
+        "{reason}"
+    );
+    // Perpetual chase: the horse chasing the fleeing chariot loses.
+    let chase = "a3c4 e5b5 c4a3 b5e5 a3c4 e5b5 c4a3 b5e5";
+    let game = game_after("5k3/9/9/9/4r4/9/N8/9/9/3K5 w", chase);
+    assert_eq!(game.outcome().unwrap().reason, EndReason::PerpetualChase);
+    let (winner, reason) = adjudicate(&game, MAX_PLIES).unwrap();
+    assert_eq!(winner, Some(Color::Black), "{reason}");
+    assert!(reason.contains("perpetual chase"), "{reason}");
+    // Idle repetition draws; the move limit (60 moves) draws.
+    let game = game_after(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9",
+    );
+    assert_eq!(adjudicate(&game, MAX_PLIES).map(|e| e.0), Some(None));
+    let game = game_after("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 119 80", "e1e2");
+    let (winner, reason) = adjudicate(&game, MAX_PLIES).unwrap();
+    assert_eq!(winner, None);
+    assert!(reason.contains("move limit: 60 moves"), "{reason}");
+    // Insufficient material; checkmate; the ply cap; a game going on.
+    let bare = game_after("3k5/9/9/9/9/9/9/9/9/4K4 w", "");
+    assert!(
+        adjudicate(&bare, MAX_PLIES)
+            .unwrap()
+            .1
+            .contains("insufficient material")
+    );
+    let mated = game_after("R3k4/R8/9/9/9/9/9/9/9/3K5 b", "");
+    assert_eq!(adjudicate(&mated, MAX_PLIES).unwrap().0, Some(Color::Red));
+    let opening = game_after(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        "h2e2 h9g7",
+    );
+    assert!(adjudicate(&opening, MAX_PLIES).is_none());
+    assert_eq!(
+        adjudicate(&opening, 2),
+        Some((None, "1/2-1/2 draw after 2 plies".to_string()))
+    );
+}
+
+#[test]
+fn bad_replies_lose() {
+    let z = UciRanks::ZeroToNine;
+    let mut game = Game::new();
+    assert_eq!(apply_reply(&mut game, Ok("h2e2".into()), z), None);
+    assert_eq!(game.ply(), 1);
+    assert_eq!(
+        apply_reply(&mut game, Ok("h10g8".into()), UciRanks::OneToTen),
+        None
+    );
+    assert_eq!(game.moves().nth(1), Some("h9g7".parse().unwrap()));
+    // Red to move: each failure is a loss for Red, and changes nothing.
+    for (reply, why) in [
+        (Ok("a0a5".to_string()), "red played the illegal move a0a5"),
+        (Ok("e2e9".to_string()), "red played the illegal move e2e9"),
+        (Ok("0000".to_string()), "red sent the null move 0000"),
+        (Ok("".to_string()), "red sent a malformed move \"\""),
+        (
+            Ok("(none)".to_string()),
+            "red sent a malformed move \"(none)\"",
+        ),
+        (
+            Err("engine exited".to_string()),
+            "red failed: engine exited",
+        ),
+        (
+            Err("no bestmove in time".to_string()),
+            "red failed: no bestmove in time",
+        ),
+    ] {
+        let (winner, reason) = apply_reply(&mut game, reply, z).unwrap();
+        assert_eq!(winner, Some(Color::Black));
+        assert_eq!(reason, format!("0-1 black wins: {why}"));
+        assert_eq!(game.ply(), 2);
+    }
+}
+
+/// A fake engine: a shell script answering `go` with `on_go` and `stop`
+/// with `on_stop` (shell commands).
+#[cfg(unix)]
+fn fake(name: &str, protocol: Protocol, on_go: &str, on_stop: &str) -> Engine {
+    let path = std::env::temp_dir().join(format!("xq-match-{}-{name}.sh", std::process::id()));
+    // The script removes itself when told to quit.
+    let script = format!(
+        "while read -r line; do case \"$line\" in\n\
+         uci) echo 'id name fake'; echo uciok ;;\n\
+         ucci) echo 'id name fake'; echo ucciok ;;\n\
+         isready) echo readyok ;;\n\
+         go*) {on_go} ;;\n\
+         stop) {on_stop} ;;\n\
+         quit) rm -f \"$0\"; exit 0 ;;\n\
+         esac; done\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    let spec = Spec {
+        protocol,
+        ..Spec::uci(&format!("sh {}", path.display()))
+    };
+    let mut e = Engine::start(&spec).unwrap();
+    e.grace = Duration::from_millis(300);
+    e
+}
+
+#[cfg(unix)]
+fn fake_engine(name: &str, on_go: &str) -> Engine {
+    fake(name, Protocol::Uci, on_go, ":")
+}
+
+fn movetime(ms: u64) -> Arbiter {
+    Arbiter {
+        think: Think::MoveTime(ms),
+        ..Arbiter::default()
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn illegal_crash_and_timeout_lose_and_are_reported() {
+    let opening: Vec<Move> = vec!["h2e2".parse().unwrap()];
+    let mut illegal = fake_engine("illegal", "echo 'bestmove a0a5'");
+    let mut crash = fake_engine("crash", "exit 1");
+    let mut silent = fake_engine("silent", ":");
+
+    // Black (to move after the opening) sends an illegal move.
+    let (winner, reason, moves) = play_game(&mut crash, &mut illegal, &opening, &movetime(10));
+    assert_eq!(winner, Some(Color::Red));
+    assert_eq!(reason, "1-0 red wins: black played the illegal move a0a5");
+    assert_eq!(moves, opening);
+    assert!(illegal.healthy() && crash.healthy());
+
+    // Black crashes.
+    let (winner, reason, _) = play_game(&mut illegal, &mut crash, &opening, &movetime(10));
+    assert_eq!(winner, Some(Color::Red));
+    assert_eq!(reason, "1-0 red wins: black failed: engine exited");
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(!crash.healthy());
+    crash.restart().unwrap();
+    assert!(crash.healthy());
+
+    // Red never answers.
+    let (winner, reason, _) = play_game(&mut silent, &mut illegal, &[], &movetime(10));
+    assert_eq!(winner, Some(Color::Black));
+    assert_eq!(reason, "0-1 black wins: red failed: no bestmove in time");
+    assert!(!silent.healthy(), "a hung engine is restarted before reuse");
+}
+
+#[cfg(unix)]
+#[test]
+fn ucci_engines_are_stopped_after_the_move_time() {
+    // Answers only `stop`: the move time must end in a `stop`.
+    let opening: Vec<Move> = vec!["h2e2".parse().unwrap()];
+    let mut red = fake("red", Protocol::Uci, "echo 'bestmove h0g2'", ":");
+    let mut black = fake("stopped", Protocol::Ucci, ":", "echo 'bestmove h9g7'");
+    assert_eq!(black.ucci_time, UcciTime::Stop);
+    let arbiter = Arbiter {
+        max_plies: 3,
+        ..movetime(20)
+    };
+    let (winner, reason, moves) = play_game(&mut red, &mut black, &opening, &arbiter);
+    assert_eq!(
+        (winner, reason.as_str()),
+        (None, "1/2-1/2 draw after 3 plies")
+    );
+    let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["h2e2", "h9g7", "h0g2"]);
+    assert!(black.healthy());
+
+    // nobestmove loses.
+    let mut none = fake("none", Protocol::Ucci, "echo nobestmove", ":");
+    let (winner, reason, _) = play_game(&mut red, &mut none, &opening, &movetime(20));
+    assert_eq!(winner, Some(Color::Red));
+    assert_eq!(reason, "1-0 red wins: black failed: sent nobestmove");
+    // With a fixed depth a UCCI engine gets `go depth N` and answers.
+    let mut deep = fake("deep", Protocol::Ucci, "echo 'bestmove h9g7 draw'", ":");
+    let arbiter = Arbiter {
+        think: Think::Depth(3),
+        max_plies: 2,
+        ..Arbiter::default()
+    };
+    let (_, reason, moves) = play_game(&mut red, &mut deep, &opening, &arbiter);
+    assert_eq!(moves.len(), 2, "{reason}");
+}
+
+/// An engine that logs every command to `log` and answers `go` with
+/// `bestmove {answer}`.
+#[cfg(unix)]
+fn logging_engine(name: &str, answer: &str) -> (Engine, std::path::PathBuf) {
+    let dir = std::env::temp_dir();
+    let log = dir.join(format!("xq-match-{}-{name}.log", std::process::id()));
+    let path = dir.join(format!("xq-match-{}-{name}.sh", std::process::id()));
+    let script = format!(
+        "while read -r line; do echo \"$line\" >> '{log}'; case \"$line\" in\n\
+         uci) echo 'id name fake'; echo uciok ;;\n\
+         isready) echo readyok ;;\n\
+         go*) echo 'bestmove {answer}' ;;\n\
+         quit) rm -f \"$0\"; exit 0 ;;\n\
+         esac; done\n",
+        log = log.display()
+    );
+    let _ = std::fs::remove_file(&log);
+    std::fs::write(&path, script).unwrap();
+    let mut e = Engine::start(&Spec::uci(&format!("sh {}", path.display()))).unwrap();
+    e.grace = Duration::from_millis(300);
+    (e, log)
+}
+
+#[cfg(unix)]
+#[test]
+fn games_start_from_a_fen() {
+    let start: xiangqi::Position = "4k4/9/9/9/9/9/9/9/3R5/3K5 w".parse().unwrap();
+    let (mut red, red_log) = logging_engine("fen-red", "d1d8");
+    let (mut black, black_log) = logging_engine("fen-black", "e9f9");
+    let arbiter = Arbiter {
+        max_plies: 2,
+        ..movetime(20)
+    };
+    let (winner, reason, moves) = play_game_from(&mut red, &mut black, Some(&start), &[], &arbiter);
+    assert_eq!(
+        (winner, reason.as_str()),
+        (None, "1/2-1/2 draw after 2 plies")
+    );
+    let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["d1d8", "e9f9"]);
+    drop((red, black));
+    let (red_path, black_path) = (red_log, black_log);
+    let red_log = std::fs::read_to_string(&red_path).unwrap();
+    let black_log = std::fs::read_to_string(&black_path).unwrap();
+    let _ = (
+        std::fs::remove_file(red_path),
+        std::fs::remove_file(black_path),
+    );
+    assert!(
+        red_log.contains("position fen 4k4/9/9/9/9/9/9/9/3R5/3K5 w - - 0 1\n"),
+        "{red_log}"
+    );
+    assert!(
+        black_log.contains("position fen 4k4/9/9/9/9/9/9/9/3R5/3K5 w - - 0 1 moves d1d8\n"),
+        "{black_log}"
+    );
+}
+
+#[test]
+fn fens_are_read_one_a_line() {
+    let path = std::env::temp_dir().join(format!("xq-match-{}-fens.txt", std::process::id()));
+    std::fs::write(
+        &path,
+        "# endings\n4k4/9/9/9/9/9/9/9/3R5/3K5 w\n\n3ak4/4a4/9/9/9/9/9/9/4N4/4K4 b # horse\n",
+    )
+    .unwrap();
+    let fens = read_fens(path.to_str().unwrap()).unwrap();
+    assert_eq!(fens.len(), 2);
+    assert_eq!(fens[1].turn(), Color::Black);
+    std::fs::write(&path, "4k4/9/9 w\n").unwrap();
+    assert!(read_fens(path.to_str().unwrap()).is_err());
+    std::fs::write(&path, "# nothing\n").unwrap();
+    let e = read_fens(path.to_str().unwrap()).unwrap_err();
+    let _ = std::fs::remove_file(&path);
+    assert!(e.contains("no positions"), "{e}");
+}
+
+fn parse_args(line: &str) -> Result<Config, String> {
+    match crate::cli::parse(&format!("match {line}")).map_err(|e| e.to_string())? {
+        crate::cli::Command::Match(a) => config(&a),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn flags() {
+    let c = parse_args("--engine1 a --engine2 b").unwrap();
+    assert_eq!(c.engines[0], Spec::uci("a"));
+    assert_eq!(c.engines[1], Spec::uci("b"));
+    assert_eq!((c.games, c.first, c.think), (10, 0, Think::MoveTime(200)));
+    assert_eq!(c.rules, Rules::default());
+    assert_eq!(
+        (c.max_plies, c.verbose, c.sprt, c.pyffish),
+        (400, false, None, None)
+    );
+    assert_eq!((c.fens, c.openings), (None, None));
+    assert_eq!(c.names, ["engine1", "engine2"]);
+    let c = parse_args("--engine1 a --engine2 b --fens f.txt").unwrap();
+    assert_eq!(c.fens.as_deref(), Some("f.txt"));
+
+    let c = parse_args(
+        "--engine1 a --engine2 b --engine2-fsf --games 4 --first-game 2 --movetime 50 \
+         --openings o.txt --verbose --sprt -5 10 --move-limit 50 --check-cap 10 \
+         --repetition-count 4 --chase fairy-stockfish --max-plies 30 --pyffish py \
+         --engine1-protocol ucci --engine1-init x --engine1-init y --ucci-time movestogo \
+         --engine2-name fsf --pgn g.pgn",
+    )
+    .unwrap();
+    assert_eq!(c.engines[1].ranks, UciRanks::OneToTen);
+    assert_eq!(
+        c.engines[1].init,
+        ["setoption name UCI_Variant value xiangqi"]
+    );
+    assert_eq!(c.engines[0].protocol, Protocol::Ucci);
+    assert_eq!(c.engines[0].init, ["x", "y"]);
+    assert_eq!((c.games, c.first, c.think), (4, 2, Think::MoveTime(50)));
+    assert_eq!((c.openings.as_deref(), c.verbose), (Some("o.txt"), true));
+    assert_eq!(c.sprt, Some((-5.0, 10.0)));
+    assert_eq!(c.rules.move_limit, Some(50));
+    assert_eq!(c.rules.check_cap, Some(10));
+    assert_eq!(c.rules.repetition_count, 4);
+    assert!(c.rules.chase_detection && c.rules.checks_also_chase);
+    assert_eq!((c.max_plies, c.pyffish.as_deref()), (30, Some("py")));
+    assert_eq!(c.ucci_time, UcciTime::MovesToGo);
+    assert_eq!(
+        (c.names[1].as_str(), c.pgn.as_deref()),
+        ("fsf", Some("g.pgn"))
+    );
+
+    let c = parse_args("--engine1 a --engine2 b --depth 3 --move-limit 0 --engine2-ranks 1-10")
+        .unwrap();
+    assert_eq!(c.think, Think::Depth(3));
+    assert_eq!(c.rules.move_limit, None);
+    assert_eq!(c.engines[1].ranks, UciRanks::OneToTen);
+    let c = parse_args("--engine1 a --engine2 b --nodes 500 --chase none").unwrap();
+    assert_eq!(c.think, Think::Nodes(500));
+    assert!(!c.rules.chase_detection);
+    let c = parse_args("--engine1 a --engine2 b --sprt -10 0").unwrap();
+    assert_eq!(c.sprt, Some((-10.0, 0.0)));
+
+    for (bad, why) in [
+        ("--engine2 b", "--engine1 <CMD>"),
+        ("--engine1 a", "--engine2 <CMD>"),
+        ("--engine1 a --engine2 b --games x", "--games <N>"),
+        ("--engine1 a --engine2 b --games", "--games <N>"),
+        ("--engine1 a --engine2 b --depth 2 --nodes 3", "--nodes <N>"),
+        (
+            "--engine1 a --engine2 b --movetime 2 --movetime 3",
+            "--movetime <MS>",
+        ),
+        ("--engine1 a --engine2 b --engine3 c", "--engine3"),
+        (
+            "--engine1 a --engine2 b --engine1-proto uci",
+            "--engine1-proto",
+        ),
+        (
+            "--engine1 a --engine2 b --engine1-protocol xboard",
+            "expected uci or ucci",
+        ),
+        (
+            "--engine1 a --engine2 b --engine1-ranks 2-11",
+            "expected 0-9 or 1-10",
+        ),
+        ("--engine1 a --engine2 b --chase some", "--chase <CHASE>"),
+        (
+            "--engine1 a --engine2 b --repetition-count 1",
+            "--repetition-count",
+        ),
+        ("--engine1 a --engine2 b --bogus", "--bogus"),
+        ("--engine1 a --engine2 b --sprt 0", "--sprt <ELO0> <ELO1>"),
+        ("--engine1 a --engine2 b --fens f --pyffish py", "--fens"),
+    ] {
+        match parse_args(bad) {
+            Err(e) => assert!(e.contains(why), "{bad}: {e}"),
+            Ok(_) => panic!("{bad}: accepted"),
+        }
+    }
+}
+
+#[test]
+fn the_built_in_openings_are_the_self_play_ones() {
+    let built_in = read_openings(None).unwrap();
+    assert_eq!(built_in, xiangqi_selfplay::default_openings());
+    assert!(read_openings(Some("/no/such/openings.txt")).is_err());
+}
+
+#[test]
+fn pyffish_lines_and_differences() {
+    let end = parse_line("57 0-1 optional (value -32000)");
+    assert_eq!(
+        end,
+        Judged::End {
+            ply: 57,
+            result: "0-1".into(),
+            reason: "optional (value -32000)".into()
+        }
+    );
+    assert_eq!(parse_line("* 80"), Judged::GoesOn);
+    assert!(
+        matches!(parse_line("error move 3 a0a5 is illegal"), Judged::Error(e) if e == "move 3 a0a5 is illegal")
+    );
+    assert!(matches!(parse_line("x 1-0"), Judged::Error(_)));
+    assert!(matches!(parse_line("5 2-0 no"), Judged::Error(_)));
+    assert!(matches!(parse_line(""), Judged::Error(_)));
+
+    // Same end, same result: no difference.
+    assert_eq!(difference(57, Some("0-1"), &end), None);
+    assert!(
+        difference(57, Some("1/2-1/2"), &end)
+            .unwrap()
+            .contains("ours 1/2-1/2")
+    );
+    assert!(
+        difference(60, Some("0-1"), &end)
+            .unwrap()
+            .contains("earlier, at ply 57")
+    );
+    assert!(difference(57, None, &end).is_some());
+    assert!(difference(80, Some("1/2-1/2"), &Judged::GoesOn).is_some());
+    assert_eq!(difference(80, None, &Judged::GoesOn), None);
+    assert!(difference(80, None, &Judged::Error("x".into())).is_some());
+
+    // Our verdict of a game, replayed under the rules.
+    let cycle: Vec<Move> = "h2e2 h9g7 h0g2 g7h9 g2h0 h9g7 h0g2 g7h9 g2h0"
+        .split(' ')
+        .map(|m| m.parse().unwrap())
+        .collect();
+    assert_eq!(
+        our_verdict(&cycle, &Rules::default()).as_deref(),
+        Some("1/2-1/2")
+    );
+    assert_eq!(our_verdict(&cycle[..4], &Rules::default()), None);
+    assert_eq!(
+        our_verdict(&cycle, &Rules::default().with_repetition_count(4)),
+        None
+    );
+}

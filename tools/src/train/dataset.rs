@@ -1,0 +1,171 @@
+//! The training positions: chunk files read into memory (32 bytes a
+//! position), split into training and validation by chunk, and decoded per
+//! batch into the network's inputs and a target.
+
+use std::path::{Path, PathBuf};
+
+use xiangqi::Color;
+use xiangqi_selfplay::data::{RECORD_SIZE, Record, read_chunk};
+
+use super::TrainError;
+use super::model::sigmoid;
+use xiangqi::nnue::{feature_index, output_bucket};
+
+/// The most pieces on a board.
+const MAX_PIECES: usize = 32;
+
+/// One position as the network sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    features: [[u16; MAX_PIECES]; 2],
+    len: usize,
+    /// The output bucket.
+    pub bucket: usize,
+    /// The target of the sigmoid of the output, in `[0, 1]`.
+    pub target: f32,
+}
+
+impl Sample {
+    /// The active inputs from the side to move's view (`half` 0) or the
+    /// other side's (`half` 1).
+    pub fn features(&self, half: usize) -> &[u16] {
+        &self.features[half.min(1)][..self.len]
+    }
+}
+
+/// How records become samples.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Label {
+    /// The weight of the score in the target (the rest is the result).
+    pub lambda: f32,
+    /// The sigmoid's scale in centipawns.
+    pub k: f32,
+    /// The network's output buckets.
+    pub buckets: usize,
+}
+
+/// The sample of `record`, its files mirrored (a <-> i) when `mirror`.
+pub fn decode(record: &Record, mirror: bool, label: &Label) -> Sample {
+    let stm = record.turn();
+    let mut s = Sample {
+        features: [[0; MAX_PIECES]; 2],
+        len: 0,
+        bucket: output_bucket(record.piece_count() as u32, label.buckets),
+        target: 0.0,
+    };
+    for (n, (sq, piece)) in record.pieces().take(MAX_PIECES).enumerate() {
+        let sq = if mirror { sq.flip_horizontal() } else { sq };
+        s.features[0][n] = feature_index(stm, piece, sq) as u16;
+        s.features[1][n] = feature_index(!stm, piece, sq) as u16;
+        s.len = n + 1;
+    }
+    let red = record.result().red_score();
+    let result = if stm == Color::Red { red } else { 1.0 - red };
+    let score = sigmoid(f32::from(record.score()) / label.k);
+    s.target = label.lambda * score + (1.0 - label.lambda) * result;
+    s
+}
+
+/// The record in `bytes` (checked when its chunk was read).
+pub fn record(bytes: &[u8; RECORD_SIZE]) -> Option<Record> {
+    Record::from_bytes(bytes).ok()
+}
+
+/// The positions of a data folder in memory.
+#[derive(Clone, Debug, Default)]
+pub struct Dataset {
+    /// The training positions, in file order.
+    pub train: Vec<[u8; RECORD_SIZE]>,
+    /// The held-out positions.
+    pub validation: Vec<[u8; RECORD_SIZE]>,
+    /// Chunk files read for training.
+    pub train_chunks: usize,
+    /// Chunk files held out.
+    pub validation_chunks: usize,
+    /// Positions left out for a score beyond the cap.
+    pub excluded: usize,
+    /// Files that could not be read, with the reason.
+    pub skipped: Vec<(PathBuf, String)>,
+}
+
+/// Options of [`load`].
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct LoadOptions {
+    /// Every `n`th chunk (by sorted name, from the first) is held out.
+    pub validation_every: usize,
+    /// At most this many training positions.
+    pub max_positions: usize,
+    /// Positions with a larger absolute score are left out.
+    pub score_cap: i16,
+}
+
+/// The finished chunk files (`*.xqd`) in `dir`, sorted by name.
+pub fn chunk_files(dir: &Path) -> Result<Vec<PathBuf>, TrainError> {
+    let io = |e: std::io::Error| TrainError::Io(dir.to_path_buf(), e.to_string());
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(io)? {
+        let path = entry.map_err(io)?.path();
+        if path.extension().is_some_and(|e| e == "xqd") && path.is_file() {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Reads the chunk files of `dir`: every `validation_every`th file held
+/// out, unreadable or corrupt files skipped (listed in
+/// [`Dataset::skipped`]).
+pub fn load(dir: &Path, o: &LoadOptions) -> Result<Dataset, TrainError> {
+    let files = chunk_files(dir)?;
+    if files.is_empty() {
+        return Err(TrainError::NoData(dir.to_path_buf()));
+    }
+    let mut d = Dataset::default();
+    // One allocation for the positions where it can be had (tens of
+    // millions fit in memory, twice that not always).
+    let estimate: usize = files
+        .iter()
+        .filter_map(|p| p.metadata().ok())
+        .map(|m| usize::try_from(m.len()).unwrap_or(0) / RECORD_SIZE)
+        .sum();
+    let _ = d.train.try_reserve(estimate.min(o.max_positions));
+    let mut usable = 0usize;
+    for path in files {
+        let held_out = usable % o.validation_every.max(1) == 0;
+        if !held_out && d.train.len() >= o.max_positions {
+            continue;
+        }
+        let records = match std::fs::read(&path) {
+            Err(e) => Err(e.to_string()),
+            Ok(bytes) => read_chunk(&bytes).map_err(|e| e.to_string()),
+        };
+        let records = match records {
+            Ok((_, records)) => records,
+            Err(e) => {
+                d.skipped.push((path, e));
+                continue;
+            }
+        };
+        usable += 1;
+        let into = if held_out {
+            d.validation_chunks += 1;
+            &mut d.validation
+        } else {
+            d.train_chunks += 1;
+            &mut d.train
+        };
+        for r in records {
+            if r.score().unsigned_abs() > o.score_cap.unsigned_abs() {
+                d.excluded += 1;
+            } else {
+                into.push(r.to_bytes());
+            }
+        }
+    }
+    d.train.truncate(o.max_positions);
+    if d.train.is_empty() {
+        return Err(TrainError::NoTraining(dir.to_path_buf()));
+    }
+    Ok(d)
+}

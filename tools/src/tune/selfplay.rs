@@ -1,0 +1,85 @@
+//! Self-play data for tuning: quiet positions labelled with game results.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+
+use xiangqi::{Game, MaterialPst, Rng, Searcher};
+use xiangqi_selfplay::{GameResult, opening, play_game, red_cp};
+
+/// What `tune gen` plays.
+pub struct Options {
+    /// Number of games.
+    pub games: usize,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// The seed of the openings (thread `t`'s generator: `seed * 1000 + t`).
+    pub seed: u64,
+    /// The file to write.
+    pub out: String,
+}
+
+/// Plays one game from `game`; returns its quiet positions (not in check,
+/// best move no capture, neither side 1500 centipawns up) as FEN and Red's
+/// result.
+fn play(game: &mut Game, searcher: &mut Searcher<MaterialPst>, nodes: u64) -> (Vec<String>, f32) {
+    const DECISIVE: i32 = 1500;
+    let (searched, winner) = play_game(game, searcher, nodes);
+    let quiet = searched
+        .iter()
+        .filter(|s| {
+            let cp = red_cp(s.score, s.position.turn());
+            !s.position.is_check() && !s.capture && cp.abs() < DECISIVE
+        })
+        .map(|s| s.position.to_string())
+        .collect();
+    (quiet, GameResult::from_winner(winner).red_score())
+}
+
+pub fn run(opt: &Options) -> Result<(), String> {
+    let file = std::fs::File::create(&opt.out).map_err(|e| format!("{}: {e}", opt.out))?;
+    let mut out = std::io::BufWriter::new(file);
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = channel::<(Vec<String>, f32)>();
+    std::thread::scope(|scope| -> Result<(), String> {
+        for t in 0..opt.threads.max(1) {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || {
+                let mut searcher = Searcher::new(MaterialPst::default());
+                searcher.set_hash_size(16);
+                let mut rng = Rng::new(opt.seed.wrapping_mul(1000).wrapping_add(t as u64));
+                while next.fetch_add(1, Ordering::Relaxed) < opt.games {
+                    let mut game = loop {
+                        let plies = 4 + rng.below(6);
+                        if let Some(g) = opening(&mut rng, &mut searcher, &[], plies) {
+                            break g;
+                        }
+                    };
+                    if tx.send(play(&mut game, &mut searcher, opt.nodes)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let bar = crate::progress::bar("tune gen: games", opt.games as u64);
+        let (mut games, mut positions, mut score) = (0, 0, 0.0);
+        for (lines, result) in rx {
+            for l in &lines {
+                writeln!(out, "{l};{result}").map_err(|e| e.to_string())?;
+            }
+            games += 1;
+            positions += lines.len();
+            score += result;
+            bar.inc(1);
+            bar.set_message(format!("{positions} positions, Red scores {score}"));
+        }
+        bar.finish_and_clear();
+        out.flush().map_err(|e| e.to_string())?;
+        eprintln!("{games} games, {positions} positions, Red scores {score}");
+        Ok(())
+    })
+}
