@@ -1,0 +1,349 @@
+//! A search of the session's game: [`Session::search`] on the caller's
+//! thread, or [`Session::start`] → [`SearchJob::run`] (on any thread) →
+//! [`Session::finish`], with [`Signals`] to stop it or to tell it the
+//! pondered move was played.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use xiangqi::{Game, Limits, Move, Position, Score, SearchInfo, SearchResult};
+
+use crate::error::GoError;
+use crate::searcher::EngineSearcher;
+use crate::session::Session;
+
+/// What a search is asked for: its limits, and whether it ponders.
+///
+/// ```
+/// use xiangqi::Limits;
+/// use xiangqi_session::SearchRequest;
+///
+/// let request = SearchRequest::from(Limits::depth(4));
+/// assert!(!request.ponder);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct SearchRequest {
+    /// The limits. `multi_pv` is the session's `MultiPV` whatever is set
+    /// here, and the session's banned moves are left out of
+    /// `search_moves`.
+    pub limits: Limits,
+    /// Ponder: no time limit until [`Signals::ponderhit`], then the
+    /// limits count from that moment. No book move is played.
+    pub ponder: bool,
+}
+
+impl From<Limits> for SearchRequest {
+    fn from(limits: Limits) -> SearchRequest {
+        SearchRequest {
+            limits,
+            ponder: false,
+        }
+    }
+}
+
+/// The signals a running search listens to, shared with any thread.
+///
+/// ```
+/// use xiangqi::Limits;
+/// use xiangqi_session::Session;
+///
+/// let mut session = Session::new();
+/// let job = session.start(&Limits::infinite().into())?;
+/// let signals = job.signals();
+/// let thread = std::thread::spawn(move || job.run(|_| {}));
+/// signals.stop();
+/// let outcome = session.finish(thread.join().unwrap());
+/// assert!(outcome.best_move().is_some());
+/// # Ok::<(), xiangqi_session::GoError>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct Signals {
+    stop: AtomicBool,
+    ponderhit: AtomicBool,
+}
+
+impl Signals {
+    /// Ends the search now: it returns its best move so far.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The pondered move was played: the search goes on, its time limits
+    /// counted from now.
+    pub fn ponderhit(&self) {
+        self.ponderhit.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether [`Signals::stop`] was called.
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+
+    /// Whether [`Signals::ponderhit`] was called.
+    pub fn is_ponderhit(&self) -> bool {
+        self.ponderhit.load(Ordering::SeqCst)
+    }
+}
+
+/// Where a search's answer came from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Source {
+    /// The search.
+    Search,
+    /// The opening book (`OwnBook`).
+    Book,
+    /// Nothing: the side to move has no legal move (or every legal move
+    /// is banned).
+    NoMove,
+}
+
+/// A search's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOutcome {
+    /// Where the move came from.
+    pub source: Source,
+    /// The move to play; `None` with [`Source::NoMove`].
+    pub best_move: Option<Move>,
+    /// Its score (a book move: 0; no move: mated, `Mate(0)`).
+    pub score: Score,
+    /// The last completed depth (0 for a book move or no move).
+    pub depth: u32,
+    /// The principal variation, from the best move.
+    pub pv: Vec<Move>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+}
+
+impl SearchOutcome {
+    fn without_search(source: Source, best_move: Option<Move>) -> SearchOutcome {
+        SearchOutcome {
+            source,
+            best_move,
+            score: if best_move.is_some() {
+                Score::Cp(0)
+            } else {
+                Score::Mate(0)
+            },
+            depth: 0,
+            pv: best_move.into_iter().collect(),
+            nodes: 0,
+            time: Duration::ZERO,
+        }
+    }
+
+    fn searched(result: SearchResult) -> SearchOutcome {
+        SearchOutcome {
+            source: Source::Search,
+            best_move: result.best_move,
+            score: result.score,
+            depth: result.depth,
+            pv: result.pv,
+            nodes: result.nodes,
+            time: result.time,
+        }
+    }
+
+    /// The move to play, if any.
+    pub fn best_move(&self) -> Option<Move> {
+        self.best_move
+    }
+
+    /// The move the search expects in reply (the PV's second move).
+    pub fn ponder_move(&self) -> Option<Move> {
+        self.pv.get(1).copied()
+    }
+}
+
+/// A search taken out of the session by [`Session::start`], to run on any
+/// thread; it owns the searcher until [`Session::finish`] takes it back.
+pub struct SearchJob {
+    searcher: EngineSearcher,
+    game: Game,
+    limits: Limits,
+    ponder: bool,
+    book_move: Option<Move>,
+    no_move: bool,
+    resize: Option<usize>,
+    clear: bool,
+    signals: Arc<Signals>,
+}
+
+/// A job that has run: hand it to [`Session::finish`].
+pub struct Finished {
+    searcher: EngineSearcher,
+    hash_mb: Option<usize>,
+    outcome: SearchOutcome,
+}
+
+impl Finished {
+    /// The search's answer.
+    pub fn outcome(&self) -> &SearchOutcome {
+        &self.outcome
+    }
+}
+
+impl SearchJob {
+    /// The signals this search listens to.
+    pub fn signals(&self) -> Arc<Signals> {
+        Arc::clone(&self.signals)
+    }
+
+    /// Runs the search, calling `on_info` after each iteration (each line
+    /// with `MultiPV`); first resizes or clears the table if the options
+    /// asked for it.
+    pub fn run(mut self, on_info: impl FnMut(&SearchInfo)) -> Finished {
+        let mut hash_mb = None;
+        if let Some(mb) = self.resize {
+            hash_mb = Some(self.searcher.set_hash_size(mb));
+        } else if self.clear {
+            self.searcher.clear();
+        }
+        let outcome = if self.no_move {
+            SearchOutcome::without_search(Source::NoMove, None)
+        } else if let Some(m) = self.book_move {
+            SearchOutcome::without_search(Source::Book, Some(m))
+        } else {
+            let stop = &self.signals.stop;
+            SearchOutcome::searched(if self.ponder {
+                let hit = &self.signals.ponderhit;
+                self.searcher
+                    .search_pondering(&self.game, &self.limits, stop, hit, on_info)
+            } else {
+                self.searcher
+                    .search(&self.game, &self.limits, stop, on_info)
+            })
+        };
+        Finished {
+            searcher: self.searcher,
+            hash_mb,
+            outcome,
+        }
+    }
+}
+
+impl Session {
+    /// Searches the session's game on this thread under `request` (the
+    /// book first, if `OwnBook` is on and has a move), calling `on_info`
+    /// after each iteration. [`Session::signals`] stops it from another
+    /// thread.
+    ///
+    /// ```
+    /// use xiangqi::Limits;
+    /// use xiangqi_session::{Session, Source};
+    ///
+    /// let mut session = Session::new();
+    /// // Mate in one: one chariot holds rank 8, the other goes to rank 9.
+    /// session.set_position(Some("4k4/R8/9/9/9/9/9/9/9/1R1K5 w"), &[])?;
+    /// let outcome = session.search(&Limits::depth(3).into(), |_| {})?;
+    /// assert_eq!(outcome.source, Source::Search);
+    /// assert_eq!(outcome.best_move().unwrap().to_string(), "b0b9");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search(
+        &mut self,
+        request: &SearchRequest,
+        on_info: impl FnMut(&SearchInfo),
+    ) -> Result<SearchOutcome, GoError> {
+        let job = self.start(request)?;
+        Ok(self.finish(job.run(on_info)))
+    }
+
+    /// The signals of the current (or next) search: stop it, or tell it
+    /// the pondered move was played, from any thread.
+    ///
+    /// ```
+    /// use xiangqi_session::Session;
+    ///
+    /// let session = Session::new();
+    /// let signals = session.signals();
+    /// signals.stop(); // no search runs: nothing happens
+    /// ```
+    pub fn signals(&self) -> Arc<Signals> {
+        Arc::clone(&self.signals)
+    }
+
+    /// Takes a search out of the session, to run on another thread; the
+    /// session refuses what needs the searcher until [`Session::finish`]
+    /// takes it back. The book's move, if it plays one, is chosen here.
+    ///
+    /// ```
+    /// use xiangqi::Limits;
+    /// use xiangqi_session::{GoError, Session};
+    ///
+    /// let mut session = Session::new();
+    /// let job = session.start(&Limits::depth(2).into())?;
+    /// assert_eq!(session.start(&Limits::depth(2).into()).err(), Some(GoError::Busy));
+    /// let finished = std::thread::spawn(move || job.run(|_| {})).join().unwrap();
+    /// assert!(session.finish(finished).best_move().is_some());
+    /// # Ok::<(), GoError>(())
+    /// ```
+    pub fn start(&mut self, request: &SearchRequest) -> Result<SearchJob, GoError> {
+        let game = self.game.clone().ok_or(GoError::NoPosition)?;
+        if self.searcher.is_none() {
+            return Err(GoError::Busy);
+        }
+        let mut limits = request.limits.clone().with_multi_pv(self.multi_pv);
+        let legal = game.position().legal_moves();
+        let mut no_move = legal.is_empty();
+        if !self.banned.is_empty() {
+            let allowed: Vec<Move> = if limits.search_moves.is_empty() {
+                legal.iter().copied().collect()
+            } else {
+                limits.search_moves.clone()
+            };
+            limits.search_moves = allowed
+                .into_iter()
+                .filter(|m| !self.banned.contains(m))
+                .collect();
+            no_move |= limits.search_moves.is_empty();
+        }
+        let book_move = if no_move || request.ponder || limits.infinite || !self.own_book {
+            None
+        } else {
+            self.book_move(game.position(), &limits.search_moves)
+        };
+        let searcher = self.searcher.take().ok_or(GoError::Busy)?;
+        self.signals = Arc::new(Signals::default());
+        let resize = (self.applied_hash_mb != Some(self.hash_mb)).then_some(self.hash_mb);
+        let clear = std::mem::take(&mut self.clear_pending);
+        Ok(SearchJob {
+            searcher,
+            game,
+            limits,
+            ponder: request.ponder,
+            book_move,
+            no_move,
+            resize,
+            clear,
+            signals: Arc::clone(&self.signals),
+        })
+    }
+
+    /// Takes the searcher back from a job that has run, and returns its
+    /// answer.
+    pub fn finish(&mut self, finished: Finished) -> SearchOutcome {
+        self.searcher = Some(finished.searcher);
+        if let Some(got) = finished.hash_mb {
+            // A table smaller than asked (not enough memory) is kept as it
+            // is: asking again at every search would not help.
+            self.applied_hash_mb = Some(self.hash_mb);
+            self.table_mb = got;
+        }
+        finished.outcome
+    }
+
+    /// The book move to play in `pos`, among `allowed` when given.
+    fn book_move(&mut self, pos: &Position, allowed: &[Move]) -> Option<Move> {
+        let moves: Vec<_> = self
+            .book
+            .probe(pos)
+            .into_iter()
+            .filter(|m| allowed.is_empty() || allowed.contains(&m.mv))
+            .collect();
+        xiangqi::book::Book::choose_from(&moves, self.rng.next_u64())
+    }
+}
