@@ -11,11 +11,13 @@
 #![forbid(unsafe_code)]
 
 mod board;
+mod engine;
 mod errors;
 mod pgn;
 mod svg;
 
 pub use board::Board;
+pub use engine::SessionEngine;
 pub use pgn::{PgnGame, read_games};
 
 use wasm_bindgen::prelude::*;

@@ -1,0 +1,107 @@
+// The worker engine of xiangqi-wasm/engine (node --test): Node runs it in a
+// worker_threads worker, as a page runs it in a Web Worker.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { Board } from '../index.js';
+import { Engine, EngineError } from '../engine.js';
+
+test('the engine finds a mate in one, and reports its iterations', async () => {
+  const engine = await Engine.create();
+  try {
+    const infos = [];
+    engine.onInfo = (info) => infos.push(info);
+    // One chariot holds rank 8, the other mates on rank 9.
+    await engine.position('4k4/R8/9/9/9/9/9/9/9/1R1K5 w', []);
+    const r = await engine.search({ depth: 4 });
+    assert.equal(r.bestMove, 'b0b9');
+    assert.deepEqual(r.score, { mate: 1 });
+    assert.equal(r.source, 'search');
+    assert.ok(r.depth >= 1 && r.nodes > 0);
+    assert.ok(infos.length >= 1);
+    assert.equal(infos.at(-1).pv[0], 'b0b9');
+    const b = new Board('4k4/R8/9/9/9/9/9/9/9/1R1K5 w');
+    b.push(r.bestMove);
+    assert.ok(b.isCheckmate());
+  } finally {
+    engine.terminate();
+  }
+});
+
+test('the embedded book and network answer from the start position', async () => {
+  const engine = await Engine.create({ OwnBook: true });
+  try {
+    const r = await engine.search({ movetime: 200 });
+    assert.equal(r.source, 'book');
+    assert.ok(new Board().legalMoves().includes(r.bestMove));
+    await engine.configure({ OwnBook: false, UCI_LimitStrength: true, UCI_Elo: 1200, MultiPV: 2, Hash: 8 });
+    await engine.position(undefined, ['h2e2', 'h9g7']);
+    const s = await engine.search({ nodes: 20000 });
+    assert.equal(s.source, 'search');
+    assert.ok(new Board().copy().legalMoves().length > 0);
+    const b = new Board();
+    b.push('h2e2');
+    b.push('h9g7');
+    assert.ok(b.legalMoves().includes(s.bestMove));
+  } finally {
+    engine.terminate();
+  }
+});
+
+test('bad options and positions are refused with the session\'s message', async () => {
+  const engine = await Engine.create();
+  try {
+    await assert.rejects(engine.configure({ Nonsense: 1 }), (e) => e instanceof EngineError && /unknown option/.test(e.message));
+    await assert.rejects(engine.configure({ UCI_Elo: 'high' }), /integer/);
+    await assert.rejects(engine.configure({ Hash: 0 }), /Hash/);
+    await assert.rejects(engine.position('nonsense'), /fen/);
+    await assert.rejects(engine.search({ depth: -1 }), /depth/);
+    // Still usable.
+    await engine.position(undefined, []);
+    const r = await engine.search({ depth: 2 });
+    assert.ok(r.bestMove);
+  } finally {
+    engine.terminate();
+  }
+});
+
+test('the engine answers stop within 100 ms, and goes on working', async () => {
+  const engine = await Engine.create({ Hash: 16 });
+  try {
+    let infos = 0;
+    engine.onInfo = () => infos++;
+    await engine.position(undefined, ['h2e2']);
+    const running = engine.search({}); // infinite
+    // Let a few iterations finish.
+    while (infos < 3) await new Promise((r) => setTimeout(r, 20));
+    const t0 = performance.now();
+    const stopped = await engine.stop();
+    const result = await running;
+    const ms = performance.now() - t0;
+    assert.ok(ms < 100, `stop took ${ms.toFixed(1)} ms`);
+    assert.equal(result, stopped);
+    assert.ok(result.stopped);
+    const b = new Board();
+    b.push('h2e2');
+    assert.ok(b.legalMoves().includes(result.bestMove));
+    // The new worker has the options and the position.
+    const again = await engine.search({ depth: 3 });
+    assert.ok(b.legalMoves().includes(again.bestMove));
+    assert.equal(await engine.stop(), null);
+  } finally {
+    engine.terminate();
+  }
+});
+
+test('a movetime search ends by itself near its time', async () => {
+  const engine = await Engine.create();
+  try {
+    const t0 = performance.now();
+    const r = await engine.search({ movetime: 300 });
+    const ms = performance.now() - t0;
+    assert.ok(r.bestMove);
+    assert.ok(ms >= 250 && ms < 3000, `took ${ms} ms`);
+  } finally {
+    engine.terminate();
+  }
+});
