@@ -6,6 +6,7 @@ mod client;
 mod command_loop;
 mod matches;
 mod nnue;
+mod positions;
 mod support;
 mod train;
 mod ucci;

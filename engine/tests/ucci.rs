@@ -16,7 +16,7 @@ fn full_exchange() {
     let mut e = Engine::spawn();
     e.send("ucci");
     let lines = e.until("ucciok");
-    assert_eq!(lines[0], "id name xiangqi-rs");
+    assert_eq!(lines[0], "id name xiangqi-engine");
     for option in [
         "option usemillisec type check default true",
         "option hashsize type spin",

@@ -48,7 +48,10 @@ fn handshake_lists_the_options() {
     let mut e = Engine::spawn();
     e.send("uci");
     let lines = e.until("uciok");
-    assert!(lines[0].starts_with("id name xiangqi-rs"), "{lines:#?}");
+    assert_eq!(
+        lines[0],
+        format!("id name xiangqi-engine {}", env!("CARGO_PKG_VERSION"))
+    );
     for option in [
         "option name Hash type spin",
         "option name Threads type spin",

@@ -167,9 +167,16 @@ impl Board {
     fn new(fen: Option<&str>) -> PyResult<Board> {
         let pos = match fen {
             None => Position::new(),
-            Some(f) => f.parse().map_err(|e: xiangqi::ParsePositionError| {
-                InvalidFenError::new_err(e.to_string())
-            })?,
+            // Composed studies too (the engine's `position fen` takes them):
+            // pieces on points no game reaches, as `Validation::Lenient`.
+            Some(f) => f
+                .parse::<xiangqi::Setup>()
+                .map_err(|e| e.to_string())
+                .and_then(|setup| {
+                    Position::from_setup(setup, xiangqi::Validation::Lenient)
+                        .map_err(|e| e.to_string())
+                })
+                .map_err(InvalidFenError::new_err)?,
         };
         Ok(Board {
             game: Game::from_position(pos),

@@ -1,12 +1,17 @@
-//! `Engine`, `Score` and `SearchResult`: the library's `Searcher`.
+//! `Engine`, `Score` and `SearchResult`: the engine session
+//! ([`xiangqi_session::Session`]), the same engine as `xiangqi-engine`'s.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use xiangqi::{Limits, Searcher};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyInt};
+use xiangqi::Limits;
+use xiangqi_session::{
+    EMBEDDED, GoError, OptionError, OptionKind, OptionSpec, OptionValue, SearchRequest, Session,
+    Signals, memory,
+};
 
 use crate::board::{Board, Move};
 
@@ -91,70 +96,279 @@ impl SearchResult {
     }
 }
 
-/// A search engine: the library's `Searcher` with its embedded network
-/// evaluator, a transposition table of `hash_mb` megabytes and `threads`
-/// search threads (Lazy SMP), kept between searches.
+/// One of the engine's options, as `Engine.options` lists them (the
+/// shape of python-chess's `chess.engine.Option`).
+#[pyclass(module = "xiangqi_rs", name = "EngineOption", frozen, get_all)]
+pub struct EngineOption {
+    /// The option's name (the UCI name).
+    name: &'static str,
+    /// `"spin"`, `"check"`, `"combo"`, `"button"` or `"file"`.
+    r#type: &'static str,
+    /// The value before any change (`None` for a button).
+    default: Option<Py<PyAny>>,
+    /// The smallest value of a spin.
+    min: Option<i64>,
+    /// The largest value of a spin.
+    max: Option<i64>,
+    /// The words a combo takes.
+    var: Vec<&'static str>,
+}
+
+#[pymethods]
+impl EngineOption {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let default = self
+            .default
+            .as_ref()
+            .and_then(|d| d.bind(py).repr().ok())
+            .map_or("None".to_string(), |r| r.to_string());
+        format!(
+            "EngineOption(name={:?}, type={:?}, default={default}, min={:?}, max={:?}, var={:?})",
+            self.name, self.r#type, self.min, self.max, self.var
+        )
+    }
+}
+
+/// A search engine: the engine session of `xiangqi-engine` (the same
+/// options, levels, book and network), with a transposition table of
+/// `hash_mb` megabytes and `threads` search threads, kept between
+/// searches.
+///
+/// `configure({...})` sets options by the engine's own names (`Hash`,
+/// `Threads`, `MultiPV`, `Skill Level`, `UCI_LimitStrength`, `UCI_Elo`,
+/// `OwnBook`, `BookFile`, `Use NNUE`, `EvalFile`, `Move Limit`, ...);
+/// `EvalFile` and `BookFile` take a path (read here) or `"<embedded>"`.
 ///
 /// `search` releases the GIL; `stop()`, from another thread, ends the
 /// search under way. One engine runs one search at a time (a second
 /// `search` call waits); use several engines to search in parallel.
 #[pyclass(module = "xiangqi_rs", frozen)]
 pub struct Engine {
-    searcher: Arc<Mutex<Searcher>>,
-    stop: Arc<AtomicBool>,
+    session: Arc<Mutex<Session>>,
+    /// The signals of the search under way (or the last one).
+    signals: Arc<Mutex<Arc<Signals>>>,
+}
+
+/// A Python integer argument read as `i128`: a bad type, or a value past
+/// even that, is a `ValueError` naming the argument (never an
+/// `OverflowError`).
+fn int_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<i128> {
+    if value.is_instance_of::<PyBool>() {
+        return Err(PyValueError::new_err(format!(
+            "{name} must be an integer, not a bool"
+        )));
+    }
+    value.extract::<i128>().map_err(|_| {
+        let shown = value.repr().map_or("?".to_string(), |r| r.to_string());
+        PyValueError::new_err(format!("{name} must be an integer in range, not {shown}"))
+    })
+}
+
+/// An integer argument within `min..=max`, else a `ValueError`.
+fn ranged(value: &Bound<'_, PyAny>, name: &str, min: i128, max: i128) -> PyResult<i128> {
+    let n = int_arg(value, name)?;
+    if (min..=max).contains(&n) {
+        Ok(n)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "{name} must be between {min} and {max}, not {n}"
+        )))
+    }
+}
+
+/// A Python value as a session option's value: `EvalFile` and `BookFile`
+/// read the file a path names.
+fn option_value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<OptionValue> {
+    let spec = OptionSpec::find(name)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown option {name:?}")))?;
+    let bad = |what: String| PyValueError::new_err(format!("option {}: {what}", spec.name));
+    if let OptionKind::File { .. } = spec.kind {
+        if let Ok(bytes) = value.cast::<PyBytes>() {
+            return Ok(OptionValue::File {
+                name: "<bytes>".to_string(),
+                bytes: bytes.as_bytes().to_vec(),
+            });
+        }
+        let path: std::path::PathBuf = value
+            .extract()
+            .map_err(|_| bad("expected a path, bytes or \"<embedded>\"".to_string()))?;
+        let text = path.to_string_lossy().to_string();
+        if text.is_empty() || text == EMBEDDED {
+            return Ok(OptionValue::Text(EMBEDDED.to_string()));
+        }
+        let bytes = std::fs::read(&path).map_err(|e| bad(format!("{text}: {e}")))?;
+        return Ok(OptionValue::File { name: text, bytes });
+    }
+    if value.is_none() {
+        return Ok(OptionValue::Press);
+    }
+    if let Ok(b) = value.cast::<PyBool>() {
+        return Ok(OptionValue::Bool(b.is_true()));
+    }
+    if value.is_instance_of::<PyInt>() {
+        let n = int_arg(value, spec.name)?;
+        return Ok(OptionValue::Int(i64::try_from(n).unwrap_or(i64::MAX)));
+    }
+    if let Ok(text) = value.extract::<String>() {
+        return spec
+            .parse(&text)
+            .map_err(|e| PyValueError::new_err(e.to_string()));
+    }
+    Err(bad(format!(
+        "cannot take a {}",
+        value
+            .get_type()
+            .name()
+            .map_or("?".to_string(), |n| n.to_string())
+    )))
 }
 
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (threads=1, hash_mb=16))]
-    fn new(threads: usize, hash_mb: usize) -> PyResult<Engine> {
-        if threads == 0 || threads > 256 {
-            return Err(PyValueError::new_err("threads must be between 1 and 256"));
+    #[pyo3(signature = (threads=None, hash_mb=None), text_signature = "(threads=1, hash_mb=16)")]
+    fn new(
+        threads: Option<&Bound<'_, PyAny>>,
+        hash_mb: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Engine> {
+        let threads = threads.map_or(Ok(1), |t| ranged(t, "threads", 1, 256))?;
+        let hash_mb = hash_mb.map_or(Ok(16), |h| ranged(h, "hash_mb", 1, 65536))?;
+        let mut session = Session::new();
+        session.set_seed(time_seed());
+        session.set_memory_probe(Box::new(memory::available_mib));
+        for (name, n) in [("Threads", threads), ("Hash", hash_mb)] {
+            session
+                .set_option(name, OptionValue::Int(n as i64))
+                .map_err(|e| PyValueError::new_err(e.to_string()))?;
         }
-        if hash_mb == 0 {
-            return Err(PyValueError::new_err("hash_mb must be at least 1"));
-        }
-        let mut searcher = Searcher::default();
-        searcher.set_threads(threads);
-        searcher.set_hash_size(hash_mb);
+        let signals = session.signals();
         Ok(Engine {
-            searcher: Arc::new(Mutex::new(searcher)),
-            stop: Arc::new(AtomicBool::new(false)),
+            session: Arc::new(Mutex::new(session)),
+            signals: Arc::new(Mutex::new(signals)),
         })
+    }
+
+    /// Sets options by the engine's names, all or none: a bad name or
+    /// value raises `ValueError` naming the option, and nothing changes.
+    /// Waits for a search under way to end.
+    fn configure(&self, py: Python<'_>, options: &Bound<'_, PyDict>) -> PyResult<()> {
+        let mut values = Vec::new();
+        for (key, value) in options.iter() {
+            let name: String = key
+                .extract()
+                .map_err(|_| PyValueError::new_err("option names are strings"))?;
+            values.push((name.clone(), option_value(&name, &value)?));
+        }
+        let session = Arc::clone(&self.session);
+        py.detach(move || {
+            let mut s = session.lock().unwrap_or_else(PoisonError::into_inner);
+            for (name, value) in &values {
+                s.check_option(name, value)?;
+            }
+            for (name, value) in values {
+                s.set_option(&name, value)?;
+            }
+            Ok::<(), OptionError>(())
+        })
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// The options, by name: each an `EngineOption` with its type,
+    /// default and range.
+    #[getter]
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for spec in Session::options() {
+            let (kind, default, min, max, var): (_, Option<Py<PyAny>>, _, _, Vec<&str>) =
+                match spec.kind {
+                    OptionKind::Spin { default, min, max } => (
+                        "spin",
+                        Some(default.into_pyobject(py)?.into_any().unbind()),
+                        Some(min),
+                        Some(max),
+                        Vec::new(),
+                    ),
+                    OptionKind::Check { default } => (
+                        "check",
+                        Some(PyBool::new(py, default).to_owned().into_any().unbind()),
+                        None,
+                        None,
+                        Vec::new(),
+                    ),
+                    OptionKind::Combo { default, vars } => (
+                        "combo",
+                        Some(default.into_pyobject(py)?.into_any().unbind()),
+                        None,
+                        None,
+                        vars.to_vec(),
+                    ),
+                    OptionKind::Button => ("button", None, None, None, Vec::new()),
+                    OptionKind::File { default } => (
+                        "file",
+                        Some(default.into_pyobject(py)?.into_any().unbind()),
+                        None,
+                        None,
+                        Vec::new(),
+                    ),
+                };
+            let option = EngineOption {
+                name: spec.name,
+                r#type: kind,
+                default,
+                min,
+                max,
+                var,
+            };
+            dict.set_item(spec.name, Py::new(py, option)?)?;
+        }
+        Ok(dict)
     }
 
     /// Searches the board's position (with its game history, so that
     /// repetitions count) until every given limit is reached: a time in
     /// milliseconds, a depth in plies, a number of nodes. At least one
-    /// limit is needed (`ValueError` otherwise). Returns a `SearchResult`.
+    /// limit is needed (`ValueError` otherwise). With `OwnBook` on, a book
+    /// move may answer at once. Returns a `SearchResult`.
     #[pyo3(signature = (board, movetime_ms=None, depth=None, nodes=None))]
     fn search(
         &self,
         py: Python<'_>,
         board: PyRef<'_, Board>,
-        movetime_ms: Option<u64>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
+        movetime_ms: Option<&Bound<'_, PyAny>>,
+        depth: Option<&Bound<'_, PyAny>>,
+        nodes: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<SearchResult> {
+        const DAY_MS: i128 = 86_400_000;
+        let movetime_ms = movetime_ms
+            .map(|v| ranged(v, "movetime_ms", 0, 365 * DAY_MS))
+            .transpose()?;
+        let depth = depth.map(|v| ranged(v, "depth", 1, 255)).transpose()?;
+        let nodes = nodes
+            .map(|v| ranged(v, "nodes", 1, i128::from(u64::MAX)))
+            .transpose()?;
         if movetime_ms.is_none() && depth.is_none() && nodes.is_none() {
             return Err(PyValueError::new_err(
                 "no limit: give movetime_ms, depth or nodes",
             ));
         }
         let limits = Limits::default()
-            .with_movetime(movetime_ms.map(Duration::from_millis))
-            .with_depth(depth)
-            .with_nodes(nodes);
+            .with_movetime(movetime_ms.map(|ms| Duration::from_millis(ms as u64)))
+            .with_depth(depth.map(|d| d as u32))
+            .with_nodes(nodes.map(|n| n as u64));
         let game = board.game.clone();
         drop(board);
-        let searcher = Arc::clone(&self.searcher);
-        let stop = Arc::clone(&self.stop);
-        let r = py.detach(move || {
-            let mut s = searcher.lock().unwrap_or_else(PoisonError::into_inner);
-            stop.store(false, Ordering::SeqCst);
-            s.search(&game, &limits, &stop, |_| {})
-        });
+        let session = Arc::clone(&self.session);
+        let current = Arc::clone(&self.signals);
+        let r = py
+            .detach(move || {
+                let mut s = session.lock().unwrap_or_else(PoisonError::into_inner);
+                s.set_game(&game);
+                let job = s.start(&SearchRequest::from(limits))?;
+                *current.lock().unwrap_or_else(PoisonError::into_inner) = job.signals();
+                let finished = job.run(|_| {});
+                Ok::<_, GoError>(s.finish(finished))
+            })
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(SearchResult {
             best_move: r.best_move.map(Move),
             score: Score(r.score),
@@ -168,18 +382,29 @@ impl Engine {
     /// Ends the search under way, if any (it then returns its best move so
     /// far). Safe to call from any thread.
     fn stop(&self) {
-        self.stop.store(true, Ordering::SeqCst);
+        self.signals
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .stop();
     }
 
     /// Forgets the transposition table and move-ordering statistics (for a
-    /// new game). Waits for a search under way to end.
+    /// new game), from the next search on. Waits for a search under way to
+    /// end.
     fn clear(&self, py: Python<'_>) {
-        let searcher = Arc::clone(&self.searcher);
+        let session = Arc::clone(&self.session);
         py.detach(move || {
-            searcher
+            let _ = session
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
-                .clear();
+                .set_option("Clear Hash", OptionValue::Press);
         });
     }
+}
+
+/// A seed that differs from run to run.
+fn time_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0x9E37_79B9, |d| d.as_nanos() as u64)
 }

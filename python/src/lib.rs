@@ -24,6 +24,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Move>()?;
     m.add_class::<board::Outcome>()?;
     m.add_class::<engine::Engine>()?;
+    m.add_class::<engine::EngineOption>()?;
     m.add_class::<engine::Score>()?;
     m.add_class::<engine::SearchResult>()?;
     errors::register(m)?;

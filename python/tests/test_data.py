@@ -7,7 +7,7 @@ import pytest
 import xiangqi_rs
 from xiangqi_rs import data
 
-NETWORK = Path(__file__).resolve().parents[2] / "src" / "engine" / "eval" / "nnue" / "default.nnue"
+NETWORK = Path(__file__).resolve().parents[2] / "src" / "eval" / "nnue" / "default.nnue"
 
 
 def test_a_chunk_is_reproducible_and_reads_back():

@@ -2,6 +2,7 @@
 
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -144,3 +145,75 @@ def test_stop_from_another_thread():
     assert result and result[0].best_move is not None
     # The engine searches again after a stop.
     assert engine.search(Board(), depth=2).best_move is not None
+
+
+def test_configure_reaches_levels_book_and_network(tmp_path):
+    e = Engine()
+    e.configure({"UCI_LimitStrength": True, "UCI_Elo": 1500, "OwnBook": True, "MultiPV": 3})
+    # The book answers the start position at once, with a book move.
+    r = e.search(Board(), depth=20)
+    assert r.best_move in Board().legal_moves and r.nodes == 0
+    # A network file, by path (the repository's copy of the embedded one),
+    # then the classical evaluator, then the embedded network again.
+    net = Path(__file__).resolve().parents[2] / "src" / "eval" / "nnue" / "default.nnue"
+    e.configure({"OwnBook": False, "UCI_LimitStrength": False, "EvalFile": str(net)})
+    assert e.search(Board(), depth=3).depth >= 3
+    e.configure({"Use NNUE": False})
+    classical = e.search(Board(), depth=3).score
+    e.configure({"Use NNUE": True, "EvalFile": "<embedded>"})
+    assert e.search(Board(), depth=3).score != classical
+
+
+def test_configure_refuses_bad_options_whole(tmp_path):
+    e = Engine()
+    with pytest.raises(ValueError, match="Contempt"):
+        e.configure({"Contempt": 10})
+    with pytest.raises(ValueError, match="UCI_Elo"):
+        e.configure({"UCI_Elo": 10**30})
+    with pytest.raises(ValueError, match="MultiPV"):
+        e.configure({"MultiPV": 0})
+    with pytest.raises(ValueError, match="Skill Level"):
+        e.configure({"Skill Level": "strong"})
+    junk = tmp_path / "junk.nnue"
+    junk.write_bytes(b"not a network")
+    # All or none: Threads is not set when EvalFile is refused.
+    with pytest.raises(ValueError, match="EvalFile"):
+        e.configure({"Threads": 2, "EvalFile": str(junk)})
+    with pytest.raises(ValueError, match="BookFile"):
+        e.configure({"BookFile": str(tmp_path / "missing.xqb")})
+    assert e.options["Threads"].default == 1
+
+
+def test_options_list_defaults_and_ranges():
+    opts = Engine().options
+    assert opts["Hash"].type == "spin" and opts["Hash"].default == 16
+    assert (opts["Hash"].min, opts["Hash"].max) == (1, 65536)
+    assert opts["UCI_LimitStrength"].type == "check" and opts["UCI_LimitStrength"].default is False
+    assert opts["Chase Rule"].var == ["asian", "fairy-stockfish", "none"]
+    assert opts["EvalFile"].default == "<embedded>"
+    for name in ["Threads", "MultiPV", "Skill Level", "UCI_Elo", "OwnBook", "Use NNUE",
+                 "Move Limit", "Move Overhead"]:
+        assert name in opts
+    assert "EngineOption(" in repr(opts["Hash"])
+
+
+def test_bad_integers_are_value_errors():
+    for bad in [dict(threads=-1), dict(threads=10**30), dict(hash_mb=-3), dict(threads=True)]:
+        with pytest.raises(ValueError):
+            Engine(**bad)
+    e = Engine()
+    for bad in [dict(movetime_ms=-5), dict(nodes=10**30), dict(depth=-1), dict(depth="3")]:
+        with pytest.raises(ValueError):
+            e.search(Board(), **bad)
+
+
+def test_hash_above_half_the_free_memory_is_refused():
+    with pytest.raises(ValueError, match="Hash"):
+        Engine(hash_mb=65536)
+
+
+def test_a_composed_study_is_searched():
+    # A black soldier on its own back rank: only composed studies have it.
+    study = "3k1p3/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1"
+    r = Engine().search(Board(study), depth=6)
+    assert r.score.mate == 2

@@ -1,6 +1,7 @@
 """Type stubs for xiangqi_rs (the compiled module is xiangqi_rs._core)."""
 
-from typing import Any, List, Literal, Optional, final
+import os
+from typing import Any, Dict, List, Literal, Mapping, Optional, Union, final
 
 from . import data as data
 from . import pgn as pgn
@@ -11,6 +12,7 @@ __all__ = [
     "AmbiguousMoveError",
     "Board",
     "Engine",
+    "EngineOption",
     "IllegalMoveError",
     "InvalidFenError",
     "InvalidMoveError",
@@ -139,10 +141,32 @@ class SearchResult:
     def time(self) -> float: ...
 
 @final
+class EngineOption:
+    """One of the engine's options (python-chess's `chess.engine.Option`)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def default(self) -> Union[int, bool, str, None]: ...
+    @property
+    def min(self) -> Optional[int]: ...
+    @property
+    def max(self) -> Optional[int]: ...
+    @property
+    def var(self) -> List[str]: ...
+
+@final
 class Engine:
-    """The library's search with its embedded network evaluator."""
+    """The engine session of `xiangqi-engine`: options, levels, book, network."""
 
     def __new__(cls, threads: int = 1, hash_mb: int = 16) -> Engine: ...
+    def configure(
+        self, options: Mapping[str, Union[int, bool, str, bytes, os.PathLike[str], None]]
+    ) -> None: ...
+    @property
+    def options(self) -> Dict[str, EngineOption]: ...
     def search(
         self,
         board: Board,

@@ -53,3 +53,9 @@ pub use protocol::{Protocol, UnknownProtocol};
 pub use search::{Finished, SearchJob, SearchOutcome, SearchRequest, Signals, Source};
 pub use searcher::EngineSearcher;
 pub use session::{MemoryProbe, Session};
+
+/// The README's example of the session (the `xiangqi` crate's doc tests
+/// cannot reach this crate), compiled and run here.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -184,6 +184,12 @@ impl Finished {
     pub fn outcome(&self) -> &SearchOutcome {
         &self.outcome
     }
+
+    /// The table's size in MiB if this search resized it (smaller than
+    /// `Hash` when the memory could not be had).
+    pub fn table_size(&self) -> Option<usize> {
+        self.hash_mb
+    }
 }
 
 impl SearchJob {

@@ -271,6 +271,53 @@ impl Session {
         self.apply(spec, value)
     }
 
+    /// Whether [`Session::set_option`] would take `value` for `name`,
+    /// without setting it: the type, the range, a file's contents and the
+    /// memory guard are checked. For front ends that set several options
+    /// at once and must refuse them all if one is bad.
+    ///
+    /// ```
+    /// use xiangqi_session::{OptionValue, Session};
+    ///
+    /// let s = Session::new();
+    /// assert!(s.check_option("Threads", &OptionValue::Int(2)).is_ok());
+    /// assert!(s.check_option("Threads", &OptionValue::Int(0)).is_err());
+    /// let junk = OptionValue::File { name: "x.xqb".into(), bytes: vec![0; 3] };
+    /// assert!(s.check_option("BookFile", &junk).is_err());
+    /// assert_eq!(s.option("Threads"), Ok(OptionValue::Int(1)));
+    /// ```
+    pub fn check_option(&self, name: &str, value: &OptionValue) -> Result<(), OptionError> {
+        let spec = OptionSpec::find(name).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
+        let value = spec.check(value.clone())?;
+        let bad_file = |name: &str, reason: String| OptionError::BadFile {
+            option: spec.name,
+            name: name.to_string(),
+            reason,
+        };
+        match (spec.id, &value) {
+            (OptionId::Hash, OptionValue::Int(mb)) => {
+                let asked = usize::try_from(*mb).unwrap_or(1);
+                if let Some(free) = self.memory_probe.as_ref().and_then(|probe| probe()) {
+                    if asked > free / 2 {
+                        return Err(OptionError::NotEnoughMemory { asked, free });
+                    }
+                }
+            }
+            (OptionId::EvalFile, OptionValue::File { name, bytes }) => {
+                Nnue::<{ xiangqi::nnue::DEFAULT_HIDDEN }>::from_bytes(bytes)
+                    .map_err(|e| bad_file(name, e.to_string()))?;
+            }
+            (OptionId::BookFile, OptionValue::File { name, bytes }) => {
+                Book::from_bytes(bytes).map_err(|e| bad_file(name, e.to_string()))?;
+            }
+            (OptionId::UseNnue, OptionValue::Bool(true)) if self.network.is_none() => {
+                return Err(OptionError::NoNetwork);
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
     fn apply(&mut self, spec: &'static OptionSpec, value: OptionValue) -> Result<(), OptionError> {
         let needs_searcher = matches!(
             spec.id,
@@ -464,20 +511,31 @@ impl Session {
         Ok(())
     }
 
-    /// The network in use, if the network evaluates (`None`: the
-    /// classical evaluator).
+    /// The network loaded (`EvalFile`'s, or the embedded one), whether
+    /// or not it evaluates now ([`Session::uses_network`]).
+    ///
+    /// ```
+    /// let s = xiangqi_session::Session::new();
+    /// assert!(s.network().is_some_and(|net| net.generation() >= 1));
+    /// ```
+    pub fn network(&self) -> Option<&Nnue> {
+        self.network.as_ref()
+    }
+
+    /// Whether the network evaluates (`Use NNUE`; else the classical
+    /// evaluator).
     ///
     /// ```
     /// use xiangqi_session::{OptionValue, Session};
     ///
     /// let mut s = Session::new();
-    /// assert!(s.network().is_some());
+    /// assert!(s.uses_network());
     /// s.set_option("Use NNUE", OptionValue::Bool(false))?;
-    /// assert!(s.network().is_none());
+    /// assert!(!s.uses_network());
     /// # Ok::<(), xiangqi_session::OptionError>(())
     /// ```
-    pub fn network(&self) -> Option<&Nnue> {
-        self.network.as_ref().filter(|_| self.use_nnue)
+    pub fn uses_network(&self) -> bool {
+        self.use_nnue && self.network.is_some()
     }
 
     /// The opening book (used when `OwnBook` is on).
@@ -575,6 +633,22 @@ impl Session {
         Ok(())
     }
 
+    /// Drops the position: what a front end does with a `position` it
+    /// could not even read, so that the next search is refused rather than
+    /// answered for the position before.
+    ///
+    /// ```
+    /// use xiangqi_session::Session;
+    ///
+    /// let mut s = Session::new();
+    /// s.clear_position();
+    /// assert!(s.game().is_none());
+    /// ```
+    pub fn clear_position(&mut self) {
+        self.game = None;
+        self.banned.clear();
+    }
+
     /// Sets the game to search to `game`, played on under the session's
     /// rules (its start position and moves are kept).
     ///
@@ -619,6 +693,15 @@ impl Session {
         }
         self.banned = moves;
         Ok(())
+    }
+
+    /// The root moves the next searches leave out.
+    ///
+    /// ```
+    /// assert!(xiangqi_session::Session::new().banned().is_empty());
+    /// ```
+    pub fn banned(&self) -> &[Move] {
+        &self.banned
     }
 
     /// A new game: the start position, and the table cleared at the next

@@ -1,16 +1,19 @@
-//! The engine's state and commands, for both protocols.
+//! The text front end's state and command dispatch, for both protocols:
+//! the protocol spoken, the UCCI time unit, and the thread a search runs
+//! on. Everything the engine is (options, evaluator, book, strength, the
+//! game, the searcher) is the [`Session`]'s.
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use xiangqi::nnue::Nnue;
-use xiangqi::notation::{UciMove, UciRanks, format_uci, parse_uci};
-use xiangqi::{Game, Limits, Move, Position, Rules, Searcher};
-use xiangqi_engine::selfplay::Rng;
-use xiangqi_session::EngineSearcher;
+use xiangqi::notation::{UciMove, parse_uci};
+use xiangqi::{Limits, Move};
+use xiangqi_session::{Finished, Session, Signals, memory};
+
+pub use xiangqi_session::Protocol;
 
 use crate::uci::go::{parse_ucci_go, parse_uci_go};
 use crate::uci::lines;
@@ -21,91 +24,49 @@ use crate::uci::position::parse_position;
 /// Where the search thread prints its `info` and `bestmove` lines.
 pub type Sink = Arc<Mutex<dyn Write + Send>>;
 
-/// The protocol spoken, chosen by the first command.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Protocol {
-    /// UCI in Pikafish's dialect (also any first command but `ucci`).
-    Uci,
-    /// UCCI in ElephantEye 3.31's dialect (first command `ucci`).
-    Ucci,
-}
-
-/// The flags shared with the search thread.
-#[derive(Default)]
-pub(super) struct Flags {
-    /// The library's stop flag: raised to end the search now.
-    pub(super) stop: AtomicBool,
-    /// `stop` or `quit` arrived: a waiting search may print `bestmove`.
-    pub(super) halt: AtomicBool,
-    /// `ponderhit` arrived while pondering.
-    pub(super) ponderhit: AtomicBool,
-    /// A draw was offered (UCCI `go draw`, `ponderhit draw`).
-    pub(super) draw: AtomicBool,
-}
-
 /// How the search thread writes moves and scores.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Style {
     pub(super) protocol: Protocol,
-    pub(super) ranks: UciRanks,
+    pub(super) ranks: xiangqi::notation::UciRanks,
 }
 
 /// The longest line read; longer ones are ignored with a message.
 pub const MAX_LINE: usize = 1 << 20;
 
-/// The state kept between commands.
+/// How long `quit` (or the end of input) waits for a search thread to
+/// print its `bestmove` before the process leaves without it (a thread
+/// still sizing a huge table, say).
+const QUIT_GRACE: Duration = Duration::from_millis(300);
+
+/// A search (or perft) running on its own thread.
+pub(super) struct Running {
+    /// The thread; it gives back the searcher (`None` for a perft).
+    pub(super) handle: JoinHandle<Option<Finished>>,
+    /// The session's signals for this search: stop, ponderhit.
+    pub(super) signals: Arc<Signals>,
+    /// `stop` or `quit` arrived: a search that waits may print
+    /// `bestmove`.
+    pub(super) halt: Arc<AtomicBool>,
+    /// A draw was offered (UCCI `go draw`, `ponderhit draw`).
+    pub(super) draw: Arc<AtomicBool>,
+    /// The search is pondering and waits for `ponderhit`.
+    pub(super) pondering: bool,
+    /// The search was `go infinite`.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(super) infinite: bool,
+}
+
+/// The text front end: reads commands, calls the session, prints.
 pub struct Engine {
     /// The protocol, once the first command chose it.
     pub protocol: Option<Protocol>,
-    /// The game set by `position`, under `rules`; the search starts from
-    /// its last position and knows its history.
-    pub game: Game,
-    /// The rules set by the options.
-    pub rules: Rules,
-    /// UCCI `banmoves`: root moves excluded until the next `position`.
-    pub banned: Vec<Move>,
-    /// The searcher, absent while a search thread owns it.
-    pub(super) searcher: Option<EngineSearcher>,
-    /// The running search, if any.
-    pub search: Option<JoinHandle<EngineSearcher>>,
-    /// The `Hash` option, in MiB (kept when the evaluator changes).
-    pub(super) hash_mb: usize,
-    /// The network `Use NNUE` switches to (`EvalFile`'s, or the embedded
-    /// one).
-    pub(super) network: Option<Nnue>,
-    /// The `Use NNUE` option (default on: the embedded network).
-    pub(super) use_nnue: bool,
-    pub(super) flags: Arc<Flags>,
-    /// The running search holds its `bestmove` until `stop` (infinite, or
-    /// pondering before `ponderhit`).
-    pub(super) waits_for_stop: bool,
-    /// The running search is pondering and waits for `ponderhit`.
-    pub(super) pondering: bool,
-    /// Whether the running search was `go infinite`.
-    pub(super) infinite: bool,
-    /// UCI `MultiPV`.
-    pub multi_pv: usize,
-    /// The `Ponder` option.
-    pub ponder: bool,
-    /// `Move Overhead`, taken off the clock.
-    pub overhead: Duration,
-    /// How move strings number the ranks.
-    pub ranks: UciRanks,
+    /// The engine.
+    pub(super) session: Session,
     /// UCCI `usemillisec`: times in milliseconds (else seconds).
     pub millisec: bool,
-    /// The opening book (`BookFile`; the embedded one by default).
-    pub(super) book: xiangqi::book::Book,
-    /// `OwnBook` (UCCI `usebook`): play book moves where the book has one.
-    pub(super) own_book: bool,
-    /// The state of the book's random choices.
-    pub(super) book_rng: Rng,
-    /// `Skill Level` (UCCI `skilllevel`), 0-20.
-    pub(super) skill: u8,
-    /// `UCI_LimitStrength` (UCCI `limitstrength`): `UCI_Elo` sets the
-    /// strength instead of `Skill Level`.
-    pub(super) limit_strength: bool,
-    /// `UCI_Elo` (UCCI `elo`).
-    pub(super) elo: u32,
+    /// The running search, if any.
+    pub(super) running: Option<Running>,
     pub(super) sink: Sink,
 }
 
@@ -115,84 +76,70 @@ impl Engine {
         Engine::with_sink(Arc::new(Mutex::new(io::stdout())))
     }
 
-    /// An engine whose search thread prints to `sink`.
+    /// An engine whose search thread prints to `sink`; its session is
+    /// seeded from the time (so games differ) and guards `Hash` with the
+    /// machine's free memory.
     pub fn with_sink(sink: Sink) -> Engine {
+        let mut session = Session::new();
+        session.set_seed(time_seed());
+        session.set_memory_probe(Box::new(memory::available_mib));
         Engine {
             protocol: None,
-            game: Game::new(),
-            rules: Rules::default(),
-            banned: Vec::new(),
-            searcher: Some(EngineSearcher::default()),
-            search: None,
-            hash_mb: 16,
-            network: crate::uci::evaluation::embedded_net(),
-            use_nnue: true,
-            flags: Arc::new(Flags::default()),
-            waits_for_stop: false,
-            pondering: false,
-            infinite: false,
-            multi_pv: 1,
-            ponder: false,
-            overhead: Limits::default().move_overhead,
-            ranks: UciRanks::ZeroToNine,
+            session,
             millisec: true,
-            book: crate::uci::book_skill::embedded_book(),
-            own_book: false,
-            book_rng: Rng::new(crate::uci::book_skill::time_seed()),
-            skill: 20,
-            limit_strength: false,
-            elo: xiangqi::Strength::MIN_ELO,
+            running: None,
             sink,
         }
+    }
+
+    /// The session (the engine's state).
+    #[cfg(test)]
+    pub fn session(&self) -> &Session {
+        &self.session
     }
 
     pub(super) fn style(&self) -> Style {
         Style {
             protocol: self.protocol.unwrap_or(Protocol::Uci),
-            ranks: self.ranks,
+            ranks: self.session.ranks(),
         }
     }
 
-    /// Ends the running search now: it prints its `bestmove`.
-    fn stop_search(&mut self) {
-        // `halt` before `stop`: the search thread clears `stop` after a
-        // `ponderhit` only if `halt` is still down.
-        self.flags.halt.store(true, Ordering::SeqCst);
-        self.flags.stop.store(true, Ordering::SeqCst);
-    }
-
-    /// Waits for a running search to finish by itself and takes the
-    /// searcher back; a search that would wait for `stop` is stopped first.
+    /// Waits for a running search to finish by itself (one that would
+    /// wait for `stop` is stopped) and gives the session its searcher back.
     /// The commands never call this (they [`halt_search`](Self::halt_search)):
     /// it is for callers that want a search's full result.
+    #[cfg(test)]
     pub fn join_search(&mut self) {
-        if self.search.is_some() && self.waits_for_stop {
-            self.stop_search();
-        }
-        self.waits_for_stop = false;
-        self.pondering = false;
-        if let Some(handle) = self.search.take() {
-            if let Ok(searcher) = handle.join() {
-                self.searcher = Some(searcher);
+        if let Some(running) = &self.running {
+            if running.pondering || running.infinite {
+                running.halt.store(true, Ordering::SeqCst);
+                running.signals.stop();
             }
         }
+        self.take_back();
     }
 
-    /// Ends any running search now (it prints its `bestmove`) and takes
-    /// the searcher back: what every command that needs the search to end
-    /// does first, so that none waits for a search to finish by itself.
+    /// Ends any running search now (it prints its `bestmove`) and gives the
+    /// session its searcher back: what every command that needs the
+    /// session does first, so that none waits for a search to finish by
+    /// itself.
     pub fn halt_search(&mut self) {
-        if self.search.is_some() {
-            self.stop_search();
+        if let Some(running) = &self.running {
+            // `halt` before `stop`: the search thread looks at `halt` once
+            // the search has returned.
+            running.halt.store(true, Ordering::SeqCst);
+            running.signals.stop();
         }
-        self.join_search();
+        self.take_back();
     }
 
-    /// The searcher, once no search runs (a fresh one if a search thread
-    /// was lost).
-    pub(super) fn searcher(&mut self) -> &mut EngineSearcher {
-        self.halt_search();
-        self.searcher.get_or_insert_with(EngineSearcher::default)
+    fn take_back(&mut self) {
+        if let Some(running) = self.running.take() {
+            if let Ok(Some(finished)) = running.handle.join() {
+                self.session.finish(finished);
+            }
+        }
     }
 
     /// Handles one line; returns false on `quit`.
@@ -212,10 +159,23 @@ impl Engine {
         }
     }
 
-    /// End of input or `quit`: stops the search (it prints its
-    /// `bestmove`) and, in UCCI, says `bye`.
+    /// End of input or `quit`: stops the search, waits a moment for its
+    /// `bestmove`, and in UCCI says `bye`. A search thread still busy after
+    /// that (sizing a huge table) is left behind: the process may exit.
     pub fn quit(&mut self, out: &mut impl Write) -> io::Result<()> {
-        self.halt_search();
+        if let Some(running) = &self.running {
+            running.halt.store(true, Ordering::SeqCst);
+            running.signals.stop();
+            let deadline = Instant::now() + QUIT_GRACE;
+            while !running.handle.is_finished() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            if running.handle.is_finished() {
+                self.take_back();
+            } else {
+                self.running = None; // detached: the process may exit
+            }
+        }
         if self.protocol == Some(Protocol::Ucci) {
             writeln!(out, "bye")?;
         }
@@ -225,7 +185,7 @@ impl Engine {
     fn uci_command(&mut self, cmd: &str, args: &[&str], out: &mut impl Write) -> io::Result<bool> {
         match cmd {
             "uci" => {
-                writeln!(out, "id name xiangqi-rs {}", env!("CARGO_PKG_VERSION"))?;
+                writeln!(out, "id name {}", version())?;
                 writeln!(out, "id author the xiangqi developers")?;
                 for line in options::listing(Protocol::Uci) {
                     writeln!(out, "{line}")?;
@@ -235,14 +195,17 @@ impl Engine {
             "isready" => writeln!(out, "readyok")?,
             "ucinewgame" => {
                 self.halt_search();
-                self.game = Game::with_rules(Position::new(), self.rules.clone());
-                self.searcher().clear();
+                self.session.new_game();
             }
             "position" => self.set_position(args, out)?,
             "go" => {
                 self.halt_search();
+                let Some(game) = self.session.game() else {
+                    return self.refuse_go(out).map(|()| true);
+                };
+                let overhead = self.overhead();
                 let (go, warnings) =
-                    parse_uci_go(args, self.game.position(), self.ranks, self.overhead);
+                    parse_uci_go(args, game.position(), self.session.ranks(), overhead);
                 for w in warnings {
                     writeln!(out, "info string {w}")?;
                 }
@@ -264,7 +227,7 @@ impl Engine {
     fn ucci_command(&mut self, cmd: &str, args: &[&str], out: &mut impl Write) -> io::Result<bool> {
         match cmd {
             "ucci" => {
-                writeln!(out, "id name xiangqi-rs")?;
+                writeln!(out, "id name {}", env!("CARGO_PKG_NAME"))?;
                 writeln!(out, "id version {}", env!("CARGO_PKG_VERSION"))?;
                 writeln!(out, "id author the xiangqi developers")?;
                 for line in options::listing(Protocol::Ucci) {
@@ -274,20 +237,13 @@ impl Engine {
             }
             "isready" => writeln!(out, "readyok")?,
             "position" => self.set_position(args, out)?,
-            "banmoves" => {
-                self.halt_search();
-                let pos = self.game.position().clone();
-                self.banned.clear();
-                for text in args {
-                    match parse_uci(&pos, text, self.ranks) {
-                        Ok(UciMove::Move(m)) => self.banned.push(m),
-                        _ => writeln!(out, "info string banmoves: {text} is not a legal move")?,
-                    }
-                }
-            }
+            "banmoves" => self.ban_moves(args, out)?,
             "go" => {
                 self.halt_search();
-                let (go, warnings) = parse_ucci_go(args, self.overhead, self.millisec);
+                if self.session.game().is_none() {
+                    return self.refuse_go(out).map(|()| true);
+                }
+                let (go, warnings) = parse_ucci_go(args, self.overhead(), self.millisec);
                 for w in warnings {
                     writeln!(out, "info string {w}")?;
                 }
@@ -310,65 +266,116 @@ impl Engine {
         Ok(true)
     }
 
+    /// `Move Overhead`, which the `go` parsers put into the limits.
+    fn overhead(&self) -> Duration {
+        match self.session.option("Move Overhead") {
+            Ok(xiangqi_session::OptionValue::Int(ms)) => {
+                Duration::from_millis(u64::try_from(ms).unwrap_or(0))
+            }
+            _ => Limits::default().move_overhead,
+        }
+    }
+
+    /// `go` with no position (the last one was refused): no search, and
+    /// no move of an earlier position.
+    fn refuse_go(&mut self, out: &mut impl Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "info string no position: the last position was refused; send a new one"
+        )?;
+        match self.style().protocol {
+            Protocol::Uci => writeln!(out, "bestmove (none)"),
+            Protocol::Ucci => writeln!(out, "nobestmove"),
+        }
+    }
+
     fn set_position(&mut self, args: &[&str], out: &mut impl Write) -> io::Result<()> {
         self.halt_search();
-        match parse_position(args, &self.rules, self.ranks) {
-            Ok(game) => {
-                self.game = game;
-                self.banned.clear();
-                Ok(())
+        let result = match parse_position(args) {
+            Ok((fen, moves)) => self
+                .session
+                .set_position(fen.as_deref(), &moves)
+                .map_err(|e| e.to_string()),
+            Err(e) => {
+                self.session.clear_position();
+                Err(e.to_string())
             }
-            Err(e) => writeln!(out, "info string {e}"),
+        };
+        if let Err(e) = result {
+            // The session now has no position: `go` answers with none.
+            writeln!(out, "info string {e}")?;
         }
+        Ok(())
+    }
+
+    /// UCCI `banmoves m1 ...`: those root moves are not searched until the
+    /// next `position`.
+    fn ban_moves(&mut self, args: &[&str], out: &mut impl Write) -> io::Result<()> {
+        self.halt_search();
+        let Some(pos) = self.session.game().map(|g| g.position().clone()) else {
+            return writeln!(out, "info string banmoves: no position");
+        };
+        let mut banned: Vec<Move> = Vec::new();
+        for text in args {
+            match parse_uci(&pos, text, self.session.ranks()) {
+                Ok(UciMove::Move(m)) => banned.push(m),
+                _ => writeln!(out, "info string banmoves: {text} is not a legal move")?,
+            }
+        }
+        // Every move kept is legal here.
+        let _ = self.session.set_banned(banned);
+        Ok(())
     }
 
     fn ponderhit(&mut self, draw: bool) {
-        if self.search.is_some() && self.pondering {
+        if let Some(running) = self.running.as_mut().filter(|r| r.pondering) {
             if draw {
-                self.flags.draw.store(true, Ordering::SeqCst);
+                running.draw.store(true, Ordering::SeqCst);
             }
             // The pondering search goes on, now on our own clock.
-            self.flags.ponderhit.store(true, Ordering::SeqCst);
-            self.pondering = false;
-            self.waits_for_stop = self.infinite;
+            running.signals.ponderhit();
+            running.pondering = false;
         }
-    }
-
-    /// Adopts `rules` and replays the current game under them.
-    pub(super) fn set_rules(&mut self, rules: Rules) {
-        self.halt_search();
-        let mut game = Game::with_rules(self.game.start().clone(), rules.clone());
-        for m in self.game.moves() {
-            // Legal in the old game, so legal here.
-            let _ = game.play_on(m);
-        }
-        self.game = game;
-        self.rules = rules;
     }
 
     /// UCCI `probe [startpos | fen <FEN>] [moves ...]`: what a one-ply
     /// search of that position (the current one without arguments) finds,
     /// in the form of ElephantEye's hash probe: `pophash [bestmove M]
-    /// lowerbound S depth D upperbound S depth D`.
+    /// lowerbound S depth D upperbound S depth D`. This engine's table
+    /// keeps no entry a probe could read back by position alone, so it
+    /// answers with a fresh one-ply search on a 1 MiB table of its own (the
+    /// engine's table and position are untouched); `depth` is that search's
+    /// depth, 1.
     fn probe(&mut self, args: &[&str], out: &mut impl Write) -> io::Result<()> {
-        let game = if args.is_empty() {
-            self.game.clone()
-        } else {
-            match parse_position(args, &self.rules, self.ranks) {
-                Ok(game) => game,
-                Err(e) => return writeln!(out, "info string {e}"),
+        let mut probe = Session::new();
+        let _ = probe.set_option_text("Hash", "1");
+        let _ = probe.set_option_text("Use NNUE", "false");
+        if args.is_empty() {
+            match self.session.game() {
+                Some(game) => probe.set_game(game),
+                None => return writeln!(out, "info string probe: no position"),
             }
+        } else {
+            let parsed =
+                parse_position(args)
+                    .map_err(|e| e.to_string())
+                    .and_then(|(fen, moves)| {
+                        probe
+                            .set_position(fen.as_deref(), &moves)
+                            .map_err(|e| e.to_string())
+                    });
+            if let Err(e) = parsed {
+                return writeln!(out, "info string {e}");
+            }
+        }
+        let Ok(r) = probe.search(&Limits::depth(1).into(), |_| {}) else {
+            return writeln!(out, "info string probe: no position");
         };
-        let mut searcher = Searcher::default();
-        searcher.set_hash_size(1);
-        let r = searcher.search(&game, &Limits::depth(1), &AtomicBool::new(false), |_| {});
         let score = ucci_score(r.score);
         let mut line = "pophash".to_string();
         if let Some(m) = r.best_move {
-            line.push_str(&format!(
-                " bestmove {}",
-                format_uci(UciMove::Move(m), self.ranks)
-            ));
+            let text = xiangqi::notation::format_uci(UciMove::Move(m), self.session.ranks());
+            line.push_str(&format!(" bestmove {text}"));
         }
         let d = r.depth;
         line.push_str(&format!(
@@ -378,7 +385,13 @@ impl Engine {
     }
 
     fn display(&self, out: &mut impl Write) -> io::Result<()> {
-        let pos = self.game.position();
+        let Some(game) = self.session.game() else {
+            return writeln!(
+                out,
+                "info string no position: the last position was refused"
+            );
+        };
+        let pos = game.position();
         writeln!(out)?;
         writeln!(out, "{:?}", pos.board())?;
         writeln!(out)?;
@@ -387,7 +400,7 @@ impl Engine {
         let checkers: Vec<String> = pos.checkers().into_iter().map(|s| s.to_string()).collect();
         writeln!(out, "Checkers: {}", checkers.join(" "))?;
         // The first verdict of the replay decides the game.
-        match (0..=self.game.ply()).find_map(|p| self.game.verdict_at(p)) {
+        match (0..=game.ply()).find_map(|p| game.verdict_at(p)) {
             Some(verdict) => writeln!(out, "Outcome: {verdict}"),
             None => writeln!(out, "Outcome: * game goes on"),
         }
@@ -398,6 +411,19 @@ impl Default for Engine {
     fn default() -> Engine {
         Engine::new()
     }
+}
+
+/// The engine's name and version: `xiangqi-engine 0.1.0`.
+pub fn version() -> String {
+    format!("{} {}", env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"))
+}
+
+/// A seed that differs from run to run (the book's and the skill's
+/// choices vary between games, as a person's do).
+fn time_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0x9E37_79B9, |d| d.as_nanos() as u64)
 }
 
 /// Runs the engine on standard input and output until `quit` or the end of

@@ -70,9 +70,21 @@
 //!
 //! # Both
 //!
-//! A malformed command, a bad FEN or an illegal move prints `info string
-//! <error>` and keeps the previous position whole; no input (invalid
-//! UTF-8, huge lines, huge numbers) makes the engine panic. The search runs
+//! A malformed command prints `info string <error>` and changes nothing. A
+//! `position` that is refused (a bad FEN, an illegal move) prints `info
+//! string <error>` and leaves **no** position: the next `go` answers `info
+//! string no position ...` and `bestmove (none)` (UCCI `nobestmove`), never
+//! a move of an earlier position. `position fen` takes composed studies
+//! (pieces on points no game reaches, `xiangqi::Validation::Lenient`), as
+//! Pikafish, Fairy-Stockfish and ElephantEye do. No input (invalid UTF-8,
+//! huge lines, huge numbers) makes the engine panic.
+//!
+//! The engine is [`xiangqi_session::Session`]; this module is its text
+//! front end: it reads a line, calls the session and prints. It reads the
+//! files named by `EvalFile` and `BookFile` and hands their bytes over. The
+//! `Hash` table is sized at the start of the next search, on the search
+//! thread, so `isready` is answered at once; `quit` waits at most 300 ms
+//! for a search to print its `bestmove`, then leaves. The search runs
 //! on its own thread (the engine's, not the library's), so `stop`,
 //! `ponderhit`, `isready` and `quit` are answered while it thinks. After
 //! `go infinite` or `go ponder` the `bestmove` waits for `stop` (or
@@ -83,9 +95,7 @@
 //! first. End of input means `quit`: a running search is stopped and its
 //! `bestmove` printed.
 
-mod book_skill;
 mod engine;
-mod evaluation;
 mod go;
 mod lines;
 mod options;

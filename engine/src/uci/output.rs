@@ -2,7 +2,8 @@
 //! `bestmove`, in either protocol's form.
 
 use xiangqi::notation::{UciMove, format_uci};
-use xiangqi::{Move, Score, SearchInfo, SearchResult};
+use xiangqi::{Move, Score, SearchInfo};
+use xiangqi_session::SearchOutcome;
 
 use crate::uci::engine::{Protocol, Sink, Style};
 
@@ -73,7 +74,7 @@ pub(super) fn print_info(sink: &Sink, style: Style, info: &SearchInfo) {
 /// The final line of a search: `bestmove ...` (UCI `bestmove (none)` or
 /// UCCI `nobestmove` without a move). UCCI adds `resign` when the search
 /// proved a loss, and `draw` to accept an offered draw when not ahead.
-pub(super) fn bestmove_line(style: Style, result: Option<&SearchResult>, draw: bool) -> String {
+pub(super) fn bestmove_line(style: Style, result: Option<&SearchOutcome>, draw: bool) -> String {
     let best = result.and_then(|r| r.best_move.map(|m| (r, m)));
     let Some((r, m)) = best else {
         return match style.protocol {

@@ -1,16 +1,17 @@
-//! The engine's own thread: `go` starts a search (or plays a book move) and
-//! `go perft` a count there, so that the command loop keeps answering
-//! `stop`, `ponderhit`, `isready` and `quit` while it runs.
+//! The front end's search thread: `go` takes a search out of the session
+//! ([`Session::start`](xiangqi_session::Session::start)) and runs it there,
+//! `go perft` a count, so that the command loop keeps answering `stop`,
+//! `ponderhit`, `isready` and `quit` meanwhile.
 
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use xiangqi::notation::{UciMove, format_uci};
-use xiangqi::{Position, SearchInfo};
+use xiangqi::SearchInfo;
+use xiangqi_session::{GoError, OptionValue, SearchRequest, Source};
 
-use crate::uci::engine::{Engine, Flags, Protocol};
+use crate::uci::engine::{Engine, Protocol, Running};
 use crate::uci::go::Go;
 use crate::uci::output::{bestmove_line, emit, mv, print_info};
 
@@ -22,78 +23,72 @@ impl Engine {
             return self.perft(depth, out);
         }
         let style = self.style();
-        let mut limits = go.limits.with_multi_pv(if style.protocol == Protocol::Uci {
-            self.multi_pv
-        } else {
-            1
-        });
-        let legal = self.game.position().legal_moves();
-        let mut no_move = legal.is_empty();
-        if !self.banned.is_empty() {
-            limits.search_moves = legal
-                .iter()
-                .copied()
-                .filter(|m| !self.banned.contains(m))
-                .collect();
-            no_move |= limits.search_moves.is_empty();
-        }
-        // A book move, if the book is in use and has one here (not while
-        // pondering or searching without end: those wait for `stop`).
-        let book_move = if no_move || go.ponder || limits.infinite {
-            None
-        } else {
-            self.book_move(&limits.search_moves)
+        let request = SearchRequest {
+            limits: go.limits,
+            ponder: go.ponder,
         };
-        let Some(mut searcher) = self.searcher.take() else {
-            return writeln!(out, "info string no searcher");
+        let job = match self.session.start(&request) {
+            Ok(job) => job,
+            Err(GoError::NoPosition) => {
+                writeln!(
+                    out,
+                    "info string no position: the last position was refused"
+                )?;
+                return writeln!(out, "{}", bestmove_line(style, None, false));
+            }
+            Err(e) => return writeln!(out, "info string {e}"),
         };
-        // No search thread runs now: the flags are ours to reset.
-        self.flags = Arc::new(Flags::default());
-        self.flags.draw.store(go.draw, Ordering::SeqCst);
-        let ponder = go.ponder;
-        self.infinite = limits.infinite;
-        self.pondering = ponder;
-        self.waits_for_stop = ponder || limits.infinite;
-        let flags = Arc::clone(&self.flags);
+        let infinite = request.limits.infinite;
+        let ponder = request.ponder;
+        let signals = job.signals();
+        let halt = Arc::new(AtomicBool::new(false));
+        let draw = Arc::new(AtomicBool::new(go.draw));
         let sink = Arc::clone(&self.sink);
-        let game = self.game.clone();
-        self.search = Some(std::thread::spawn(move || {
+        let asked = match self.session.option("Hash") {
+            Ok(OptionValue::Int(mb)) => usize::try_from(mb).unwrap_or(usize::MAX),
+            _ => 0,
+        };
+        let thread_halt = Arc::clone(&halt);
+        let thread_draw = Arc::clone(&draw);
+        let thread_signals = Arc::clone(&signals);
+        let handle = std::thread::spawn(move || {
             let info = |i: &SearchInfo| print_info(&sink, style, i);
-            if no_move && style.protocol == Protocol::Uci {
-                emit(&sink, "info depth 0 score mate 0");
-            }
-            // Pondering runs on the opponent's time: no time limit until
-            // `ponderhit`, then the search goes on under the limits.
-            if let Some(m) = book_move {
-                emit(&sink, "info string book move");
-                emit(&sink, &format!("bestmove {}", mv(style, m)));
-                return searcher;
-            }
-            let result = (!no_move).then(|| {
-                if ponder {
-                    searcher.search_pondering(&game, &limits, &flags.stop, &flags.ponderhit, info)
-                } else {
-                    searcher.search(&game, &limits, &flags.stop, info)
+            let finished = job.run(info);
+            let outcome = finished.outcome();
+            match outcome.source {
+                Source::NoMove if style.protocol == Protocol::Uci => {
+                    emit(&sink, "info depth 0 score mate 0");
                 }
-            });
-            if ponder || limits.infinite {
+                Source::Book => emit(&sink, "info string book move"),
+                _ => {}
+            }
+            if ponder || infinite {
                 // UCI: no bestmove before `stop` (or, pondering, before
                 // `ponderhit`), even if the search ended.
                 let released = || {
-                    flags.halt.load(Ordering::SeqCst)
-                        || (ponder && !limits.infinite && flags.ponderhit.load(Ordering::SeqCst))
+                    thread_halt.load(Ordering::SeqCst)
+                        || (ponder && !infinite && thread_signals.is_ponderhit())
                 };
                 while !released() {
                     std::thread::sleep(Duration::from_millis(2));
                 }
             }
-            let draw = flags.draw.load(Ordering::SeqCst);
-            if let Ok(mut out) = sink.lock() {
-                let _ = writeln!(out, "{}", bestmove_line(style, result.as_ref(), draw));
-                let _ = out.flush();
+            let draw = thread_draw.load(Ordering::SeqCst);
+            if let Some(got) = finished.table_size().filter(|&got| got < asked) {
+                let text = format!("hash table of {got} MiB (not enough memory for {asked})");
+                emit(&sink, &format!("info string {text}"));
             }
-            searcher
-        }));
+            emit(&sink, &bestmove_line(style, Some(outcome), draw));
+            Some(finished)
+        });
+        self.running = Some(Running {
+            handle,
+            signals,
+            halt,
+            draw,
+            pondering: ponder,
+            infinite,
+        });
         Ok(())
     }
 
@@ -102,67 +97,34 @@ impl Engine {
     /// thread) ends it early, with an `info string` saying so and the count
     /// so far.
     fn perft(&mut self, depth: u32, out: &mut impl Write) -> io::Result<()> {
-        let Some(searcher) = self.searcher.take() else {
-            return writeln!(out, "info string no searcher");
+        let job = match self.session.start_perft(depth) {
+            Ok(job) => job,
+            Err(e) => return writeln!(out, "info string {e}"),
         };
-        self.flags = Arc::new(Flags::default());
-        self.infinite = false;
-        self.pondering = false;
-        self.waits_for_stop = false;
-        let flags = Arc::clone(&self.flags);
+        let style = self.style();
+        let signals = job.signals();
         let sink = Arc::clone(&self.sink);
-        let pos = self.game.position().clone();
-        let ranks = self.ranks;
-        self.search = Some(std::thread::spawn(move || {
-            let mut total = 0u64;
-            let moves = pos.legal_moves();
-            let mut done = 0;
-            if depth == 0 {
-                total = 1;
-            } else {
-                for &m in &moves {
-                    let mut next = pos.clone();
-                    next.play_unchecked(m);
-                    let Some(n) = stoppable_perft(&next, depth - 1, &flags.stop) else {
-                        break;
-                    };
-                    emit(
-                        &sink,
-                        &format!("{}: {n}", format_uci(UciMove::Move(m), ranks)),
-                    );
-                    total += n;
-                    done += 1;
-                }
-            }
+        let handle = std::thread::spawn(move || {
+            let count = job.run(|m, n| emit(&sink, &format!("{}: {n}", mv(style, m))));
             let mut text = String::new();
-            if depth > 0 && done < moves.len() {
+            if count.stopped() {
                 text.push_str(&format!(
-                    "info string perft stopped after {done} of {} moves\n",
-                    moves.len()
+                    "info string perft stopped after {} of {} moves\n",
+                    count.done, count.moves
                 ));
             }
-            text.push_str(&format!("\nNodes searched: {total}\n"));
+            text.push_str(&format!("\nNodes searched: {}\n", count.nodes));
             emit(&sink, &text);
-            searcher
-        }));
+            None
+        });
+        self.running = Some(Running {
+            handle,
+            signals,
+            halt: Arc::new(AtomicBool::new(false)),
+            draw: Arc::new(AtomicBool::new(false)),
+            pondering: false,
+            infinite: false,
+        });
         Ok(())
     }
-}
-
-/// The leaf count of `pos` at `depth`, or `None` once `stop` is raised
-/// (looked at every node three plies or more above the leaves).
-fn stoppable_perft(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if depth <= 3 {
-        return Some(xiangqi::perft(pos, depth));
-    }
-    let mut total = 0;
-    for m in pos.legal_moves() {
-        if stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        let mut next = pos.clone();
-        next.play_unchecked(m);
-        total += stoppable_perft(&next, depth - 1, stop)?;
-    }
-    Some(total)
 }

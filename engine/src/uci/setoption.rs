@@ -1,17 +1,19 @@
-//! `setoption`: an option's name and value read in either protocol's form,
-//! checked against the option table, and applied to the engine.
+//! `setoption`: an option's name and value read in either protocol's form
+//! and handed to the session. The files behind `EvalFile` and `BookFile`
+//! are read here (the session takes bytes); UCCI's own options
+//! (`usemillisec`, `newgame`, `repetition`) are the dialect's.
 
 use std::io::{self, Write};
-use std::time::Duration;
 
-use xiangqi::notation::UciRanks;
+use xiangqi_session::{EMBEDDED, OptionError, OptionId, OptionSpec, OptionValue};
 
 use crate::uci::engine::Engine;
-use crate::uci::options::{self, Id, Value};
+use crate::uci::options::{REPETITION_RULES, UcciOption};
 
 impl Engine {
     /// `setoption name <id> [value <x>]` (UCI) or `setoption <id> [<x>]`
-    /// (UCCI); either form is read in either protocol.
+    /// (UCCI); either form is read in either protocol. A refused value gets
+    /// an `info string` and changes nothing.
     pub(super) fn set_option(&mut self, args: &[&str], out: &mut impl Write) -> io::Result<()> {
         let (name, value) = match args {
             [first, rest @ ..] if first.eq_ignore_ascii_case("name") => {
@@ -23,105 +25,143 @@ impl Engine {
             [first, rest @ ..] => (first.to_string(), rest.join(" ")),
             [] => return writeln!(out, "info string expected: setoption name <id> value <x>"),
         };
-        let Some(spec) = options::find(&name) else {
+        let value = value.trim();
+        if let Some(ucci) = UcciOption::find(&name) {
+            return self.set_ucci_option(ucci, value, out);
+        }
+        let Some(spec) = OptionSpec::find(&name) else {
             return writeln!(out, "info string unknown option {name:?}");
         };
-        let value = match options::parse_value(spec, &value) {
-            Ok(v) => v,
-            Err(e) => return writeln!(out, "info string option {name}: {e}"),
+        // Every option but the UCCI ones needs the searcher home.
+        self.halt_search();
+        let result = match spec.kind {
+            xiangqi_session::OptionKind::File { .. } => self.set_file(spec, value),
+            _ => self.session.set_option_text(spec.name, value),
         };
-        let int = |v: Value| match v {
-            Value::Int(n) => u32::try_from(n).unwrap_or(u32::MAX),
-            _ => 0,
-        };
-        match (spec.id, value) {
-            (Id::Hash, Value::Int(mb)) => {
-                let asked = usize::try_from(mb).unwrap_or(1);
-                if let Some(free) = available_mib().filter(|&free| asked > free / 2) {
-                    return writeln!(
-                        out,
-                        "info string Hash {asked} MiB: more than half of the {free} MiB this machine has free; keeping {} MiB",
-                        self.hash_mb
-                    );
-                }
-                let got = self.searcher().set_hash_size(asked);
-                self.hash_mb = got;
-                if got < asked {
-                    writeln!(
-                        out,
-                        "info string hash table of {got} MiB (not enough memory for {asked})"
-                    )?;
-                }
+        match result {
+            Ok(()) => self.confirm(spec, value, out),
+            Err(e @ OptionError::NotEnoughMemory { .. }) => {
+                let keep = self
+                    .session
+                    .option("Hash")
+                    .map(|v| v.describe())
+                    .unwrap_or_default();
+                writeln!(out, "info string {e}; keeping {keep} MiB")
             }
-            (Id::Threads, Value::Int(n)) => {
-                self.searcher().set_threads(usize::try_from(n).unwrap_or(1));
+            Err(OptionError::BadFile {
+                option,
+                name,
+                reason,
+            }) => {
+                let keep = self.in_use(spec.id);
+                writeln!(out, "info string {option} {name}: {reason}; keeping {keep}")
             }
-            (Id::MultiPv, Value::Int(n)) => self.multi_pv = usize::try_from(n).unwrap_or(1),
-            (Id::Ponder, Value::Bool(b)) => self.ponder = b,
-            (Id::UseMillisec, Value::Bool(b)) => self.millisec = b,
-            (Id::OwnBook, Value::Bool(b)) => self.own_book = b,
-            (Id::BookFile, Value::Text(path)) => self.set_book_file(&path, out)?,
-            (Id::SkillLevel, v) => {
-                self.skill = int(v).min(20) as u8;
-                self.apply_strength();
+            Err(e) => writeln!(out, "info string {e}"),
+        }
+    }
+
+    /// `EvalFile` or `BookFile`: `<embedded>` (or nothing) for the built-in
+    /// one, else the file at that path, read here.
+    fn set_file(&mut self, spec: &OptionSpec, path: &str) -> Result<(), OptionError> {
+        if path.is_empty() || path == EMBEDDED {
+            return self
+                .session
+                .set_option(spec.name, OptionValue::Text(EMBEDDED.into()));
+        }
+        let bytes = std::fs::read(path).map_err(|e| OptionError::BadFile {
+            option: spec.name,
+            name: path.to_string(),
+            reason: e.to_string(),
+        })?;
+        let name = path.to_string();
+        self.session
+            .set_option(spec.name, OptionValue::File { name, bytes })
+    }
+
+    /// What the session uses now, for `EvalFile` and `BookFile` messages.
+    fn in_use(&self, id: OptionId) -> String {
+        match id {
+            OptionId::BookFile => {
+                format!(
+                    "the book in use ({} positions)",
+                    self.session.book().positions()
+                )
             }
-            (Id::LimitStrength, Value::Bool(b)) => {
-                self.limit_strength = b;
-                self.apply_strength();
+            _ => match self
+                .session
+                .network()
+                .filter(|_| self.session.uses_network())
+            {
+                Some(net) => format!("network generation {}", net.generation()),
+                None => "the classical evaluator".to_string(),
+            },
+        }
+    }
+
+    /// The `info string` that says what a file option loaded.
+    fn confirm(&self, spec: &OptionSpec, value: &str, out: &mut impl Write) -> io::Result<()> {
+        let name = if value.is_empty() { EMBEDDED } else { value };
+        match spec.id {
+            OptionId::EvalFile => match self.session.network() {
+                Some(net) => writeln!(
+                    out,
+                    "info string EvalFile {name}: network generation {}",
+                    net.generation()
+                ),
+                None => Ok(()),
+            },
+            OptionId::BookFile => {
+                let book = self.session.book();
+                writeln!(
+                    out,
+                    "info string BookFile {name}: {} positions, {} moves",
+                    book.positions(),
+                    book.len()
+                )
             }
-            (Id::Elo, v) => {
-                self.elo = int(v);
-                self.apply_strength();
+            _ => Ok(()),
+        }
+    }
+
+    /// UCCI's dialect options.
+    fn set_ucci_option(
+        &mut self,
+        option: UcciOption,
+        value: &str,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        match option {
+            UcciOption::UseMillisec => match value.to_ascii_lowercase().as_str() {
+                "true" | "on" => self.millisec = true,
+                "false" | "off" => self.millisec = false,
+                _ => writeln!(
+                    out,
+                    "info string option usemillisec: expected true or false, not {value:?}"
+                )?,
+            },
+            UcciOption::NewGame => {
+                self.halt_search();
+                self.session.new_game();
             }
-            (Id::Variant, _) => {} // xiangqi only
-            (Id::ClearHash | Id::NewGame, _) => self.searcher().clear(),
-            (Id::MoveOverhead, Value::Int(n)) => {
-                self.overhead = Duration::from_millis(u64::try_from(n).unwrap_or(0));
-            }
-            (Id::Ranks, Value::Choice(r)) => {
-                self.ranks = if r == "1-10" {
-                    UciRanks::OneToTen
-                } else {
-                    UciRanks::ZeroToNine
+            UcciOption::Repetition => {
+                let rule = match value.to_ascii_lowercase().as_str() {
+                    "asianrule" => "asian",
+                    "chineserule" => "fairy-stockfish",
+                    "checkban" => "none",
+                    _ => {
+                        return writeln!(
+                            out,
+                            "info string option repetition: expected one of {}, not {value:?}",
+                            REPETITION_RULES.join(", ")
+                        );
+                    }
                 };
+                self.halt_search();
+                if let Err(e) = self.session.set_option_text("Chase Rule", rule) {
+                    writeln!(out, "info string {e}")?;
+                }
             }
-            (Id::MoveLimit, v) => {
-                let n = int(v);
-                self.set_rules(self.rules.clone().with_move_limit((n > 0).then_some(n)));
-            }
-            (Id::CheckCap, v) => {
-                let n = int(v);
-                self.set_rules(self.rules.clone().with_check_cap((n > 0).then_some(n)));
-            }
-            (Id::RepetitionCount, v) => {
-                self.set_rules(self.rules.clone().with_repetition_count(int(v)));
-            }
-            (Id::ChaseRule | Id::Repetition, Value::Choice(rule)) => {
-                let (detect, checks) = match rule {
-                    "none" | "checkban" => (false, false),
-                    "fairy-stockfish" | "chineserule" => (true, true),
-                    _ => (true, false),
-                };
-                let rules = self
-                    .rules
-                    .clone()
-                    .with_chase_detection(detect)
-                    .with_checks_also_chase(checks);
-                self.set_rules(rules);
-            }
-            (Id::UseNnue, Value::Bool(on)) => self.set_use_nnue(on, out)?,
-            (Id::EvalFile, Value::Text(path)) => self.set_eval_file(&path, out)?,
-            (id, v) => writeln!(out, "info string option {name}: cannot set {id:?} to {v:?}")?,
         }
         Ok(())
     }
-}
-
-/// The memory the system has free for a new allocation, in MiB (Linux:
-/// `MemAvailable` of `/proc/meminfo`; elsewhere unknown).
-fn available_mib() -> Option<usize> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024)
 }

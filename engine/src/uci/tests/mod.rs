@@ -55,7 +55,10 @@ fn display_fen_key_checkers() {
         "position fen 4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1\nd",
     );
     assert!(out.contains("Fen: 4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1\n"));
-    assert!(out.contains(&format!("Key: {:016X}\n", e.game.position().hash())));
+    assert!(out.contains(&format!(
+        "Key: {:016X}\n",
+        e.session().game().unwrap().position().hash()
+    )));
     assert!(out.contains("Checkers: e1\n"));
     let out = run(&mut Engine::new(), "d");
     assert!(out.contains("Checkers: \n"));
@@ -82,21 +85,28 @@ fn outcome_line() {
 }
 
 #[test]
-fn bad_input_keeps_position() {
+fn a_refused_position_is_never_searched() {
     let mut e = Engine::new();
-    run(&mut e, "position startpos moves h2e2");
-    let before = e.game.position().clone();
     for bad in [
         "position fen rnbakabnr/9 w",
         "position startpos moves h2e2 h2e2",
         "position startpos moves zz",
         "position",
-        "bogus",
     ] {
+        run(&mut e, "position startpos moves h2e2");
         let out = run(&mut e, bad);
         assert!(out.starts_with("info string "), "{bad}: {out}");
-        assert_eq!(e.game.position(), &before, "{bad}");
+        assert!(e.session().game().is_none(), "{bad}");
+        // No move of the earlier position: a word and no move.
+        let out = run(&mut e, "go depth 1");
+        assert!(out.starts_with("info string no position"), "{bad}: {out}");
+        assert!(out.ends_with("bestmove (none)\n"), "{bad}: {out}");
     }
+    // A junk command changes nothing.
+    run(&mut e, "position startpos moves h2e2");
+    let before = e.session().game().unwrap().position().clone();
+    assert!(run(&mut e, "bogus").starts_with("info string "));
+    assert_eq!(e.session().game().unwrap().position(), &before);
     assert!(!e.handle("quit", &mut Vec::new()).unwrap());
 }
 
@@ -145,7 +155,7 @@ fn infinite_waits_for_stop() {
     );
     pause();
     assert!(bestmoves(&buf).is_empty(), "{}", text(&buf));
-    assert!(e.search.as_ref().is_some_and(|h| !h.is_finished()));
+    assert!(e.running.as_ref().is_some_and(|r| !r.handle.is_finished()));
     // Still answering while it waits.
     assert_eq!(run(&mut e, "isready"), "readyok\n");
     assert_eq!(run(&mut e, "stop"), "");
@@ -187,7 +197,10 @@ fn ponder_waits_for_ponderhit_or_stop() {
     let out = run(&mut e, "uci\nsetoption name Ponder value true");
     assert!(out.contains("option name Ponder type check default false\n"));
     assert!(!out.contains("info string"), "{out}");
-    assert!(e.ponder);
+    assert_eq!(
+        e.session().option("Ponder"),
+        Ok(xiangqi_session::OptionValue::Bool(true))
+    );
 
     run(
         &mut e,
@@ -202,7 +215,7 @@ fn ponder_waits_for_ponderhit_or_stop() {
     let best = bestmoves(&buf);
     assert_eq!(best.len(), 1, "{}", text(&buf));
     let m: Move = best[0].split(' ').nth(1).unwrap().parse().unwrap();
-    assert!(e.game.position().is_legal(m));
+    assert!(e.session().game().unwrap().position().is_legal(m));
 
     // Or the opponent played something else: stop ends pondering.
     run(&mut e, "go ponder depth 1");
@@ -252,7 +265,9 @@ fn ucci_search_lines() {
     assert_eq!(bestmoves(&buf), ["bestmove a0a9"]);
     // All moves banned: nothing to play.
     let legal: Vec<String> = e
-        .game
+        .session()
+        .game()
+        .unwrap()
         .position()
         .legal_moves()
         .iter()
@@ -288,7 +303,7 @@ fn uci_ranks_in_output() {
     e.join_search();
     let out = text(&buf);
     assert!(out.contains("h1g3: "), "{out}");
-    assert_eq!(e.game.ply(), 2);
+    assert_eq!(e.session().game().unwrap().ply(), 2);
 }
 
 #[test]
@@ -322,7 +337,7 @@ fn a_command_stops_a_search_instead_of_waiting_for_it() {
     run(&mut e, "position startpos moves h2e2");
     assert!(start.elapsed() < Duration::from_secs(10));
     assert_eq!(bestmoves(&buf).len(), 1);
-    assert_eq!(e.game.ply(), 1);
+    assert_eq!(e.session().game().unwrap().ply(), 1);
     // `go perft 7` (hours in a debug build) is stopped too, and says so.
     run(&mut e, "go perft 7");
     std::thread::sleep(Duration::from_millis(50));
@@ -349,10 +364,13 @@ fn a_command_stops_a_search_instead_of_waiting_for_it() {
             .unwrap();
         let said = String::from_utf8(out).unwrap();
         assert!(
-            said.starts_with("info string Hash 65536 MiB: more than half"),
+            said.starts_with("info string option Hash: 65536 MiB is more than half"),
             "{said}"
         );
-        assert_eq!(e.hash_mb, 16);
+        assert_eq!(
+            e.session().option("Hash"),
+            Ok(xiangqi_session::OptionValue::Int(16))
+        );
     }
     // `go movetime -5` is searched, with a word about the value.
     let mut out = Vec::new();

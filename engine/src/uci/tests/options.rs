@@ -1,13 +1,16 @@
 //! The option table and `setoption`.
 
-use std::time::Duration;
-
 use xiangqi::Rules;
 use xiangqi::notation::UciRanks;
 
 use super::run;
 use crate::uci::engine::Engine;
-use crate::uci::options::{Kind, find, listing, parse_value};
+use crate::uci::options::{UcciOption, listing};
+use xiangqi_session::{OptionKind as Kind, OptionSpec, OptionValue};
+
+fn find(name: &str) -> Option<&'static OptionSpec> {
+    OptionSpec::find(name)
+}
 
 #[test]
 fn options_found_by_either_name() {
@@ -23,22 +26,22 @@ fn options_found_by_either_name() {
         ("chaserule", "Chase Rule"),
         ("Repetition Count", "Repetition Count"),
     ] {
-        assert_eq!(find(name).and_then(|s| s.uci), Some(uci), "{name}");
+        assert_eq!(find(name).map(|s| s.name), Some(uci), "{name}");
     }
-    assert_eq!(find("repetition").and_then(|s| s.ucci), Some("repetition"));
+    assert_eq!(UcciOption::find("repetition"), Some(UcciOption::Repetition));
     assert!(find("no such option").is_none());
     assert!(find("").is_none());
 
     let limit = find("Move Limit").unwrap();
-    assert!(parse_value(limit, "50").is_ok());
+    assert!(limit.parse("50").is_ok());
     for bad in ["", "abc", "-1", "10001", "99999999999999999999999"] {
-        assert!(parse_value(limit, bad).is_err(), "{bad}");
+        assert!(limit.parse(bad).is_err(), "{bad}");
     }
     let ponder = find("Ponder").unwrap();
-    assert!(parse_value(ponder, "on").is_ok() && parse_value(ponder, "maybe").is_err());
+    assert!(ponder.parse("on").is_ok() && ponder.parse("maybe").is_err());
     let chase = find("Chase Rule").unwrap();
-    assert!(parse_value(chase, "Fairy-Stockfish").is_ok());
-    assert!(parse_value(chase, "chinese").is_err());
+    assert!(chase.parse("Fairy-Stockfish").is_ok());
+    assert!(chase.parse("chinese").is_err());
 }
 
 #[test]
@@ -70,7 +73,7 @@ fn option_listings() {
         );
     }
     // Every spin default lies in its range.
-    for spec in crate::uci::options::OPTIONS {
+    for spec in xiangqi_session::OPTIONS {
         if let Kind::Spin { default, min, max } = spec.kind {
             assert!((min..=max).contains(&default), "{spec:?}");
         }
@@ -87,9 +90,12 @@ fn setoption_sets_and_reports() {
          setoption name Clear Hash\nsetoption name Threads value 2",
     );
     assert!(!out.contains("info string"), "{out}");
-    assert_eq!(e.overhead, Duration::from_millis(50));
-    assert_eq!(e.ranks, UciRanks::OneToTen);
-    assert_eq!(e.multi_pv, 3);
+    assert_eq!(
+        e.session().option("Move Overhead"),
+        Ok(OptionValue::Int(50))
+    );
+    assert_eq!(e.session().ranks(), UciRanks::OneToTen);
+    assert_eq!(e.session().option("MultiPV"), Ok(OptionValue::Int(3)));
     for bad in [
         "setoption name UCI_Variant value chess",
         "setoption name Hash value abc",
@@ -105,7 +111,10 @@ fn setoption_sets_and_reports() {
         let out = run(&mut e, bad);
         assert!(out.starts_with("info string "), "{bad}: {out}");
     }
-    assert_eq!(e.overhead, Duration::from_millis(50));
+    assert_eq!(
+        e.session().option("Move Overhead"),
+        Ok(OptionValue::Int(50))
+    );
 }
 
 #[test]
@@ -116,20 +125,22 @@ fn rules_options_rebuild_the_game() {
         &mut e,
         "uci\nposition fen 3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 99 60 moves e1e2",
     );
-    assert!(e.game.outcome().is_none());
+    assert!(e.session().game().unwrap().outcome().is_none());
     run(&mut e, "setoption name Move Limit value 50");
-    assert_eq!(e.rules.move_limit, Some(50));
-    assert_eq!(e.game.rules().move_limit, Some(50));
+    assert_eq!(e.session().rules().move_limit, Some(50));
+    assert_eq!(e.session().game().unwrap().rules().move_limit, Some(50));
     let verdict = e
-        .game
+        .session()
+        .game()
+        .unwrap()
         .outcome()
         .expect("drawn by the move limit")
         .to_string();
     assert!(verdict.starts_with("1/2-1/2"), "{verdict}");
     assert!(run(&mut e, "d").contains("\nOutcome: 1/2-1/2"));
     run(&mut e, "setoption name Move Limit value 0");
-    assert_eq!(e.game.rules().move_limit, None);
-    assert!(e.game.outcome().is_none());
+    assert_eq!(e.session().game().unwrap().rules().move_limit, None);
+    assert!(e.session().game().unwrap().outcome().is_none());
 
     // Repetition count 2: the first repetition of the perpetual check
     // already decides.
@@ -137,9 +148,17 @@ fn rules_options_rebuild_the_game() {
         &mut e,
         "position fen 3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1 moves e1d1 d9e9 d1e1 e9d9",
     );
-    assert!(e.game.outcome().is_none());
+    assert!(e.session().game().unwrap().outcome().is_none());
     run(&mut e, "setoption name Repetition Count value 2");
-    assert!(e.game.outcome().unwrap().to_string().starts_with("0-1"));
+    assert!(
+        e.session()
+            .game()
+            .unwrap()
+            .outcome()
+            .unwrap()
+            .to_string()
+            .starts_with("0-1")
+    );
 
     // Chase rules.
     for (value, detect, checks) in [
@@ -149,17 +168,20 @@ fn rules_options_rebuild_the_game() {
     ] {
         run(&mut e, &format!("setoption name Chase Rule value {value}"));
         assert_eq!(
-            (e.rules.chase_detection, e.rules.checks_also_chase),
+            (
+                e.session().rules().chase_detection,
+                e.session().rules().checks_also_chase
+            ),
             (detect, checks),
             "{value}"
         );
     }
     run(&mut e, "setoption name Check Cap value 10");
-    assert_eq!(e.game.rules().check_cap, Some(10));
+    assert_eq!(e.session().game().unwrap().rules().check_cap, Some(10));
     // New games keep the rules.
     run(&mut e, "ucinewgame");
-    assert_eq!(e.game.rules(), &e.rules);
-    assert_ne!(e.rules, Rules::default());
+    assert_eq!(e.session().game().unwrap().rules(), e.session().rules());
+    assert_ne!(*e.session().rules(), Rules::default());
 }
 
 #[test]
@@ -172,24 +194,30 @@ fn ucci_setoption_and_banmoves() {
     );
     assert!(out.ends_with("ucciok\n"), "{out}");
     assert_eq!(e.protocol, Some(crate::uci::engine::Protocol::Ucci));
-    assert_eq!(e.rules.move_limit, Some(50));
-    assert!(!e.rules.chase_detection);
-    assert!(e.ponder);
+    assert_eq!(e.session().rules().move_limit, Some(50));
+    assert!(!e.session().rules().chase_detection);
+    assert_eq!(
+        e.session().option("Ponder"),
+        Ok(xiangqi_session::OptionValue::Bool(true))
+    );
     let out = run(
         &mut e,
         "setoption repetition alwaysdraw\nsetoption batch on\nsetoption hashsize x",
     );
     assert_eq!(out.matches("info string").count(), 3, "{out}");
     run(&mut e, "setoption repetition chineserule");
-    assert!(e.rules.chase_detection && e.rules.checks_also_chase);
+    assert!(e.session().rules().chase_detection && e.session().rules().checks_also_chase);
     // UCI syntax is read too.
     run(&mut e, "setoption name Move Limit value 60");
-    assert_eq!(e.rules.move_limit, Some(60));
+    assert_eq!(e.session().rules().move_limit, Some(60));
 
     run(&mut e, "position startpos\nbanmoves h2e2 b0c2 h2h8");
-    assert_eq!(e.banned.len(), 2);
+    assert_eq!(e.session().banned().len(), 2);
     run(&mut e, "position startpos moves h2e2");
-    assert!(e.banned.is_empty(), "position clears the banned moves");
+    assert!(
+        e.session().banned().is_empty(),
+        "position clears the banned moves"
+    );
     // stop with no search running: no answer (ElephantEye's `nobestmove`
     // would be taken for the answer to the next `go`).
     assert_eq!(run(&mut e, "stop"), "");
