@@ -30,7 +30,7 @@ function handle(msg) {
       engine = new SessionEngine();
       return SessionEngine.options();
     case 'configure':
-      for (const [name, value] of msg.options) engine.setOption(name, value);
+      engine.configure(msg.options);
       return null;
     case 'position':
       engine.setPosition(msg.fen ?? undefined, msg.moves);

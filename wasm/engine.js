@@ -132,8 +132,32 @@ export class Engine {
     if (!p) return;
     this.#pending.delete(m.id);
     if (![...this.#pending.values()].some((q) => q.worker === worker)) worker.busy(false);
-    if (m.type === 'done') p.resolve(m.value);
-    else p.reject(new EngineError(m.error.name, m.error.message));
+    if (m.type === 'done') {
+      p.resolve(m.value);
+      return;
+    }
+    p.reject(new EngineError(m.error.name, m.error.message));
+    // A trap (a bug) leaves the worker's instance unusable: replace it.
+    if (m.error.name === 'RuntimeError') {
+      if (this.#search && this.#search.id === m.id) this.#search = null;
+      this.#replace();
+    }
+  }
+
+  /** Terminates the worker and starts a new one; resolves when it is ready. */
+  #replace() {
+    const old = this.#worker;
+    this.#worker = null;
+    if (old) {
+      old.terminate();
+      for (const [id, p] of this.#pending) {
+        if (p.worker === old) {
+          this.#pending.delete(id);
+          p.reject(new EngineError('Error', 'the engine was restarted'));
+        }
+      }
+    }
+    return this.#spawn();
   }
 
   #onError(worker, e) {
@@ -149,15 +173,14 @@ export class Engine {
    * `UCI_LimitStrength`, `UCI_Elo`, `OwnBook`, `Use NNUE`, `Move Limit`,
    * `Chase Rule`, ... Numbers for spins, booleans for checks, strings for
    * combos; `EvalFile` and `BookFile` take `{name, bytes}` (a Uint8Array).
-   * A bad name or value rejects, and the options before it stay set.
+   * All or none: a bad name or value rejects naming it, and nothing changes.
    */
   async configure(options) {
     await this.#ready;
     if (this.#search) throw new EngineError('Error', 'a search is running');
-    // One option at a time: those before a refused one stay set, and are
-    // remembered for a new worker.
-    for (const [name, value] of Object.entries(options)) {
-      await this.#call('configure', { options: [[name, value]] });
+    const entries = Object.entries(options);
+    await this.#call('configure', { options: entries });
+    for (const [name, value] of entries) {
       this.#config.delete(name);
       this.#config.set(name, value);
     }
@@ -213,13 +236,7 @@ export class Engine {
     const search = this.#search;
     if (!search) return null;
     this.#search = null;
-    const old = this.#worker;
-    this.#worker = null;
-    old.terminate();
-    for (const [id, p] of this.#pending) {
-      if (p.worker === old) this.#pending.delete(id);
-    }
-    const respawn = this.#spawn();
+    const respawn = this.#replace();
     let result;
     if (search.lastInfo && search.lastInfo.pv.length > 0) {
       result = resultFromInfo(search.lastInfo);

@@ -74,6 +74,7 @@ function render() {
     flipped: state.flipped,
     highlights,
     arrows: state.hint ? [state.hint] : [],
+    letters: $('pieces').value === 'letters',
     size: 540,
   });
   boardEl.classList.toggle('selected', state.selected !== null);
@@ -222,7 +223,7 @@ async function newGame() {
   const fen = ($('fen').value || $('study').value).trim();
   let board;
   try {
-    board = fen ? new Board(fen, { lenient: true }) : new Board();
+    board = fen ? new Board(fen) : new Board();
   } catch (e) {
     showError(e instanceof XiangqiError ? `Bad FEN: ${e.message}` : String(e));
     return;
@@ -264,6 +265,7 @@ async function main() {
   $('flip').addEventListener('click', () => { state.flipped = !state.flipped; render(); });
   $('new').addEventListener('click', newGame);
   $('notation').addEventListener('change', render);
+  $('pieces').addEventListener('change', render);
   $('export').addEventListener('click', exportPgn);
   $('study').addEventListener('change', () => { $('fen').value = $('study').value; });
   $('level').addEventListener('change', () => render());

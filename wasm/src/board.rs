@@ -93,28 +93,15 @@ fn move_error(e: MoveError) -> JsValue {
     }
 }
 
-/// Whether `options.lenient` is set (for a composed study's FEN).
-fn lenient(options: &JsValue) -> Result<bool, JsValue> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(false);
-    }
-    if !options.is_object() {
-        return Err(argument(
-            "Board options must be an object such as {lenient: true}",
-        ));
-    }
-    let v = Reflect::get(options, &JsValue::from_str("lenient")).unwrap_or(JsValue::UNDEFINED);
-    Ok(v.is_truthy())
-}
-
 /// A position with the game that led to it, adjudicated after every move
 /// by the Asian rules (perpetual check and chase, repetition, the 60-move
 /// limit, insufficient material).
 ///
 /// `new Board()` is the starting position, `new Board(fen)` starts from a
-/// FEN (throws `InvalidFenError`), `new Board(fen, {lenient: true})`
-/// accepts the placements of composed studies (an advisor anywhere in its
-/// palace, an elephant anywhere on its own half, a soldier anywhere).
+/// FEN (throws `InvalidFenError`). Composed studies are accepted, as the
+/// engine and the Python package accept them: pieces on points no game
+/// reaches (an advisor anywhere in its palace, an elephant anywhere on its
+/// own half, a soldier anywhere), as the library's `Validation::Lenient`.
 #[wasm_bindgen]
 #[derive(Clone)]
 pub struct Board {
@@ -136,23 +123,13 @@ impl Board {
 impl Board {
     /// The starting position, or the position of a FEN.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        fen: Option<String>,
-        #[wasm_bindgen(unchecked_param_type = "{ lenient?: boolean } | undefined")]
-        options: JsValue,
-    ) -> Result<Board, JsValue> {
-        let lenient = lenient(&options)?;
+    pub fn new(fen: Option<String>) -> Result<Board, JsValue> {
         let pos = match fen {
             None => Position::new(),
             Some(f) => {
                 let fen_error = |e: &dyn core::fmt::Display| error(Kind::Fen, e.to_string());
                 let setup: Setup = f.parse().map_err(|e| fen_error(&e))?;
-                let mode = if lenient {
-                    Validation::Lenient
-                } else {
-                    Validation::Strict
-                };
-                Position::from_setup(setup, mode).map_err(|e| fen_error(&e))?
+                Position::from_setup(setup, Validation::Lenient).map_err(|e| fen_error(&e))?
             }
         };
         Ok(Board::from_game(Game::from_position(pos)))

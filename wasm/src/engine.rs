@@ -165,7 +165,9 @@ impl SessionEngine {
     /// A session with the default options (embedded network and book).
     #[wasm_bindgen(constructor)]
     pub fn new() -> SessionEngine {
-        let session = Session::new();
+        let mut session = Session::new();
+        // The book's choices vary from game to game.
+        session.set_seed((js_sys::Math::random() * 9.0e15) as u64);
         // TODO(lib): session.set_time_source(Some(std::sync::Arc::new(host_time)));
         SessionEngine { session }
     }
@@ -205,15 +207,31 @@ impl SessionEngine {
             .collect()
     }
 
-    /// Sets an option by its UCI name (`"Hash"`, `"MultiPV"`,
+    /// Sets options by their UCI names (`"Hash"`, `"MultiPV"`,
     /// `"Skill Level"`, `"UCI_LimitStrength"`, `"UCI_Elo"`, `"OwnBook"`,
-    /// ...): a number, a boolean or a string by the option's kind.
-    #[wasm_bindgen(js_name = setOption)]
-    pub fn set_option(&mut self, name: &str, value: JsValue) -> Result<(), JsValue> {
-        let v = option_value(name, &value)?;
-        self.session
-            .set_option(name, v)
-            .map_err(|e| argument(e.to_string()))
+    /// ...), given as `[name, value]` pairs, values numbers, booleans or
+    /// strings by the option's kind: all or none (a bad one throws
+    /// `InvalidArgumentError` naming it, and nothing changes).
+    pub fn configure(&mut self, options: Vec<JsValue>) -> Result<(), JsValue> {
+        let mut values = Vec::with_capacity(options.len());
+        for pair in &options {
+            let pair = Array::from(pair);
+            let name = pair
+                .get(0)
+                .as_string()
+                .ok_or_else(|| argument("options are [name, value] pairs, names strings"))?;
+            let value = option_value(&name, &pair.get(1))?;
+            self.session
+                .check_option(&name, &value)
+                .map_err(|e| argument(e.to_string()))?;
+            values.push((name, value));
+        }
+        for (name, value) in values {
+            self.session
+                .set_option(&name, value)
+                .map_err(|e| argument(e.to_string()))?;
+        }
+        Ok(())
     }
 
     /// Sets the game to search: a FEN (`undefined` for the start; composed

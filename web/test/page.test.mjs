@@ -105,7 +105,7 @@ test('three moves by clicking, each answered by the engine; an illegal click cha
   for (let n = 1; n <= 3; n++) {
     const { fen, ply } = await boardState(page);
     assert.equal(ply, 2 * (n - 1));
-    const legal = new Board(fen, { lenient: true }).legalMoves();
+    const legal = new Board(fen).legalMoves();
     const move = wishes.find((m) => legal.includes(m));
     await playByClicks(page, move);
     await page.waitForFunction((p) => Number(document.querySelector('#board').dataset.ply) === p, 2 * n - 1);
@@ -118,7 +118,7 @@ test('three moves by clicking, each answered by the engine; an illegal click cha
 
   // An illegal click: select a red piece, click where it cannot go.
   const before = await boardState(page);
-  const b = new Board(before.fen, { lenient: true });
+  const b = new Board(before.fen);
   const [from] = b.legalMoves().map((m) => m.slice(0, 2)).filter((s) => s !== 'e0');
   const target = ['e5', 'a9', 'e9', 'i5', 'e7'].find((t) => !b.legalMoves().includes(from + t));
   await clickSquare(page, from);
@@ -155,7 +155,7 @@ test('a mate-in-two study loaded from FEN is played to the verdict', async () =>
   // The engine finds Black's only move.
   await page.waitForFunction(() => Number(document.querySelector('#board').dataset.ply) === 2, null, { timeout: 30_000 });
   const { fen } = await boardState(page);
-  const expected = new Board(STUDY.fen, { lenient: true });
+  const expected = new Board(STUDY.fen);
   expected.push(STUDY.line[0]);
   expected.push(STUDY.line[1]);
   assert.equal(fen, expected.fen());
