@@ -8,8 +8,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,11 +22,9 @@ const shots = process.env.XIANGQI_SCREENSHOTS ?? join(repo, 'target', 'web-scree
 
 let server;
 let browser;
-let profile;
 
 before(async () => {
   server = await serve(repo);
-  profile = mkdtempSync(join(tmpdir(), 'xiangqi-chromium-'));
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: [
@@ -39,7 +36,6 @@ before(async () => {
       '--no-first-run',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${profile}`,
     ],
     timeout: 60_000,
   });
@@ -49,7 +45,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 /** A page on the site, with every console error and page error collected. */
