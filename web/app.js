@@ -64,16 +64,14 @@ function humanToMove() {
 
 function render() {
   const b = state.board;
-  const highlights = [];
-  if (state.selected) {
-    highlights.push(state.selected);
-    for (const m of b.movesFrom(state.selected)) highlights.push(m.slice(2));
-  }
+  // The selected piece gets a ring, its legal targets a highlight.
+  const highlights = state.selected ? b.movesFrom(state.selected).map((m) => m.slice(2)) : [];
   const boardEl = $('board');
   boardEl.innerHTML = b.svg({
     flipped: state.flipped,
     highlights,
     arrows: state.hint ? [state.hint] : [],
+    rings: state.selected ? [state.selected] : [],
     letters: $('pieces').value === 'letters',
     size: 540,
   });

@@ -68,6 +68,8 @@ export interface SvgOptions {
   highlights?: string[];
   /** Arrows, as ICCS moves. */
   arrows?: string[];
+  /** Squares circled (`"h2"`), as a selected piece. */
+  rings?: string[];
 }
 "#;
 

@@ -11,7 +11,7 @@ use crate::board::{Board, iccs};
 use crate::errors::argument;
 
 /// The options a picture takes, checked one by one.
-const KEYS: [&str; 9] = [
+const KEYS: [&str; 10] = [
     "size",
     "flipped",
     "letters",
@@ -21,6 +21,7 @@ const KEYS: [&str; 9] = [
     "lastMove",
     "highlights",
     "arrows",
+    "rings",
 ];
 
 /// The property `key` of `obj` (`undefined` if missing).
@@ -79,7 +80,7 @@ fn strings(obj: &JsValue, key: &str) -> Result<Vec<String>, JsValue> {
 /// `"simplified"`), `coordinates` (`"iccs"`, `"traditional"` or
 /// `"hidden"`), `riverText` (default `true`), `lastMove` (an ICCS move,
 /// `null` for none; by default the board's last move), `highlights`
-/// (squares) and `arrows` (ICCS moves).
+/// (squares), `arrows` (ICCS moves) and `rings` (squares circled).
 fn options(board: &Board, obj: &JsValue) -> Result<Options, JsValue> {
     let mut opts = Options::default();
     let last = board.game.moves().last();
@@ -149,6 +150,10 @@ fn options(board: &Board, obj: &JsValue) -> Result<Options, JsValue> {
     for s in strings(obj, KEYS[8])? {
         let m = iccs(&s)?;
         opts = opts.with_arrow(m.from(), m.to());
+    }
+    for s in strings(obj, KEYS[9])? {
+        let sq = square(&s)?;
+        opts = opts.with_arrow(sq, sq);
     }
     Ok(opts)
 }

@@ -164,6 +164,8 @@ test('svg draws the board with the last move, check and options', () => {
   assert.doesNotMatch(b.svg({ lastMove: null }), /last-move/);
   assert.match(b.svg({ size: 300, letters: true, highlights: ['e4'], arrows: ['b0c2'] }), /width="300"[\s\S]*class="arrow"/);
   assert.match(b.svg({ script: 'simplified' }), />帅</);
+  assert.equal((b.svg({ rings: ['e0', 'b0'] }).match(/<circle class="arrow"/g) || []).length, 2);
+  assert.throws(() => b.svg({ rings: ['e0e1'] }), InvalidArgumentError);
   assert.throws(() => b.svg({ size: -3 }), InvalidArgumentError);
   assert.throws(() => b.svg({ highlights: ['q7'] }), InvalidArgumentError);
   assert.throws(() => b.svg({ coordinates: 'polar' }), InvalidArgumentError);
