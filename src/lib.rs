@@ -37,7 +37,9 @@
 //!   insufficient material) with a self-explaining [`Verdict`].
 //! - Notation: `notation` (ICCS/UCI, WXF, Chinese) and `pgn`; board
 //!   pictures: `svg`.
-//! - Search: `Searcher` with any `Evaluator` (default `MaterialPst`).
+//! - Search: `Searcher` with any `Evaluator`: by default the embedded
+//!   network (`nnue::Nnue`); `MaterialPst` is the classical evaluator.
+//!   `Searcher::search_game` continues a [`Game`] with its history.
 //!
 //! # Cargo features
 //!
@@ -52,13 +54,69 @@
 //! | `pgn` | yes | `xiangqi::pgn`: reading and writing PGN (implies `notation`) |
 //! | `svg` | yes | `xiangqi::svg`: board pictures (implies `notation`, for the piece glyphs) |
 //! | `book` | yes | `xiangqi::book`: opening books built from games, probed by position, as bytes |
-//! | `search` | yes | `Searcher`, `Evaluator`, `MaterialPst`, `Limits` and the rest of the search |
+//! | `search` | yes | `Searcher`, `Evaluator`, `MaterialPst`, `Limits` and the rest of the search (adds `zerocopy`, for the zeroed hash table) |
 //! | `serde` | no | `Serialize`/`Deserialize` for moves, squares, positions, [`Rules`] and [`Game`] |
 //!
+//! # Two kinds of game end
+//!
+//! Two functions say whether play is over, and they answer different
+//! questions:
+//!
+//! - [`Position::outcome`] (an [`Outcome`]) applies the rules of one
+//!   position, with no history: the side to move has no legal move and
+//!   loses, by checkmate or stalemate. That is all a lone position can
+//!   tell; use it for a position whose past is unknown (a FEN, a puzzle)
+//!   or where only the board matters.
+//! - [`Game::outcome`] (a [`Verdict`], whose [`Verdict::outcome`] is the
+//!   same `Outcome`) judges the game: the position's rule first, then,
+//!   under the game's [`Rules`], insufficient material, the move limit
+//!   (with its cap on counted checks) and repetition, where a side that
+//!   checked or chased perpetually loses ([`EndReason::PerpetualCheck`],
+//!   [`EndReason::PerpetualChase`]) and an idle repetition is a draw. Use
+//!   it for games that are played, recorded or adjudicated.
+//!
+//! The search follows the game: `Searcher::search_game` (and `search`)
+//! asks the game's arbiter at every node, while `Searcher::search_simple`
+//! takes a position and treats it as the start of a new game, so it knows
+//! nothing of the repetitions and checks that led there.
+//!
+//! ```
+//! use xiangqi::{EndReason, Game, Position};
+//!
+//! // Bare generals: the position goes on, the game is drawn.
+//! let bare: Position = "3k5/9/9/9/9/9/9/9/9/4K4 w".parse()?;
+//! assert!(bare.outcome().is_none());
+//! let drawn = Game::from_position(bare);
+//! assert_eq!(drawn.outcome().unwrap().reason, EndReason::InsufficientMaterial);
+//!
+//! // Red checks with every move until the position occurs a third time:
+//! // only the game knows, and Red loses.
+//! let mut game = Game::from_position("3k5/9/9/9/9/9/9/9/4R4/5K3 w".parse()?);
+//! for m in "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9".split(' ') {
+//!     game.play(m.parse()?)?;
+//! }
+//! assert_eq!(game.outcome().unwrap().reason, EndReason::PerpetualCheck);
+//! assert!(game.position().outcome().is_none());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Threads, time and WebAssembly
+//!
 //! The library does no I/O and prints nothing. It spawns no threads, except
-//! the helper threads of a [`Searcher`] explicitly given more than one
-//! thread ([`Searcher::set_threads`]), which run scoped inside the call to
-//! [`Searcher::search`].
+//! the helper threads of a `Searcher` explicitly given more than one
+//! thread (`Searcher::set_threads`; at most one per core), which run
+//! scoped inside the call to `Searcher::search`. A search reads the time
+//! only through its `TimeSource` (by default the std clock), and a search
+//! limited by depth or nodes only reads it just to report.
+//!
+//! The library, default features included, builds for
+//! `wasm32-unknown-unknown`, where `std` has no clock and no threads: there
+//! a `Searcher` has no time source unless given one
+//! (`Searcher::set_time_source`, for example from the host's
+//! `performance.now()`), depth and node limits work as everywhere, a time
+//! limit without a clock becomes a node budget, and a search runs on the
+//! caller's thread whatever the number of threads set. The repository's
+//! CI runs searches there under Node (`tests/wasm`).
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
@@ -95,8 +153,15 @@ pub use records::notation;
 pub use records::pgn;
 #[cfg(feature = "svg")]
 pub use records::svg;
+#[cfg(all(
+    feature = "search",
+    not(all(target_arch = "wasm32", target_os = "unknown"))
+))]
+pub use search::StdTime;
 #[cfg(feature = "search")]
-pub use search::{Clock, Limits, MATE_SCORE, Score, SearchInfo, SearchResult, Searcher, Strength};
+pub use search::{
+    Clock, Limits, MATE_SCORE, Score, SearchInfo, SearchResult, Searcher, Strength, TimeSource,
+};
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(all(doctest, feature = "pgn", feature = "svg", feature = "search"))]

@@ -157,7 +157,9 @@ impl crate::base::Position {
 
     /// The board-only game end: `Some` if the side to move has no legal
     /// move (it loses), `None` otherwise. Repetition and move limits need a
-    /// game record and are not considered here.
+    /// game record and are not considered here, nor is insufficient
+    /// material: [`Game::outcome`](crate::Game::outcome) judges those (see
+    /// [two kinds of game end](crate#two-kinds-of-game-end)).
     ///
     /// ```
     /// use xiangqi::{Color, Position};

@@ -127,15 +127,52 @@ pub(crate) fn psq_sum(board: &Board) -> i32 {
 pub trait Evaluator: Send + Sync {
     /// What the evaluator keeps per position of the search's line (an
     /// accumulator); `()` for none.
+    ///
+    /// ```
+    /// use xiangqi::nnue::{Nnue, NnueState};
+    /// use xiangqi::{Color, Evaluator, MaterialPst, MaterialPstState, Position};
+    /// // The classical evaluator keeps running sums, the network its two
+    /// // accumulators.
+    /// let st: MaterialPstState = MaterialPst::default().new_state(&Position::new());
+    /// let acc: NnueState = Nnue::default().new_state(&Position::new());
+    /// assert_eq!(acc.accumulator(Color::Red).len(), 128);
+    /// # let _ = st;
+    /// ```
     type State: Clone + Send;
 
     /// The state of `pos`, computed from scratch (at the root of a search).
+    ///
+    /// ```
+    /// use xiangqi::{Evaluator, MaterialPst, Position};
+    /// let eval = MaterialPst::default();
+    /// let pos = Position::new();
+    /// let st = eval.new_state(&pos);
+    /// assert_eq!(eval.evaluate(&pos, &st), eval.evaluate_position(&pos));
+    /// ```
     fn new_state(&self, pos: &Position) -> Self::State;
 
     /// Updates `state`, a copy of the state of the position before the move
     /// `record.mv`, to the position `after` it. `record` says which piece
     /// moved and what it captured. The default does nothing (for evaluators
     /// without state).
+    ///
+    /// A [`Game`](crate::Game) keeps the records of its moves:
+    ///
+    /// ```
+    /// use xiangqi::nnue::Nnue;
+    /// use xiangqi::{Evaluator, Game};
+    /// let eval = Nnue::default();
+    /// let mut game = Game::new();
+    /// let mut st = eval.new_state(game.position());
+    /// for m in ["h2e2", "h9g7", "e2e6"] {
+    ///     game.play(m.parse()?)?;
+    ///     let record = game.records().last().unwrap();
+    ///     eval.play(&mut st, record, game.position());
+    /// }
+    /// // Move by move, the same as from scratch.
+    /// assert_eq!(st, eval.new_state(game.position()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     fn play(&self, state: &mut Self::State, record: &PlyRecord, after: &Position) {
         let _ = (state, record, after);
@@ -144,6 +181,17 @@ pub trait Evaluator: Send + Sync {
     /// Updates `state` for a null move (the side to move passes, for
     /// null-move pruning) leading to `after`. The default does nothing: the
     /// placement is unchanged.
+    ///
+    /// ```
+    /// use xiangqi::{Evaluator, MaterialPst, Position};
+    /// let eval = MaterialPst::default();
+    /// let mut st = eval.new_state(&Position::new());
+    /// // Red passes: the same board, Black to move.
+    /// let passed: Position = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b".parse()?;
+    /// eval.play_null(&mut st, &passed);
+    /// assert_eq!(st, eval.new_state(&passed));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     fn play_null(&self, state: &mut Self::State, after: &Position) {
         let _ = (state, after);
@@ -151,6 +199,16 @@ pub trait Evaluator: Send + Sync {
 
     /// The score of `pos` for the side to move, within
     /// `-EVAL_LIMIT..=EVAL_LIMIT`; `state` is the state of `pos`.
+    ///
+    /// ```
+    /// use xiangqi::{Evaluator, MaterialPst, Position, EVAL_LIMIT};
+    /// let eval = MaterialPst::default();
+    /// // Red to move with an extra chariot: good for the side to move.
+    /// let pos: Position = "4k4/9/9/9/9/9/9/9/R8/3K5 w".parse()?;
+    /// let score = eval.evaluate(&pos, &eval.new_state(&pos));
+    /// assert!(score > 500 && score <= EVAL_LIMIT);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn evaluate(&self, pos: &Position, state: &Self::State) -> i32;
 
     /// The score of `pos` from scratch: [`evaluate`](Evaluator::evaluate)

@@ -307,7 +307,11 @@ impl Game {
         self.limit().counted
     }
 
-    /// How the game ended, or `None` while it goes on.
+    /// How the game ended, or `None` while it goes on: the verdict under
+    /// the game's [`Rules`], with its history (repetition, perpetual check
+    /// and chase, the move limit, insufficient material, no legal move),
+    /// where [`Position::outcome`](crate::Position::outcome) knows only the
+    /// last rule (see [two kinds of game end](crate#two-kinds-of-game-end)).
     ///
     /// ```
     /// use xiangqi::{EndReason, Game, Position};

@@ -5,7 +5,7 @@
 //! searches ([`aspiration`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::base::{Move, Position};
 use crate::eval::Evaluator;
@@ -30,7 +30,6 @@ impl<E: Evaluator> Searcher<E> {
         ponderhit: Option<&AtomicBool>,
         mut on_iteration: impl FnMut(&SearchInfo),
     ) -> SearchResult {
-        let start = Instant::now();
         let strength = self.strength;
         let weakened;
         let asked_lines = limits.multi_pv.max(1);
@@ -60,58 +59,57 @@ impl<E: Evaluator> Searcher<E> {
         let pos = game.position();
         let line = game_line(game);
         let helpers_stop = AtomicBool::new(false);
+        let deadlines = Deadlines::new(limits, self.time.as_deref());
         let shared = Shared {
             eval: &self.evaluator,
             tt: &self.tt,
             stop,
             helpers_stop: &helpers_stop,
-            deadlines: Deadlines::new(limits, start),
+            deadlines,
             node_limit: limits.nodes,
             deepen_nodes: strength.deepen_nodes(),
             rules: game.rules(),
             ponderhit,
         };
-        let threads = self.threads;
+        // Helpers beyond the cores would only take time from the main
+        // thread (which checks the clock): at most one thread per core.
+        let threads = self.threads.min(self.cores).max(1);
         while self.tables.len() < threads {
             self.tables.push(Box::new(Tables::new()));
         }
         let line = &line;
-        let mut tables = self.tables.iter_mut();
-        let mut result = std::thread::scope(|scope| {
-            let main_tables = tables.next();
-            let mut handles = Vec::new();
-            for (id, tables) in (1..threads).zip(tables) {
-                let sh = shared.clone_refs();
-                handles.push(scope.spawn(move || {
-                    let mut w = Worker::new(sh, tables, line, false);
-                    let r = iterate(&mut w, pos, limits, id, &mut |_| {});
-                    r.nodes
-                }));
-            }
-            let Some(main_tables) = main_tables else {
-                return SearchResult {
-                    best_move: None,
-                    score: Score::Cp(0),
-                    depth: 0,
-                    pv: Vec::new(),
-                    nodes: 0,
-                    time: Duration::ZERO,
-                };
-            };
+        let (main_tables, helper_tables) = self.tables.split_at_mut(1);
+        let main_tables = &mut main_tables[0];
+        let mut result = if threads == 1 {
+            // One thread: the caller's, and no scope (nothing is spawned).
             let mut main = Worker::new(shared, main_tables, line, true);
-            let mut r = iterate(&mut main, pos, limits, 0, &mut on_iteration);
-            helpers_stop.store(true, Ordering::Relaxed);
-            for h in handles {
-                r.nodes = r.nodes.saturating_add(h.join().unwrap_or(0));
-            }
-            r
-        });
+            iterate(&mut main, pos, limits, 0, &mut on_iteration)
+        } else {
+            std::thread::scope(|scope| {
+                let mut handles = Vec::new();
+                for (id, tables) in (1..threads).zip(helper_tables.iter_mut()) {
+                    let sh = shared.clone_refs();
+                    handles.push(scope.spawn(move || {
+                        let mut w = Worker::new(sh, tables, line, false);
+                        let r = iterate(&mut w, pos, limits, id, &mut |_| {});
+                        r.nodes
+                    }));
+                }
+                let mut main = Worker::new(shared, main_tables, line, true);
+                let mut r = iterate(&mut main, pos, limits, 0, &mut on_iteration);
+                helpers_stop.store(true, Ordering::Relaxed);
+                for h in handles {
+                    r.nodes = r.nodes.saturating_add(h.join().unwrap_or(0));
+                }
+                r
+            })
+        };
         if let Some((m, line)) = strength::chosen(strength, &last_lines, &mut self.strength_rng) {
             result.best_move = Some(m);
             result.score = line.score;
             result.pv = line.pv.clone();
         }
-        result.time = start.elapsed();
+        result.time = deadlines.elapsed();
         result
     }
 }
@@ -168,7 +166,6 @@ fn iterate<E: Evaluator + ?Sized>(
         max_depth = max_depth.min(Limits::mate_depth(n).max(1));
     }
     let lines = limits.multi_pv.clamp(1, legal.len());
-    let start = w.deadlines_start();
     let state = w.root_state(pos);
     w.new_search();
     let mut prev = 0;
@@ -213,7 +210,12 @@ fn iterate<E: Evaluator + ?Sized>(
         result.score = Score::from_value(best_score);
         result.depth = depth;
         result.pv = best_pv;
-        let time = start.elapsed();
+        // Only the main thread reports, and reads the clock for it.
+        let time = if id == 0 { w.elapsed() } else { Duration::ZERO };
+        let nps = match w.has_clock() {
+            true => (u128::from(w.nodes) * 1_000_000 / time.as_micros().max(1)) as u64,
+            false => 0,
+        };
         for (i, (score, pv)) in found.into_iter().enumerate() {
             report(&SearchInfo {
                 depth,
@@ -221,7 +223,7 @@ fn iterate<E: Evaluator + ?Sized>(
                 multipv: i + 1,
                 score: Score::from_value(score),
                 nodes: w.nodes,
-                nps: (u128::from(w.nodes) * 1_000_000 / time.as_micros().max(1)) as u64,
+                nps,
                 time,
                 hashfull: w.hashfull(),
                 pv,

@@ -1,9 +1,11 @@
 //! Search limits ([`Limits`], [`Clock`]) and the time manager that turns
 //! them into deadlines.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::base::Move;
+
+use super::time::{self, TimeSource};
 
 /// The clock of the side to move, as a GUI sends it.
 ///
@@ -80,6 +82,11 @@ impl Clock {
 /// When to stop searching. Every limit that is set applies; with none set
 /// (or `infinite`) the search runs until the stop flag is raised (or the
 /// maximum depth is reached).
+///
+/// Time limits are measured on the searcher's
+/// [`TimeSource`](crate::TimeSource) (see
+/// [`Searcher::set_time_source`](crate::Searcher::set_time_source) for a
+/// search without one); depth and node limits need no clock.
 ///
 /// Start from a constructor ([`Limits::depth`], [`Limits::nodes`], ...)
 /// or [`Limits::default`] and add limits with the `with_*` builders; the
@@ -357,34 +364,44 @@ impl Limits {
 /// Default safety margin kept on the clock for communication delays.
 const DEFAULT_OVERHEAD: Duration = Duration::from_millis(10);
 
-/// Deadlines derived from [`Limits`].
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct Deadlines {
-    /// When the search started.
-    pub(crate) start: Instant,
-    /// When the time budgets started (after a ponder hit, later).
-    clock_start: Instant,
+/// Deadlines derived from [`Limits`], read on the search's time source
+/// (or, without one, on its node count: [`time::nodes_as_time`]).
+#[derive(Copy, Clone)]
+pub(crate) struct Deadlines<'a> {
+    /// The time source; `None`: no clock.
+    time: Option<&'a (dyn TimeSource + Send + Sync)>,
+    /// The source's reading when the search started.
+    start: Duration,
+    /// When the time budgets started (after a ponder hit, later): a
+    /// reading of the source, or without one the node count as time.
+    clock_start: Duration,
     /// Don't start a new iteration after this much time.
     pub(crate) soft: Option<Duration>,
     /// Abort the search after this much time.
     pub(crate) hard: Option<Duration>,
 }
 
-impl Deadlines {
-    pub(crate) fn new(limits: &Limits, start: Instant) -> Deadlines {
+impl<'a> Deadlines<'a> {
+    /// The deadlines of `limits` for a search starting now on `time`
+    /// (read once here, if given).
+    pub(crate) fn new(
+        limits: &Limits,
+        time: Option<&'a (dyn TimeSource + Send + Sync)>,
+    ) -> Deadlines<'a> {
+        let start = time.map_or(Duration::ZERO, |t| t.now());
+        let mut d = Deadlines {
+            time,
+            start,
+            clock_start: start,
+            soft: None,
+            hard: None,
+        };
         if limits.infinite {
-            return Deadlines {
-                start,
-                clock_start: start,
-                soft: None,
-                hard: None,
-            };
+            return d;
         }
-        let mut soft = None;
-        let mut hard = None;
         if let Some(t) = limits.movetime {
             // Use all of it: iterate until the hard deadline aborts.
-            hard = Some(t);
+            d.hard = Some(t);
         }
         if let Some(c) = limits.clock {
             let left = c.remaining.saturating_sub(limits.move_overhead);
@@ -392,36 +409,58 @@ impl Deadlines {
             let base = (left / mtg).saturating_add(c.increment / 4 * 3);
             let optimum = base.min(left / 2);
             let maximum = optimum.saturating_mul(3).min(left / 3).max(optimum);
-            soft = Some(soft.map_or(optimum, |s: Duration| s.min(optimum)));
-            hard = Some(hard.map_or(maximum, |h: Duration| h.min(maximum)));
+            d.soft = Some(optimum);
+            d.hard = Some(d.hard.map_or(maximum, |h: Duration| h.min(maximum)));
         }
-        Deadlines {
-            start,
-            clock_start: start,
-            soft,
-            hard,
+        d
+    }
+
+    /// Whether the search has a clock (a time source).
+    pub(crate) fn has_clock(&self) -> bool {
+        self.time.is_some()
+    }
+
+    /// The time since the search started, for reports (zero without a
+    /// clock). Reads the clock.
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.time
+            .map_or(Duration::ZERO, |t| t.now().saturating_sub(self.start))
+    }
+
+    /// Now, on the deadlines' scale: the clock, or `nodes` as time.
+    fn now(&self, nodes: u64) -> Duration {
+        match self.time {
+            Some(t) => t.now(),
+            None => time::nodes_as_time(nodes),
         }
     }
 
-    /// Starts the clock again now (the opponent played the pondered move).
-    pub(crate) fn restart(&mut self) {
-        self.clock_start = Instant::now();
+    /// Starts the time budgets again now (the opponent played the pondered
+    /// move), `nodes` into the search.
+    pub(crate) fn restart(&mut self, nodes: u64) {
+        if self.hard.is_some() || self.soft.is_some() {
+            self.clock_start = self.now(nodes);
+        }
     }
 
+    /// Whether the hard deadline has passed, `nodes` into the search. Reads
+    /// the clock only if there is a time limit.
     #[inline]
-    pub(crate) fn hard_passed(&self) -> bool {
-        self.hard.is_some_and(|h| self.clock_start.elapsed() >= h)
+    pub(crate) fn hard_passed(&self, nodes: u64) -> bool {
+        self.hard
+            .is_some_and(|h| self.now(nodes).saturating_sub(self.clock_start) >= h)
     }
 
     /// Whether a new iteration should not be started: more than `percent`
     /// of the soft budget is gone (the next iteration would likely not
     /// finish). The search passes 55 normally, less when its best move has
     /// been stable for several iterations, more when it just changed or the
-    /// score dropped (bounded by the hard limit either way).
-    pub(crate) fn soft_passed(&self, percent: u32) -> bool {
+    /// score dropped (bounded by the hard limit either way). Reads the
+    /// clock only if there is a soft budget.
+    pub(crate) fn soft_passed(&self, percent: u32, nodes: u64) -> bool {
         self.soft.is_some_and(|s| {
             let budget = (s / 100).saturating_mul(percent.clamp(10, 200));
-            self.clock_start.elapsed() >= budget
+            self.now(nodes).saturating_sub(self.clock_start) >= budget
         })
     }
 }
@@ -437,7 +476,7 @@ mod tests {
             increment: Duration::ZERO,
             moves_to_go: None,
         });
-        let d = Deadlines::new(&l, Instant::now());
+        let d = Deadlines::new(&l, None);
         let hard = d.hard.unwrap();
         assert!(hard <= Duration::from_secs(20) && hard >= Duration::from_secs(1));
         assert!(d.soft.unwrap() <= hard);
@@ -450,7 +489,6 @@ mod tests {
             increment: Duration::MAX,
             moves_to_go: Some(u32::MAX),
         };
-        let now = Instant::now();
         for l in [
             Limits::clock(huge),
             Limits::movetime(Duration::MAX),
@@ -460,14 +498,14 @@ mod tests {
                 ..Limits::default()
             },
         ] {
-            let d = Deadlines::new(&l, now);
-            let _ = (d.hard_passed(), d.soft_passed(u32::MAX));
+            let d = Deadlines::new(&l, None);
+            let _ = (d.hard_passed(u64::MAX), d.soft_passed(u32::MAX, u64::MAX));
         }
     }
 
     #[test]
     fn infinite_has_no_deadline() {
-        let d = Deadlines::new(&Limits::infinite(), Instant::now());
+        let d = Deadlines::new(&Limits::infinite(), None);
         assert!(d.hard.is_none() && d.soft.is_none());
     }
 }

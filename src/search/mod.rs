@@ -4,8 +4,9 @@
 //! Lazy SMP threads.
 //!
 //! This module is the public face: [`Searcher`], [`Score`], [`SearchInfo`],
-//! [`SearchResult`] (and [`Limits`], [`Clock`] from `limits`). The rest,
-//! from the top down:
+//! [`SearchResult`] (and [`Limits`], [`Clock`] from `limits`, [`TimeSource`]
+//! from `time`: where the search reads the time). The rest, from the top
+//! down:
 //!
 //! * `driver`: the threads, iterative deepening and aspiration windows;
 //! * `worker`: one thread's alpha-beta search and its node plumbing, on
@@ -30,20 +31,30 @@ mod qsearch;
 mod see;
 mod stack;
 mod strength;
+mod time;
+#[cfg(test)]
+mod time_tests;
 mod tt;
 mod worker;
 
 use core::fmt;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::base::{Move, Position};
+use crate::base::{Move, Position, Rng};
 use crate::eval::Evaluator;
 use crate::eval::nnue::Nnue;
 use crate::game::Game;
 
 pub use limits::{Clock, Limits};
 pub use strength::Strength;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub use time::StdTime;
+pub use time::TimeSource;
+
+/// A time source as a searcher keeps it.
+pub(crate) type SharedTime = Arc<dyn TimeSource + Send + Sync>;
 
 use tt::Table;
 use worker::Tables;
@@ -178,7 +189,8 @@ pub struct SearchResult {
 /// no thread: [`Searcher::search`] runs on the caller's thread until a limit
 /// is reached or the stop flag is raised (from another thread, for example a
 /// UCI input loop). With [`Searcher::set_threads`] above 1 it runs Lazy SMP
-/// helper threads (scoped: they end before `search` returns).
+/// helper threads (scoped: they end before `search` returns; at most one
+/// thread per core). It reads the time from its [`TimeSource`].
 ///
 /// ```
 /// use xiangqi::{Limits, Position, Score, Searcher};
@@ -191,12 +203,17 @@ pub struct Searcher<E: Evaluator = Nnue> {
     evaluator: E,
     tt: Table,
     threads: usize,
+    /// The machine's available parallelism (read when more than one thread
+    /// is set): the most threads a search runs.
+    cores: usize,
     /// Move-ordering statistics and evaluation caches, one per thread,
     /// kept between searches.
     tables: Vec<Box<Tables>>,
-    /// The playing strength, and the state of its random pushes.
+    /// The playing strength, and the generator of its random pushes.
     strength: Strength,
-    strength_rng: u64,
+    strength_rng: Rng,
+    /// Where the search reads the time; `None`: no clock.
+    time: Option<SharedTime>,
 }
 
 impl Default for Searcher<Nnue> {
@@ -223,9 +240,11 @@ impl<E: Evaluator> Searcher<E> {
             evaluator,
             tt: Table::new(DEFAULT_HASH_MB),
             threads: 1,
+            cores: 1,
             tables: Vec::new(),
             strength: Strength::FULL,
-            strength_rng: 0,
+            strength_rng: Rng::from_state(0),
+            time: time::default_source(),
         }
     }
 
@@ -241,7 +260,7 @@ impl<E: Evaluator> Searcher<E> {
     /// ```
     pub fn set_strength(&mut self, strength: Strength) {
         self.strength = strength;
-        self.strength_rng = strength.seed();
+        self.strength_rng = Rng::from_state(strength.seed());
     }
 
     /// The playing strength.
@@ -270,6 +289,12 @@ impl<E: Evaluator> Searcher<E> {
     /// the memory cannot be had, the table takes the largest half, quarter,
     /// ... that can (it never panics on a size).
     ///
+    /// The table is allocated zeroed, so this takes no time whatever the
+    /// size: the system commits its pages as the search first writes them.
+    /// That also means a system that overcommits memory may grant more than
+    /// it has and fail later; a front end bounds the size itself (the
+    /// engine takes at most half the free memory).
+    ///
     /// ```
     /// let mut s = xiangqi::Searcher::default();
     /// assert_eq!(s.set_hash_size(1), 1);
@@ -281,17 +306,101 @@ impl<E: Evaluator> Searcher<E> {
         self.tt.size_mb()
     }
 
-    /// Sets the number of search threads (at least 1). With more than one,
+    /// Sets the number of search threads (1 to 256). With more than one,
     /// [`Searcher::search`] runs Lazy SMP helpers on scoped threads and is
     /// no longer deterministic.
+    ///
+    /// A search runs at most as many threads as the machine has cores
+    /// (`std::thread::available_parallelism`, read here when `threads` is
+    /// above 1; 1 where it is unknown, as on `wasm32-unknown-unknown`):
+    /// helpers beyond the cores would add no strength and take time from
+    /// the main thread, which keeps the clock, so a search would overrun
+    /// its deadline. [`Searcher::threads`] still returns the number set.
     ///
     /// ```
     /// let mut s = xiangqi::Searcher::default();
     /// s.set_threads(2);
     /// assert_eq!(s.threads(), 2);
+    /// s.set_threads(1_000);
+    /// assert_eq!(s.threads(), 256);
     /// ```
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, 256);
+        if self.threads > 1 {
+            self.cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        }
+    }
+
+    /// Sets where the search reads the time (see [`TimeSource`]); `None`:
+    /// no clock. A new searcher has [`StdTime`] on native targets and no
+    /// clock on `wasm32-unknown-unknown` (where `std` has none).
+    ///
+    /// Without a clock, [`SearchInfo::time`] and [`SearchResult::time`]
+    /// are zero and [`SearchInfo::nps`] is 0, depth, node and mate limits
+    /// work as always, and a time limit ([`Limits::movetime`],
+    /// [`Limits::clock`]) becomes a node budget of 250 nodes of the main
+    /// thread per millisecond (about the speed of the network in
+    /// WebAssembly): the search still ends, and never traps or hangs.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    /// use std::time::Duration;
+    /// use xiangqi::{Limits, Position, Searcher, TimeSource};
+    ///
+    /// /// A clock that moves a millisecond each time it is read.
+    /// #[derive(Default)]
+    /// struct Ticking(AtomicU64);
+    /// impl TimeSource for Ticking {
+    ///     fn now(&self) -> Duration {
+    ///         Duration::from_millis(self.0.fetch_add(1, Ordering::Relaxed))
+    ///     }
+    /// }
+    ///
+    /// let mut s = Searcher::default();
+    /// s.set_time_source(Some(Arc::new(Ticking::default())));
+    /// let r = s.search_simple(&Position::new(), &Limits::movetime(Duration::from_millis(20)));
+    /// assert!(r.best_move.is_some() && r.time >= Duration::from_millis(20));
+    ///
+    /// // No clock: 10 ms stand for 2 500 nodes.
+    /// s.set_time_source(None);
+    /// let r = s.search_simple(&Position::new(), &Limits::movetime(Duration::from_millis(10)));
+    /// assert_eq!(r.time, Duration::ZERO);
+    /// assert!(r.nodes >= 2_500 && r.nodes <= 3_072);
+    /// ```
+    pub fn set_time_source(&mut self, source: Option<Arc<dyn TimeSource + Send + Sync>>) {
+        self.time = source;
+    }
+
+    /// The time source with which the searcher was built or
+    /// [set](Searcher::set_time_source): to hand it to another searcher.
+    ///
+    /// ```
+    /// use xiangqi::{MaterialPst, Searcher};
+    /// let s = Searcher::default();
+    /// let mut classical = Searcher::new(MaterialPst::default());
+    /// classical.set_time_source(s.time_source().cloned());
+    /// assert!(classical.time_source().is_some()); // native: the std clock
+    /// ```
+    pub fn time_source(&self) -> Option<&Arc<dyn TimeSource + Send + Sync>> {
+        self.time.as_ref()
+    }
+
+    /// The searcher with its time source set: [`Searcher::set_time_source`]
+    /// as a builder.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::time::Duration;
+    /// use xiangqi::{Limits, Position, Searcher};
+    /// let frozen = || Duration::from_secs(7);
+    /// let mut s = Searcher::default().with_time_source(Some(Arc::new(frozen)));
+    /// let r = s.search_simple(&Position::new(), &Limits::depth(1));
+    /// assert_eq!(r.time, Duration::ZERO); // the clock never moved
+    /// ```
+    pub fn with_time_source(mut self, source: Option<Arc<dyn TimeSource + Send + Sync>>) -> Self {
+        self.set_time_source(source);
+        self
     }
 
     /// The number of search threads.
@@ -319,6 +428,16 @@ impl<E: Evaluator> Searcher<E> {
     /// Searches `pos` as the start of a new game under the default
     /// [`Rules`](crate::Rules), without stop flag or progress callback.
     ///
+    /// A position knows no history: the search judges repetitions,
+    /// perpetual check and chase, and the move limit only from `pos` on, as
+    /// if the game had started there. After a game in which a side has
+    /// already checked perpetually, it may report a mate that the game's
+    /// [verdict](crate::Game::outcome) has already decided against that
+    /// side, or play a move that repeats the game's earlier positions into
+    /// a loss. To continue a game, use [`Searcher::search_game`], which
+    /// knows the history and the game's rules (see the crate's
+    /// [two kinds of game end](crate#two-kinds-of-game-end)).
+    ///
     /// ```
     /// use xiangqi::{Limits, Position, Searcher};
     /// let r = Searcher::default().search_simple(&Position::new(), &Limits::nodes(5_000));
@@ -326,7 +445,37 @@ impl<E: Evaluator> Searcher<E> {
     /// ```
     pub fn search_simple(&mut self, pos: &Position, limits: &Limits) -> SearchResult {
         let game = Game::from_position(pos.clone());
-        self.search(&game, limits, &AtomicBool::new(false), |_| {})
+        self.search_game(&game, limits)
+    }
+
+    /// Searches the current position of `game`, with its history and its
+    /// [`Rules`](crate::Rules), until a limit is reached: [`Searcher::search`]
+    /// without stop flag and progress callback.
+    ///
+    /// A game that is already over ([`Game::outcome`] is `Some`) is searched
+    /// as if it went on: the move is legal, but the score does not speak
+    /// for the verdict; ask the game first.
+    ///
+    /// ```
+    /// use xiangqi::{Game, Limits, Score, Searcher};
+    ///
+    /// // Red has checked with every move; one more idle move of Black's
+    /// // general repeats the position a third time, and Red's perpetual
+    /// // check loses.
+    /// let mut game = Game::from_position("3k5/9/9/9/9/9/9/9/4R4/5K3 w".parse()?);
+    /// for m in "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1".split(' ') {
+    ///     game.play(m.parse()?)?;
+    /// }
+    /// let mut searcher = Searcher::default();
+    /// let r = searcher.search_game(&game, &Limits::depth(4));
+    /// assert_eq!((r.best_move, r.score), (Some("e9d9".parse()?), Score::Mate(1)));
+    /// // Without the history, Black's general looks lost.
+    /// let r = searcher.search_simple(game.position(), &Limits::depth(4));
+    /// assert_eq!(r.score, Score::Mate(-1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search_game(&mut self, game: &Game, limits: &Limits) -> SearchResult {
+        self.search(game, limits, &AtomicBool::new(false), |_| {})
     }
 
     /// Searches the current position of `game` and returns the best move

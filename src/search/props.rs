@@ -16,7 +16,6 @@
 //!   the move limit, if that comes first).
 
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 use super::MATE_SCORE;
 use super::driver::game_line;
@@ -175,7 +174,7 @@ fn check_moves(pos: Position, rules: Rules, split: usize, moves: Moves<'_>) -> S
         tt: &tt,
         stop: &stop,
         helpers_stop: &helpers,
-        deadlines: Deadlines::new(&Limits::default(), Instant::now()),
+        deadlines: Deadlines::new(&Limits::default(), None),
         node_limit: None,
         deepen_nodes: None,
         rules: &rules,

@@ -3,7 +3,7 @@
 //! best; and the Elo each level measured.
 
 use super::{MATE_SCORE, Score, SearchInfo};
-use crate::base::Move;
+use crate::base::{Move, Rng};
 
 /// How strongly a [`Searcher`](super::Searcher) plays: full strength, or a
 /// skill level from 0 (weakest) to 19, chosen directly or by an Elo
@@ -53,17 +53,41 @@ impl Default for Strength {
 }
 
 impl Strength {
-    /// Full strength: the search's best move, always.
+    /// Full strength: the search's best move, always (the default).
+    ///
+    /// ```
+    /// use xiangqi::{Limits, Position, Searcher, Strength};
+    /// assert_eq!((Strength::FULL.level(), Strength::default()), (20, Strength::FULL));
+    /// // At full strength the search is deterministic on one thread.
+    /// let mut s = Searcher::default();
+    /// s.set_strength(Strength::FULL);
+    /// let a = s.search_simple(&Position::new(), &Limits::nodes(3_000));
+    /// let b = Searcher::default().search_simple(&Position::new(), &Limits::nodes(3_000));
+    /// assert_eq!((a.best_move, a.nodes), (b.best_move, b.nodes));
+    /// ```
     pub const FULL: Strength = Strength {
         level: FULL_LEVEL,
         seed: 0,
     };
 
     /// The Elo of level 0, the weakest.
+    ///
+    /// ```
+    /// use xiangqi::Strength;
+    /// assert_eq!(Strength::skill(0).elo(), Strength::MIN_ELO);
+    /// assert_eq!(Strength::from_elo(Strength::MIN_ELO - 100).level(), 0);
+    /// ```
     pub const MIN_ELO: u32 = LEVEL_ELO[0] as u32;
 
     /// The Elo of level 19, the strongest below full strength (full
     /// strength measured higher: [`Strength::elo`] of [`Strength::FULL`]).
+    ///
+    /// ```
+    /// use xiangqi::Strength;
+    /// assert_eq!(Strength::skill(19).elo(), Strength::MAX_ELO);
+    /// assert_eq!(Strength::from_elo(Strength::MAX_ELO + 500).level(), 19);
+    /// assert!(Strength::FULL.elo() > Strength::MAX_ELO);
+    /// ```
     pub const MAX_ELO: u32 = LEVEL_ELO[FULL_LEVEL as usize - 1] as u32;
 
     /// Skill `level` 0 (weakest) to 20 (full strength; larger is full too).
@@ -192,12 +216,12 @@ impl Strength {
     /// drawing the pushes from `rng`: each line's score plus a push drawn
     /// evenly from `0..=margin`, the best sum wins. A line more than the
     /// margin below the best is never played.
-    pub(super) fn pick(self, lines: &[SearchInfo], rng: &mut u64) -> Option<usize> {
+    pub(super) fn pick(self, lines: &[SearchInfo], rng: &mut Rng) -> Option<usize> {
         let margin = self.margin();
         let mut best = None;
         let mut max = i64::MIN;
         for (i, line) in lines.iter().enumerate() {
-            let push = (next(rng) % (margin as u64 + 1)) as i64;
+            let push = (rng.next_u64() % (margin as u64 + 1)) as i64;
             let s = value(line.score).saturating_add(push);
             if s > max {
                 max = s;
@@ -258,23 +282,12 @@ fn value(score: Score) -> i64 {
     })
 }
 
-/// xorshift64*: the pushes' generator.
-fn next(state: &mut u64) -> u64 {
-    if *state == 0 {
-        *state = 0x9E37_79B9_7F4A_7C15;
-    }
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-}
-
 /// The move and line to play at a strength below full: the picked line of
 /// the last iteration's (`None` at full strength, where `lines` is empty).
 pub(super) fn chosen<'a>(
     strength: Strength,
     lines: &'a [SearchInfo],
-    rng: &mut u64,
+    rng: &mut Rng,
 ) -> Option<(Move, &'a SearchInfo)> {
     let i = strength.pick(lines, rng)?;
     let line = &lines[i];
@@ -310,7 +323,7 @@ mod tests {
         ];
         let mut rates = Vec::new();
         for level in [0u8, 5, 10, 15, 19] {
-            let mut rng = 1;
+            let mut rng = Rng::from_state(1);
             let s = Strength::skill(level);
             let best = (0..2000)
                 .filter(|_| s.pick(&lines, &mut rng) == Some(0))
@@ -330,7 +343,7 @@ mod tests {
             line(3, 100 - m, "c3c4"),
             line(4, -400, "h0g2"),
         ];
-        let mut rng = 3;
+        let mut rng = Rng::from_state(3);
         let mut seen = [0; 4];
         for _ in 0..5000 {
             seen[Strength::skill(0).pick(&lines, &mut rng).unwrap()] += 1;
@@ -380,9 +393,30 @@ mod tests {
             score: Score::Mate(-2),
             ..line(3, 0, "c3c4")
         });
-        let mut rng = 5;
+        let mut rng = Rng::from_state(5);
         for _ in 0..1000 {
             assert_ne!(Strength::skill(0).pick(&lines, &mut rng), Some(2));
+        }
+    }
+
+    /// The pushes' stream is the one the private xorshift64* gave before
+    /// `Rng` served it: the same picks for the same seeds.
+    #[test]
+    fn pushes_follow_the_former_generator() {
+        fn former(state: &mut u64) -> u64 {
+            if *state == 0 {
+                *state = 0x9E37_79B9_7F4A_7C15;
+            }
+            *state ^= *state >> 12;
+            *state ^= *state << 25;
+            *state ^= *state >> 27;
+            state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+        for seed in [0, 1, 7, 42, u64::MAX] {
+            let (mut old, mut rng) = (seed, Rng::from_state(seed));
+            for _ in 0..1000 {
+                assert_eq!(former(&mut old), rng.next_u64(), "seed {seed}");
+            }
         }
     }
 

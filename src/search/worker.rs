@@ -33,7 +33,7 @@ pub(crate) struct Shared<'a, E: ?Sized> {
     pub(crate) tt: &'a Table,
     pub(crate) stop: &'a AtomicBool,
     pub(crate) helpers_stop: &'a AtomicBool,
-    pub(crate) deadlines: Deadlines,
+    pub(crate) deadlines: Deadlines<'a>,
     pub(crate) node_limit: Option<u64>,
     /// No new iteration starts once this many nodes are searched (a
     /// [`Strength`](super::Strength) below full).
@@ -185,7 +185,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         if self.nodes & 1023 == 0
             && (self.sh.stop.load(Ordering::Relaxed)
                 || self.sh.helpers_stop.load(Ordering::Relaxed)
-                || (self.is_main && !self.pondering() && self.sh.deadlines.hard_passed()))
+                || (self.is_main && !self.pondering() && self.sh.deadlines.hard_passed(self.nodes)))
         {
             self.aborted = true;
         }
@@ -280,9 +280,15 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         frame.pv_len = child_len;
     }
 
-    /// When the search started.
-    pub(crate) fn deadlines_start(&self) -> std::time::Instant {
-        self.sh.deadlines.start
+    /// The time since the search started, for reports (zero without a
+    /// clock; reads the clock).
+    pub(crate) fn elapsed(&self) -> std::time::Duration {
+        self.sh.deadlines.elapsed()
+    }
+
+    /// Whether the search has a clock.
+    pub(crate) fn has_clock(&self) -> bool {
+        self.sh.deadlines.has_clock()
     }
 
     /// Whether the search still ponders (no time limit yet). When the
@@ -292,7 +298,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         match self.sh.ponderhit {
             Some(flag) if flag.load(Ordering::Relaxed) => {
                 self.sh.ponderhit = None;
-                self.sh.deadlines.restart();
+                self.sh.deadlines.restart(self.nodes);
                 false
             }
             Some(_) => true,
@@ -302,7 +308,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
 
     /// Whether the main thread should not start another iteration.
     pub(crate) fn soft_deadline_passed(&mut self, percent: u32) -> bool {
-        self.is_main && !self.pondering() && self.sh.deadlines.soft_passed(percent)
+        self.is_main && !self.pondering() && self.sh.deadlines.soft_passed(percent, self.nodes)
     }
 
     /// Transposition table use, in permille.

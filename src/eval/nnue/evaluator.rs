@@ -13,10 +13,28 @@ use super::{Activation, NetworkError, NetworkFile, feature_index, output, output
 
 /// The hidden width of [`Nnue`] when none is named (the embedded
 /// network's).
+///
+/// ```
+/// use xiangqi::nnue::{NetworkFile, Nnue, DEFAULT_HIDDEN, EMBEDDED};
+/// assert_eq!(NetworkFile::parse(EMBEDDED)?.hidden, DEFAULT_HIDDEN);
+/// let _: Nnue<DEFAULT_HIDDEN> = Nnue::default(); // the same type as `Nnue`
+/// # Ok::<(), xiangqi::nnue::NetworkError>(())
+/// ```
 pub const DEFAULT_HIDDEN: usize = 128;
 
 /// The network built into the crate (`docs/nnue.md` in the repository
 /// records how it was made): the bytes of a network file.
+///
+/// ```
+/// use xiangqi::nnue::{NetworkFile, Nnue, EMBEDDED};
+/// use xiangqi::{Evaluator, Position};
+/// let file = NetworkFile::parse(EMBEDDED)?;
+/// assert!(file.generation >= 1);
+/// // `Nnue::default()` is this network.
+/// let net: Nnue = Nnue::from_bytes(EMBEDDED)?;
+/// assert_eq!(net.evaluate_position(&Position::new()), Nnue::default().evaluate_position(&Position::new()));
+/// # Ok::<(), xiangqi::nnue::NetworkError>(())
+/// ```
 pub const EMBEDDED: &[u8] = include_bytes!("default.nnue");
 
 /// A network evaluator with hidden width `H`: the accumulators live in its

@@ -10,16 +10,65 @@ use crate::base::{Color, Position};
 use super::{FEATURES, feature_index, output, output_bucket};
 
 /// The first eight bytes of a network file.
+///
+/// ```
+/// use xiangqi::nnue::{Activation, NetworkFile, MAGIC};
+/// let bytes = NetworkFile::new(8, 1, Activation::CReLU).to_bytes()?;
+/// assert!(bytes.starts_with(&MAGIC));
+/// assert_eq!(&MAGIC[..6], b"XQNNUE");
+/// # Ok::<(), xiangqi::nnue::NetworkError>(())
+/// ```
 pub const MAGIC: [u8; 8] = *b"XQNNUE\r\n";
-/// The file format version this crate reads and writes.
+/// The file format version this crate reads and writes (a little-endian
+/// `u32` after the magic).
+///
+/// ```
+/// use xiangqi::nnue::{Activation, NetworkError, NetworkFile, MAGIC, VERSION};
+/// let mut bytes = NetworkFile::new(8, 1, Activation::CReLU).to_bytes()?;
+/// assert_eq!(bytes[MAGIC.len()..MAGIC.len() + 4], VERSION.to_le_bytes());
+/// bytes[MAGIC.len()] = 9; // another version
+/// assert_eq!(NetworkFile::parse(&bytes), Err(NetworkError::UnsupportedVersion(9)));
+/// # Ok::<(), NetworkError>(())
+/// ```
 pub const VERSION: u32 = 1;
 /// The header's size in bytes (the description and the weights follow).
+///
+/// ```
+/// use xiangqi::nnue::{Activation, NetworkError, NetworkFile, HEADER_SIZE};
+/// let bytes = NetworkFile::new(8, 1, Activation::CReLU).to_bytes()?;
+/// assert!(bytes.len() > HEADER_SIZE);
+/// let cut = NetworkFile::parse(&bytes[..HEADER_SIZE - 1]);
+/// assert!(matches!(cut, Err(NetworkError::Truncated { .. })));
+/// # Ok::<(), NetworkError>(())
+/// ```
 pub const HEADER_SIZE: usize = 56;
 /// The largest hidden width a file may declare.
+///
+/// ```
+/// use xiangqi::nnue::{Activation, NetworkError, NetworkFile, MAX_HIDDEN};
+/// let too_wide = NetworkFile::new(MAX_HIDDEN + 1, 1, Activation::CReLU);
+/// assert!(matches!(too_wide.to_bytes(), Err(NetworkError::Unsupported { field: "hidden width", .. })));
+/// ```
 pub const MAX_HIDDEN: usize = 4096;
 /// The largest number of output buckets a file may declare.
+///
+/// ```
+/// use xiangqi::nnue::{Activation, NetworkError, NetworkFile, MAX_BUCKETS};
+/// assert!(NetworkFile::new(8, MAX_BUCKETS, Activation::CReLU).to_bytes().is_ok());
+/// let too_many = NetworkFile::new(8, MAX_BUCKETS + 1, Activation::CReLU);
+/// assert!(matches!(too_many.to_bytes(), Err(NetworkError::Unsupported { field: "output buckets", .. })));
+/// ```
 pub const MAX_BUCKETS: usize = 8;
 /// The longest description a file may carry, in bytes.
+///
+/// ```
+/// use xiangqi::nnue::{Activation, NetworkFile, MAX_DESCRIPTION};
+/// let mut file = NetworkFile::new(8, 1, Activation::CReLU);
+/// file.description = "x".repeat(MAX_DESCRIPTION);
+/// assert!(file.to_bytes().is_ok());
+/// file.description.push('x');
+/// assert!(file.to_bytes().is_err());
+/// ```
 pub const MAX_DESCRIPTION: usize = 4096;
 
 /// The function applied to the first layer's sums (the accumulators).

@@ -50,6 +50,14 @@ use crate::eval::EVAL_LIMIT;
 
 /// The number of inputs per perspective: own and enemy pieces, 7 roles,
 /// 90 squares.
+///
+/// ```
+/// use xiangqi::nnue::{feature_index, FEATURES};
+/// use xiangqi::{Color, Piece, Role, Square};
+/// assert_eq!(FEATURES, 1_260);
+/// let last = feature_index(Color::Red, Piece::new(Color::Black, Role::Soldier), Square::I9);
+/// assert!(last < FEATURES);
+/// ```
 pub const FEATURES: usize = 2 * Role::COUNT * Square::COUNT;
 
 /// The input of `piece` on `sq` seen from `perspective`:
