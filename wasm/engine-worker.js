@@ -38,8 +38,19 @@ function handle(msg) {
     case 'newGame':
       engine.newGame();
       return null;
-    case 'search':
-      return engine.search(msg.limits, (info) => post({ id, type: 'info', info }));
+    case 'search': {
+      // The times are measured here too: without a clock of its own the
+      // session reports none (its time limits then count nodes).
+      const t0 = performance.now();
+      const timed = (x) => {
+        if (!x.timeMs) {
+          x.timeMs = performance.now() - t0;
+          if ('nps' in x) x.nps = x.timeMs > 0 ? Math.round((x.nodes * 1000) / x.timeMs) : 0;
+        }
+        return x;
+      };
+      return timed(engine.search(msg.limits, (info) => post({ id, type: 'info', info: timed(info) })));
+    }
     default:
       throw new Error(`unknown message ${type}`);
   }

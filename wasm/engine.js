@@ -219,6 +219,21 @@ export class Engine {
     });
     const id = this.#nextId;
     search.id = id;
+    // A watchdog for `movetime`: the worker's search keeps its own time,
+    // but where it has no clock its time limits count nodes, which a slow
+    // machine may take longer to search; past the time (and a margin) the
+    // search is stopped from here.
+    let watchdog = null;
+    const movetime = Number(limits?.movetime);
+    if (Number.isFinite(movetime) && movetime >= 0) {
+      watchdog = setTimeout(() => {
+        if (this.#search === search) this.stop();
+      }, Math.max(movetime * 1.1, movetime + 50));
+    }
+    const settle = () => {
+      if (watchdog !== null) clearTimeout(watchdog);
+    };
+    done.then(settle, settle);
     this.#call('search', { limits }).then(
       (r) => { if (this.#search === search) { this.#search = null; search.resolve(r); } },
       (e) => { if (this.#search === search) { this.#search = null; search.reject(e); } },
