@@ -27,7 +27,10 @@ async function spawnWorker(onMessage, onError) {
   const url = new URL('./engine-worker.js', import.meta.url);
   if (isNode) {
     const { Worker } = await import('node:worker_threads');
-    const w = new Worker(url);
+    // (`--input-type`, as `node --input-type=module -e` has it, is refused
+    // by a worker that runs a file.)
+    const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
+    const w = new Worker(url, { execArgv });
     w.on('message', onMessage);
     w.on('error', onError);
     // Keeps Node running only while an answer is awaited.
@@ -82,6 +85,8 @@ export class Engine {
   /** The running search: {id, resolve, reject, lastInfo}. */
   #search = null;
   #options = null;
+  /** Nodes searched per millisecond, as measured (for `movetime`). */
+  #nodesPerMs = 300;
 
   /** A new engine, its worker started, with options set (see `configure`). */
   static async create(options) {
@@ -219,13 +224,18 @@ export class Engine {
     });
     const id = this.#nextId;
     search.id = id;
-    // A watchdog for `movetime`: the worker's search keeps its own time,
-    // but where it has no clock its time limits count nodes, which a slow
-    // machine may take longer to search; past the time (and a margin) the
-    // search is stopped from here.
+    // `movetime`: the session has no clock in WebAssembly (its time limits
+    // would count nodes at a fixed rate), so the time becomes a node budget
+    // at the rate measured on this machine by the searches so far (aiming
+    // at 80% of the time: the rate varies from move to move); a watchdog
+    // stops a search that runs past the time anyway.
     let watchdog = null;
     const movetime = Number(limits?.movetime);
+    let asked = limits;
     if (Number.isFinite(movetime) && movetime >= 0) {
+      const budget = Math.max(1000, Math.round(0.8 * movetime * this.#nodesPerMs));
+      const { movetime: _, ...rest } = limits;
+      asked = { ...rest, nodes: Math.min(rest.nodes ?? Infinity, budget) };
       watchdog = setTimeout(() => {
         if (this.#search === search) this.stop();
       }, Math.max(movetime * 1.1, movetime + 50));
@@ -234,8 +244,13 @@ export class Engine {
       if (watchdog !== null) clearTimeout(watchdog);
     };
     done.then(settle, settle);
-    this.#call('search', { limits }).then(
-      (r) => { if (this.#search === search) { this.#search = null; search.resolve(r); } },
+    this.#call('search', { limits: asked }).then(
+      (r) => {
+        if (this.#search !== search) return;
+        this.#search = null;
+        if (r.source === 'search' && r.timeMs >= 100) this.#nodesPerMs = r.nodes / r.timeMs;
+        search.resolve(r);
+      },
       (e) => { if (this.#search === search) { this.#search = null; search.reject(e); } },
     );
     return done;

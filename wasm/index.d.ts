@@ -6,5 +6,8 @@ import type { Board, Game, Notation } from './pkg/xiangqi_wasm.js';
 /** The compiled WebAssembly module (the engine's worker instantiates it again). */
 export function wasmModule(): WebAssembly.Module;
 
+/** Which build runs: `"simd"` (WebAssembly SIMD, where supported) or `"baseline"`. */
+export function wasmFlavour(): "simd" | "baseline";
+
 /** Writes games (or boards, as their games) as one PGN text, moves in a notation (default ICCS). */
 export function writeGames(games: Iterable<Game | Board>, notation?: Notation): string;

@@ -1,13 +1,24 @@
 // xiangqi-wasm: the rules, verdicts, notations, PGN and SVG of the `xiangqi`
 // crate, compiled to WebAssembly. Importing this module compiles and
-// instantiates the .wasm once (top-level await), in browsers and in Node.
+// instantiates the .wasm once (top-level await), in browsers and in Node:
+// the SIMD build where WebAssembly SIMD is supported, else the plain one
+// (XIANGQI_WASM_SIMD=0 in Node's environment, or
+// `globalThis.XIANGQI_WASM_SIMD = false` before the import, forces the
+// plain one).
 
 import init, { Board, Game, readGames } from './pkg/xiangqi_wasm.js';
 
 export { Board, Game, readGames };
 export * from './pkg/errors.js';
 
-const url = new URL('./pkg/xiangqi_wasm_bg.wasm', import.meta.url);
+// The smallest module with a SIMD instruction (as wasm-feature-detect's).
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+const simdWanted = globalThis.XIANGQI_WASM_SIMD !== false
+  && !(typeof process === 'object' && process.env?.XIANGQI_WASM_SIMD === '0');
+const simd = simdWanted && WebAssembly.validate(SIMD_PROBE);
+const url = new URL(simd ? './pkg/xiangqi_wasm_simd_bg.wasm' : './pkg/xiangqi_wasm_bg.wasm', import.meta.url);
 
 async function compile() {
   if (url.protocol === 'file:') {
@@ -32,6 +43,14 @@ await init({ module_or_path: module });
  */
 export function wasmModule() {
   return module;
+}
+
+/**
+ * Which build runs: `"simd"` (WebAssembly SIMD) or `"baseline"`.
+ * @returns {"simd" | "baseline"}
+ */
+export function wasmFlavour() {
+  return simd ? 'simd' : 'baseline';
 }
 
 /**
