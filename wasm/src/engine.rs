@@ -89,7 +89,9 @@ fn limits_of(obj: &JsValue) -> Result<Limits, JsValue> {
         return Ok(Limits::infinite());
     }
     if !obj.is_object() {
-        return Err(argument("search limits must be an object such as {movetime: 1000}"));
+        return Err(argument(
+            "search limits must be an object such as {movetime: 1000}",
+        ));
     }
     let movetime = count(obj, "movetime")?;
     let depth = count(obj, "depth")?;
@@ -112,7 +114,9 @@ fn limits_of(obj: &JsValue) -> Result<Limits, JsValue> {
 fn option_value(name: &str, value: &JsValue) -> Result<OptionValue, JsValue> {
     let spec = Session::options()
         .iter()
-        .find(|s| s.name.eq_ignore_ascii_case(name) || s.name.replace(' ', "_").eq_ignore_ascii_case(name))
+        .find(|s| {
+            s.name.eq_ignore_ascii_case(name) || s.name.replace(' ', "_").eq_ignore_ascii_case(name)
+        })
         .ok_or_else(|| argument(format!("unknown option {name:?}")))?;
     let bad = |expected: &str| argument(format!("option {}: expected {expected}", spec.name));
     Ok(match spec.kind {
@@ -123,7 +127,9 @@ fn option_value(name: &str, value: &JsValue) -> Result<OptionValue, JsValue> {
                 .ok_or_else(|| bad("an integer"))?;
             OptionValue::Int(n as i64)
         }
-        OptionKind::Check { .. } => OptionValue::Bool(value.as_bool().ok_or_else(|| bad("a boolean"))?),
+        OptionKind::Check { .. } => {
+            OptionValue::Bool(value.as_bool().ok_or_else(|| bad("a boolean"))?)
+        }
         OptionKind::Button => OptionValue::Press,
         OptionKind::Combo { .. } => {
             OptionValue::Text(value.as_string().ok_or_else(|| bad("a string"))?)
@@ -134,7 +140,9 @@ fn option_value(name: &str, value: &JsValue) -> Result<OptionValue, JsValue> {
             if let Some(name) = value.as_string() {
                 OptionValue::Text(name)
             } else {
-                let name = get(value, "name").as_string().unwrap_or_else(|| "file".into());
+                let name = get(value, "name")
+                    .as_string()
+                    .unwrap_or_else(|| "file".into());
                 let bytes = get(value, "bytes");
                 if !bytes.is_instance_of::<js_sys::Uint8Array>() {
                     return Err(bad("{name, bytes} with bytes a Uint8Array"));
@@ -254,7 +262,11 @@ impl SessionEngine {
     /// calling `onInfo` with each iteration's report, and returns
     /// `{bestMove, ponder, score, depth, nodes, timeMs, pv, source}`
     /// (`bestMove` `null` when the side to move has no move).
-    pub fn search(&mut self, limits: JsValue, on_info: Option<Function>) -> Result<Object, JsValue> {
+    pub fn search(
+        &mut self,
+        limits: JsValue,
+        on_info: Option<Function>,
+    ) -> Result<Object, JsValue> {
         let limits = limits_of(&limits)?;
         let this = JsValue::NULL;
         let outcome = self
@@ -269,11 +281,17 @@ impl SessionEngine {
             .map_err(|e| argument(e.to_string()))?;
         let o = Object::new();
         let best = outcome.best_move();
-        set(&o, "bestMove", best.map_or(JsValue::NULL, |m| JsValue::from_str(&m.to_string())));
+        set(
+            &o,
+            "bestMove",
+            best.map_or(JsValue::NULL, |m| JsValue::from_str(&m.to_string())),
+        );
         set(
             &o,
             "ponder",
-            outcome.ponder_move().map_or(JsValue::NULL, |m| JsValue::from_str(&m.to_string())),
+            outcome
+                .ponder_move()
+                .map_or(JsValue::NULL, |m| JsValue::from_str(&m.to_string())),
         );
         set(&o, "score", score_object(outcome.score));
         set(&o, "depth", outcome.depth);

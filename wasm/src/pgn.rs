@@ -68,14 +68,27 @@ impl PgnGame {
         }
     }
 
-    /// The same record with a tag pair set (added, or replaced where the
-    /// name is already there).
+    /// The same record with a tag pair set: replaced where the name is
+    /// already there, else added (the seven-tag roster, `Event` `Site`
+    /// `Date` `Round` `Red` `Black` `Result`, kept in its order, ahead of
+    /// the other tags).
     #[wasm_bindgen(js_name = withTag)]
     pub fn with_tag(&self, name: &str, value: &str) -> PgnGame {
+        const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "Red", "Black", "Result"];
+        let rank = |k: &str| ROSTER.iter().position(|r| *r == k).unwrap_or(ROSTER.len());
         let mut record = self.record.clone();
         match record.tags.iter_mut().find(|(k, _)| k == name) {
             Some(pair) => pair.1 = value.to_string(),
-            None => record.tags.push((name.to_string(), value.to_string())),
+            None => {
+                let at = record
+                    .tags
+                    .iter()
+                    .position(|(k, _)| rank(k) > rank(name))
+                    .unwrap_or(record.tags.len());
+                record
+                    .tags
+                    .insert(at, (name.to_string(), value.to_string()));
+            }
         }
         PgnGame { record }
     }

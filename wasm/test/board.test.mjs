@@ -198,7 +198,9 @@ test('PGN: games read, played and written back', () => {
   const again = readGames(written);
   assert.equal(again.length, 2);
   assert.deepEqual(again[1].moves, g.moves);
-  assert.equal(Game.fromBoard(b).withTag('White', 'me').tags.White, 'me');
+  const tagged = Game.fromBoard(b).withTag('Opening', 'x').withTag('Red', 'me').withTag('Event', 'E');
+  assert.deepEqual(Object.keys(tagged.tags), ['Event', 'Red', 'Result', 'Opening']);
+  assert.equal(tagged.tags.Red, 'me');
   // A study's PGN reads back leniently.
   const study = new Board('4k4/9/9/9/9/9/9/9/R8/3KA4 w - - 0 1');
   study.push('d0d1');
