@@ -7,6 +7,7 @@
 // and `cargo run --release --example search -- 16`.
 //
 //   node web/scripts/bench.mjs            (after `npm run build` in wasm/)
+//   XIANGQI_WASM_SIMD=0 node web/scripts/bench.mjs   (the plain build)
 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,8 @@ async function run(depthArg, searchDepthArg, withEngine) {
   const t0 = performance.now();
   const nodes = b.perft(depthArg);
   const perftS = (performance.now() - t0) / 1000;
-  const out = { perftNodes: nodes, perftSeconds: perftS, perftNps: Math.round(nodes / perftS) };
+  const { wasmFlavour } = await import('xiangqi-wasm');
+  const out = { flavour: wasmFlavour(), perftNodes: nodes, perftSeconds: perftS, perftNps: Math.round(nodes / perftS) };
   if (withEngine) {
     const { Engine } = await import('xiangqi-wasm/engine');
     const engine = await Engine.create();
@@ -48,6 +50,9 @@ const browser = await chromium.launch({
 });
 try {
   const page = await browser.newPage();
+  if (process.env.XIANGQI_WASM_SIMD === '0') {
+    await page.addInitScript(() => { globalThis.XIANGQI_WASM_SIMD = false; });
+  }
   await page.goto(`${server.url}/web/`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
   const fn = `(${run.toString()})(${depth}, ${searchDepth}, ${withEngine})`;
@@ -56,7 +61,7 @@ try {
   // Node: the same function, with the package's own paths.
   const node = await (async () => {
     const src = run.toString()
-      .replace("'xiangqi-wasm'", JSON.stringify(join(repo, 'wasm', 'index.js')))
+      .replaceAll("'xiangqi-wasm'", JSON.stringify(join(repo, 'wasm', 'index.js')))
       .replace("'xiangqi-wasm/engine'", JSON.stringify(join(repo, 'wasm', 'engine.js')));
     const f = new Function(`return (${src})`)();
     return f(depth, searchDepth, withEngine);
