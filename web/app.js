@@ -161,12 +161,12 @@ function levelOptions() {
     : { UCI_LimitStrength: true, UCI_Elo: Number(level) };
 }
 
-async function search(limits) {
+async function search(limits, options = levelOptions()) {
   const epoch = state.epoch;
   state.thinking = true;
   render();
   try {
-    await engine.configure({ ...levelOptions(), OwnBook: true });
+    await engine.configure({ ...options, OwnBook: true });
     await engine.position(state.board.startFen(), state.board.moveStack());
     const result = await engine.search(limits);
     return epoch === state.epoch ? result : null;
@@ -189,7 +189,8 @@ async function maybeEngineMove() {
 async function hint() {
   if (!engine || state.thinking || !humanToMove()) return;
   try {
-    const result = await search({ movetime: 500 });
+    // A hint at full strength, whatever the engine's level.
+    const result = await search({ movetime: 500 }, { UCI_LimitStrength: false, 'Skill Level': 20 });
     if (result && result.bestMove) state.hint = result.bestMove;
   } catch (e) {
     showError(`engine: ${e.message}`);

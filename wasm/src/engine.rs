@@ -32,6 +32,18 @@ pub(crate) fn host_time() -> Duration {
     }
 }
 
+/// The memory a 32-bit WebAssembly instance may still grow into, in MiB:
+/// at most 2 GiB in all (what browsers grant reliably), less what the
+/// instance has.
+fn free_mib() -> Option<usize> {
+    const LIMIT_MIB: usize = 2048;
+    #[cfg(target_arch = "wasm32")]
+    let used_mib = core::arch::wasm32::memory_size::<0>() * 64 / 1024;
+    #[cfg(not(target_arch = "wasm32"))]
+    let used_mib = 0;
+    Some(LIMIT_MIB.saturating_sub(used_mib))
+}
+
 /// A score as `{cp}` or `{mate}`.
 fn score_object(score: Score) -> Object {
     let o = Object::new();
@@ -176,6 +188,9 @@ impl SessionEngine {
         let mut session = Session::new();
         // The book's choices vary from game to game.
         session.set_seed((js_sys::Math::random() * 9.0e15) as u64);
+        // A table larger than memory can hold would abort (a trap): the
+        // session refuses a Hash over half of what is free.
+        session.set_memory_probe(Box::new(free_mib));
         // TODO(lib): session.set_time_source(Some(std::sync::Arc::new(host_time)));
         SessionEngine { session }
     }

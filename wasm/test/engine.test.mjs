@@ -110,3 +110,35 @@ test('a movetime search takes about its time', async () => {
     engine.terminate();
   }
 });
+
+test('junk positions, options and limits are refused, never trap the worker', async () => {
+  const engine = await Engine.create();
+  try {
+    let x = 7;
+    const next = () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x; };
+    const chars = [...'rnbakcpRNBAKCP0123456789/ -wb车马炮兵將\u0000\uD800😀'];
+    const junk = () => Array.from({ length: next() % 40 }, () => chars[next() % chars.length]).join('');
+    const values = [NaN, -1, 1e300, '', 'x', true, null, {}, [], 3.5, { name: 'f', bytes: new Uint8Array([1, 2, 3]) }];
+    const names = ['Hash', 'MultiPV', 'UCI_Elo', 'Skill Level', 'OwnBook', 'EvalFile', 'BookFile', 'Chase Rule', 'Threads', 'Nope'];
+    for (let i = 0; i < 300; i++) {
+      await assert.rejects(engine.position(junk(), [junk()]), (e) => e.name !== 'RuntimeError');
+      const name = names[next() % names.length];
+      const value = values[next() % values.length];
+      await engine.configure({ [name]: value }).catch((e) => {
+        assert.notEqual(e.name, 'RuntimeError', `${name} = ${String(value)}: ${e.message}`);
+      });
+      await engine.search({ depth: values[next() % values.length], nodes: 1 }).catch((e) => {
+        assert.notEqual(e.name, 'RuntimeError');
+      });
+    }
+    // More table than the instance can have is refused; threads are one.
+    await assert.rejects(engine.configure({ Hash: 65536 }), /Hash/);
+    await engine.configure({ Threads: 4 });
+    await engine.position(undefined, []);
+    await engine.configure({ Hash: 16, MultiPV: 1, EvalFile: '<embedded>', BookFile: '<embedded>' });
+    const r = await engine.search({ depth: 2 });
+    assert.ok(new Board().legalMoves().includes(r.bestMove));
+  } finally {
+    engine.terminate();
+  }
+});

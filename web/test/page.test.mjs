@@ -131,6 +131,10 @@ test('three moves by clicking, each answered by the engine; an illegal click cha
   await page.click('#undo');
   await page.waitForFunction((p) => Number(document.querySelector('#board').dataset.ply) === p, before.ply - 2);
 
+  // A hint: the engine's move drawn as an arrow.
+  await page.click('#hint');
+  await page.waitForSelector('#board svg .arrow', { timeout: 30_000 });
+
   // PGN export.
   await page.click('#export');
   const pgn = await page.inputValue('#pgn');
