@@ -2,10 +2,13 @@
 //! classical [`MaterialPst`] or a network ([`Nnue`]), switched at run time
 //! (the `Use NNUE` and `EvalFile` options) without a branch in the search.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use xiangqi::nnue::Nnue;
-use xiangqi::{Game, Limits, MaterialPst, SearchInfo, SearchResult, Searcher, Strength};
+use xiangqi::{
+    Game, Limits, MaterialPst, SearchInfo, SearchResult, Searcher, Strength, TimeSource,
+};
 
 /// A [`Searcher`] with the classical evaluator or with a network.
 ///
@@ -120,7 +123,29 @@ impl EngineSearcher {
         next.set_hash_size(hash_mb);
         next.set_threads(self.threads());
         next.set_strength(self.strength());
+        next.set_time_source(self.time_source());
         *self = next;
+    }
+
+    /// [`Searcher::set_time_source`]: where the search reads the time
+    /// (`None`: no clock; time limits become node budgets).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::time::Duration;
+    /// use xiangqi_session::EngineSearcher;
+    ///
+    /// let mut s = EngineSearcher::classical();
+    /// s.set_time_source(Some(Arc::new(|| Duration::from_millis(5))));
+    /// assert!(s.time_source().is_some());
+    /// ```
+    pub fn set_time_source(&mut self, source: Option<Arc<dyn TimeSource + Send + Sync>>) {
+        each!(self, s => s.set_time_source(source))
+    }
+
+    /// [`Searcher::time_source`].
+    pub fn time_source(&self) -> Option<Arc<dyn TimeSource + Send + Sync>> {
+        each!(self, s => s.time_source().cloned())
     }
 
     /// [`Searcher::set_strength`].

@@ -7,7 +7,7 @@ use std::time::Duration;
 use xiangqi::book::Book;
 use xiangqi::nnue::Nnue;
 use xiangqi::notation::{UciMove, UciRanks, parse_uci};
-use xiangqi::{Game, Move, Position, Rng, Rules, Setup, Strength, Validation};
+use xiangqi::{Game, Move, Position, Rng, Rules, Setup, Strength, TimeSource, Validation};
 
 use crate::error::{OptionError, PositionError};
 use crate::options::{EMBEDDED, OptionId, OptionSpec, OptionValue};
@@ -144,6 +144,39 @@ impl Session {
     pub fn set_seed(&mut self, seed: u64) {
         self.rng = Rng::new(seed);
         self.apply_strength();
+    }
+
+    /// Where the search reads the time: the std clock by default on native
+    /// targets, none on `wasm32-unknown-unknown` (a front end there gives
+    /// one, such as `performance.now()`; without one, time limits become
+    /// node budgets). Refused with [`OptionError::Busy`] while a search is
+    /// out.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::time::Duration;
+    /// use xiangqi::Limits;
+    /// use xiangqi_session::Session;
+    ///
+    /// // A clock that moves 1 ms each time it is read.
+    /// let ticks = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    /// let clock = move || {
+    ///     let t = ticks.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    ///     Duration::from_millis(t)
+    /// };
+    /// let mut s = Session::new();
+    /// s.set_time_source(Some(Arc::new(clock)))?;
+    /// let limits = Limits::movetime(Duration::from_millis(50));
+    /// assert!(s.search(&limits.into(), |_| {})?.best_move().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_time_source(
+        &mut self,
+        source: Option<Arc<dyn TimeSource + Send + Sync>>,
+    ) -> Result<(), OptionError> {
+        let searcher = self.searcher.as_mut().ok_or(OptionError::Busy)?;
+        searcher.set_time_source(source);
+        Ok(())
     }
 
     /// Lets the session refuse a `Hash` above half the free memory:
@@ -463,6 +496,7 @@ impl Session {
         let old = self.searcher_mut();
         next.set_threads(old.threads());
         next.set_strength(old.strength());
+        next.set_time_source(old.time_source());
         self.searcher = Some(next);
         self.applied_hash_mb = None;
     }
