@@ -39,8 +39,8 @@ function handle(msg) {
       engine.newGame();
       return null;
     case 'search': {
-      // The times are measured here too: without a clock of its own the
-      // session reports none (its time limits then count nodes).
+      // The session reads its clock from performance.now(); a report without
+      // a time (none yet) gets the time measured here.
       const t0 = performance.now();
       const timed = (x) => {
         if (!x.timeMs) {

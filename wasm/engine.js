@@ -85,8 +85,6 @@ export class Engine {
   /** The running search: {id, resolve, reject, lastInfo}. */
   #search = null;
   #options = null;
-  /** Nodes searched per millisecond, as measured (for `movetime`). */
-  #nodesPerMs = 300;
 
   /** A new engine, its worker started, with options set (see `configure`). */
   static async create(options) {
@@ -224,31 +222,24 @@ export class Engine {
     });
     const id = this.#nextId;
     search.id = id;
-    // `movetime`: the session has no clock in WebAssembly (its time limits
-    // would count nodes at a fixed rate), so the time becomes a node budget
-    // at the rate measured on this machine by the searches so far (aiming
-    // at 80% of the time: the rate varies from move to move); a watchdog
-    // stops a search that runs past the time anyway.
+    // A watchdog for `movetime`: the search keeps its own time (on
+    // `performance.now()` in the worker), and one that runs past it anyway
+    // (a page in a background tab, a slow iteration) is stopped from here.
     let watchdog = null;
     const movetime = Number(limits?.movetime);
-    let asked = limits;
     if (Number.isFinite(movetime) && movetime >= 0) {
-      const budget = Math.max(1000, Math.round(0.8 * movetime * this.#nodesPerMs));
-      const { movetime: _, ...rest } = limits;
-      asked = { ...rest, nodes: Math.min(rest.nodes ?? Infinity, budget) };
       watchdog = setTimeout(() => {
         if (this.#search === search) this.stop();
-      }, Math.max(movetime * 1.1, movetime + 50));
+      }, movetime + Math.max(100, movetime * 0.2));
     }
     const settle = () => {
       if (watchdog !== null) clearTimeout(watchdog);
     };
     done.then(settle, settle);
-    this.#call('search', { limits: asked }).then(
+    this.#call('search', { limits }).then(
       (r) => {
         if (this.#search !== search) return;
         this.#search = null;
-        if (r.source === 'search' && r.timeMs >= 100) this.#nodesPerMs = r.nodes / r.timeMs;
         search.resolve(r);
       },
       (e) => { if (this.#search === search) { this.#search = null; search.reject(e); } },

@@ -21,11 +21,12 @@ extern "C" {
     fn performance_now() -> f64;
 }
 
-/// The time since the host's time origin, read from `performance.now()`.
-#[allow(dead_code)] // TODO(lib): the time source, once the library takes one
-pub(crate) fn host_time() -> Duration {
+/// The time since the host's time origin, read from `performance.now()`
+/// (a reading that is not a finite, non-negative number of milliseconds
+/// below a year counts as zero).
+fn host_time() -> Duration {
     let ms = performance_now();
-    if ms.is_finite() && ms > 0.0 {
+    if ms.is_finite() && (0.0..3.2e10).contains(&ms) {
         Duration::from_secs_f64(ms / 1000.0)
     } else {
         Duration::ZERO
@@ -191,7 +192,9 @@ impl SessionEngine {
         // A table larger than memory can hold would abort (a trap): the
         // session refuses a Hash over half of what is free.
         session.set_memory_probe(Box::new(free_mib));
-        // TODO(lib): session.set_time_source(Some(std::sync::Arc::new(host_time)));
+        // The search's clock: the host's `performance.now()` (a new
+        // session's searcher is there, so this cannot be refused).
+        let _ = session.set_time_source(Some(std::sync::Arc::new(host_time)));
         SessionEngine { session }
     }
 
