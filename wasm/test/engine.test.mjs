@@ -9,6 +9,10 @@ import { Engine, EngineError } from '../engine.js';
 test('the engine finds a mate in one, and reports its iterations', async () => {
   const engine = await Engine.create();
   try {
+    const elo = engine.options.find((o) => o.name === 'UCI_Elo');
+    assert.equal(elo.type, 'spin');
+    assert.ok(elo.min < elo.max);
+    assert.ok(engine.options.some((o) => o.name === 'Skill Level'));
     const infos = [];
     engine.onInfo = (info) => infos.push(info);
     // One chariot holds rank 8, the other mates on rank 9.
