@@ -126,7 +126,8 @@ export class Engine {
     if (worker !== this.#worker) return;
     if (m.type === 'info') {
       if (this.#search && this.#search.id === m.id) {
-        this.#search.lastInfo = m.info;
+        // The best line (MultiPV's first) is what stop() answers with.
+        if (m.info.multipv <= 1) this.#search.lastInfo = m.info;
         if (this.onInfo) this.onInfo(m.info);
       }
       return;

@@ -74,6 +74,9 @@ test('the engine answers stop within 100 ms, and goes on working', async () => {
   try {
     let infos = 0;
     engine.onInfo = () => infos++;
+    await engine.configure({ MultiPV: 3 });
+    let lines = new Set();
+    engine.onInfo = (info) => { infos++; lines.add(info.multipv); };
     await engine.position(undefined, ['h2e2']);
     const running = engine.search({}); // infinite
     // Let a few iterations finish.
@@ -85,6 +88,7 @@ test('the engine answers stop within 100 ms, and goes on working', async () => {
     assert.ok(ms < 100, `stop took ${ms.toFixed(1)} ms`);
     assert.equal(result, stopped);
     assert.ok(result.stopped);
+    assert.deepEqual([...lines].sort(), [1, 2, 3]);
     const b = new Board();
     b.push('h2e2');
     assert.ok(b.legalMoves().includes(result.bestMove));
