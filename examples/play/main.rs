@@ -22,8 +22,10 @@
 //! a random choice among the moves masters played, so games differ
 //! (`--seed` repeats them; `--no-book` searches from the first move).
 //!
-//! Enter moves in any of these notations (each parser is tried in turn):
-//! ICCS coordinates (`h2e2`, `H2-E2`: files a..i from Red's left, ranks
+//! Enter moves in any of these notations (the library's
+//! [`xiangqi::Position::parse_move`] reads them all, and says why a move is
+//! not legal: "马二进四 (h0f1) is not a legal move here: the horse's leg is
+//! blocked on g0"): ICCS coordinates (`h2e2`, `H2-E2`: files a..i from Red's left, ranks
 //! 0..9 from Red's side), WXF in any dialect (`C2.5`, `C2=5`, `H8+7`,
 //! `+C.5`) or Chinese, simplified or traditional, with Chinese or Arabic
 //! (also full-width) numerals (`炮二平五`, `馬８進７`). The engine's moves are
@@ -51,73 +53,48 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::Duration;
 
 mod board;
-mod lines;
+mod input;
 mod opponent;
 
 use opponent::{MAX_LEVEL, Opponent};
 
-use lines::{read_line, shorten};
+use input::{Input, echo, next_line};
 
 use board::{Style, draw};
-use xiangqi::notation::{ChineseScript, Notation, ParseNotationError, WxfDialect};
+use xiangqi::notation::{ChineseScript, MoveError, Notation, WxfDialect};
 use xiangqi::{Color, Game, Move, Position, Strength};
 
-/// The parsers tried on the player's input, in order.
-const INPUT_NOTATIONS: [Notation; 4] = [
-    Notation::Iccs,
-    Notation::Wxf(WxfDialect::Wxf),
-    Notation::Wxf(WxfDialect::FairyStockfish),
-    Notation::Chinese(ChineseScript::Simplified),
-];
-
-/// Maps full-width ASCII forms (`ｈ２ｅ２`, `Ｃ２．５`) to ASCII.
-fn narrow(text: &str) -> String {
-    text.chars()
-        .map(|c| match u32::from(c) {
-            0xFF01..=0xFF5E => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
-            _ => c,
-        })
-        .collect()
-}
-
-/// Reads a move typed by the player, in ICCS, WXF or Chinese notation; the
-/// error is a message for the player.
+/// Reads a move typed by the player, in any notation the library reads
+/// ([`Position::parse_move`]: ICCS, WXF in every dialect, Chinese, with
+/// full-width forms); the error is a message for the player, with the
+/// library's reason when the text names a move that is not legal.
 fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
-    let text: String = text.split_whitespace().collect();
-    let ascii = narrow(&text);
-    let mut illegal = false;
-    for notation in INPUT_NOTATIONS {
-        // Chinese reads full-width digits itself; the others want ASCII.
-        let input = if matches!(notation, Notation::Chinese(_)) {
-            &text
-        } else {
-            &ascii
-        };
-        match notation.parse(pos, input) {
-            Ok(m) => return Ok(m),
-            Err(ParseNotationError::Ambiguous(moves)) => {
-                let list: Vec<String> = moves.iter().map(|m| describe(pos, *m)).collect();
-                return Err(format!(
-                    "{text} is ambiguous: it fits {}; type the ICCS move",
-                    list.join(" or ")
-                ));
-            }
-            Err(ParseNotationError::Illegal) => illegal = true,
-            Err(_) => {}
-        }
-    }
-    if illegal {
-        let check = if pos.is_check() {
-            " (you are in check)"
-        } else {
-            ""
-        };
-        Err(format!("{text} is not a legal move here{check}"))
+    let text = text.trim();
+    let check = if pos.is_check() {
+        " (you are in check)"
     } else {
-        Err(format!(
+        ""
+    };
+    match pos.parse_move(text) {
+        Ok(m) => Ok(m),
+        Err(MoveError::Ambiguous(moves)) => {
+            let list: Vec<String> = moves.iter().map(|m| describe(pos, *m)).collect();
+            Err(format!(
+                "{text} is ambiguous: it fits {}; type the ICCS move",
+                list.join(" or ")
+            ))
+        }
+        Err(MoveError::Syntax(_)) => Err(format!(
             "{text:?} is neither a move nor a command \
              (moves like h2e2, C2.5 or 炮二平五; type help)"
-        ))
+        )),
+        Err(MoveError::Illegal { mv, reason }) if mv.to_string() != text => Err(format!(
+            "{text} ({mv}) is not a legal move here{check}: {reason}"
+        )),
+        Err(MoveError::Illegal { reason, .. }) => {
+            Err(format!("{text} is not a legal move here{check}: {reason}"))
+        }
+        Err(e) => Err(format!("{text} is not a legal move here{check}: {e}")),
     }
 }
 
@@ -142,6 +119,12 @@ fn help(out: &mut impl Write) -> io::Result<()> {
         "Commands: undo, hint, level <0-20>, board, fen, new, help, quit."
     )
 }
+
+/// The commands; each takes no words after it but `level`, which takes
+/// at most one.
+const COMMANDS: [&str; 9] = [
+    "quit", "exit", "help", "board", "fen", "new", "undo", "hint", "level",
+];
 
 /// A game against the engine.
 struct Session {
@@ -246,6 +229,17 @@ impl Session {
         let Some(cmd) = words.next() else {
             return Ok(true);
         };
+        let args: Vec<&str> = words.collect();
+        let most = if cmd == "level" { 1 } else { 0 };
+        if COMMANDS.contains(&cmd) && args.len() > most {
+            let usage = if cmd == "level" { "level <0-20>" } else { cmd };
+            writeln!(
+                out,
+                "{cmd} does not take {:?}: type {usage}",
+                args[most..].join(" ")
+            )?;
+            return Ok(true);
+        }
         match cmd {
             "quit" | "exit" => return Ok(false),
             "help" => help(out)?,
@@ -274,7 +268,7 @@ impl Session {
                     writeln!(out, "Hint: {}", describe(self.game.position(), m))?;
                 }
             }
-            "level" => match words.next().map(parse_level) {
+            "level" => match args.first().map(|a| parse_level(a)) {
                 Some(Ok(l)) => {
                     self.opponent.set_level(l);
                     writeln!(out, "Level {l} ({}).", about(l))?;
@@ -461,9 +455,8 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
     Ok(Command::Play(Box::new(options)))
 }
 
-/// The longest input line kept; the rest of a longer line is dropped.
-const MAX_INPUT: usize = 4096;
-/// The longest line taken for a move or a command, in bytes.
+/// The longest line taken for a move or a command, in bytes; the rest of
+/// a longer line is dropped.
 const MAX_COMMAND: usize = 200;
 /// How many characters of a line the transcript echoes.
 const ECHO_CHARS: usize = 80;
@@ -476,12 +469,12 @@ fn run(
     session: &mut Session,
     mut input: impl BufRead,
     out: &mut impl Write,
-    echo: bool,
+    echo_input: bool,
 ) -> io::Result<()> {
     session.begin(out)?;
     loop {
         session.prompt(out)?;
-        let line = match read_line(&mut input, MAX_INPUT) {
+        let line = match next_line(&mut input, MAX_COMMAND) {
             Ok(Some(line)) => line,
             Ok(None) => {
                 writeln!(out)?;
@@ -493,22 +486,27 @@ fn run(
                 break;
             }
         };
-        if echo {
-            writeln!(out, "{}", shorten(&line, ECHO_CHARS))?;
+        if echo_input {
+            let shown = match &line {
+                Input::Text(text) | Input::NotUtf8(text, _) => echo(text, None, ECHO_CHARS),
+                Input::TooLong(text, len) => echo(text, Some(*len), ECHO_CHARS),
+            };
+            writeln!(out, "{shown}")?;
         }
-        if !line.utf8 {
-            writeln!(
+        match line {
+            Input::Text(text) => {
+                if !session.handle(&text, out)? {
+                    break;
+                }
+            }
+            Input::NotUtf8(..) => writeln!(
                 out,
                 "That line is not valid UTF-8 text. Type moves like h2e2, C2.5 or 炮二平五; help lists the commands."
-            )?;
-        } else if line.len > MAX_COMMAND {
-            writeln!(
+            )?,
+            Input::TooLong(_, len) => writeln!(
                 out,
-                "That line is too long ({} bytes) to be a move or a command.",
-                line.len
-            )?;
-        } else if !session.handle(&line.text, out)? {
-            break;
+                "That line is too long ({len} bytes) to be a move or a command."
+            )?,
         }
         out.flush()?;
     }

@@ -71,6 +71,17 @@ fn parse_errors_say_why() {
             .unwrap_err()
             .contains("not a legal move")
     );
+    // The library's reason, not only a refusal.
+    let leg = parse_move(&pos, "马二进四").unwrap_err();
+    assert_eq!(
+        leg,
+        "马二进四 (h0f1) is not a legal move here: the horse's leg is blocked on g0"
+    );
+    let screen = parse_move(&pos, "h2h8").unwrap_err();
+    assert!(
+        screen.ends_with("is not a legal move here: the path is blocked on h7"),
+        "{screen}"
+    );
     let junk = parse_move(&pos, "hello").unwrap_err();
     assert!(junk.contains("neither a move nor a command"), "{junk}");
     // Two red chariots on one file: "R1+1" fits both.
@@ -378,4 +389,64 @@ fn end_of_input_ends_the_game_quietly() {
     let (s, out) = transcript(b"h2e2");
     assert_eq!(s.game.ply(), 2, "a last line without a line end counts");
     assert!(out.ends_with("red to move> \n"), "{out}");
+}
+
+#[test]
+fn commands_take_no_extra_words() {
+    let mut s = session(Color::Red);
+    run(&mut s, "h2e2");
+    let ply = s.game.ply();
+    for line in [
+        "undo extra",
+        "quit now",
+        "new game",
+        "board x",
+        "fen x",
+        "hint me",
+        "help me",
+    ] {
+        let out = run(&mut s, line);
+        assert!(out.contains("does not take"), "{line}: {out}");
+        assert_eq!(s.game.ply(), ply, "{line} changed the game");
+    }
+    let out = run(&mut s, "level 5 6");
+    assert!(
+        out.contains("level does not take \"6\": type level <0-20>"),
+        "{out}"
+    );
+    assert!(run(&mut s, "level 5").contains("Level 5"));
+    assert!(run(&mut s, "undo").contains("Took back"));
+    assert_eq!(s.game.ply(), 0);
+}
+
+#[test]
+fn echo_cuts_long_lines_only() {
+    use super::input::{Input, echo, next_line};
+    assert_eq!(echo("h2e2", None, 80), "h2e2");
+    assert_eq!(echo("abcdef", None, 3), "abc... (6 bytes)");
+    assert_eq!(echo("abc", Some(900), 80), "abc... (900 bytes)");
+    let mut input: &[u8] = b"one\r\ntwo\n\xff\nthree";
+    let mut lines = Vec::new();
+    while let Some(line) = next_line(&mut input, 10).unwrap() {
+        lines.push(line);
+    }
+    assert_eq!(
+        lines,
+        [
+            Input::Text("one".into()),
+            Input::Text("two".into()),
+            Input::NotUtf8("\u{FFFD}".into(), 1),
+            Input::Text("three".into()),
+        ]
+    );
+    let mut long: &[u8] = b"0123456789abc\nnext\n";
+    assert_eq!(
+        next_line(&mut long, 10).unwrap(),
+        Some(Input::TooLong("0123456789a".into(), 13))
+    );
+    assert_eq!(
+        next_line(&mut long, 10).unwrap(),
+        Some(Input::Text("next".into()))
+    );
+    assert_eq!(next_line(&mut long, 10).unwrap(), None);
 }

@@ -2,10 +2,13 @@
 
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use xiangqi::notation::{MoveError, PlayStrError};
-use xiangqi::{Color, EndReason, Game, GameError, Position, Square, Verdict};
+use xiangqi::{Color, EndReason, Game, GameError, IllegalReason, Piece, Position, Square, Verdict};
 
-use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidFenError, InvalidMoveError};
+use crate::errors::{
+    AmbiguousMoveError, IllegalMoveError, IntIn, InvalidFenError, InvalidMoveError, int_arg,
+};
 
 /// `"red"` or `"black"`.
 pub(crate) fn color_name(c: Color) -> &'static str {
@@ -158,6 +161,47 @@ impl Board {
     fn position(&self) -> &Position {
         self.game.position()
     }
+
+    /// `m` if it is legal, or illegal only because it would leave the
+    /// mover's general attacked (python-chess's pseudo-legal moves).
+    fn pseudo_legal(&self, m: xiangqi::Move) -> PyResult<xiangqi::Move> {
+        match self.position().illegal_reason(m) {
+            None
+            | Some(IllegalReason::LeavesInCheck { .. })
+            | Some(IllegalReason::GeneralsFacing) => Ok(m),
+            Some(reason) => Err(IllegalMoveError::new_err(format!(
+                "{m} is not a move here: {reason}"
+            ))),
+        }
+    }
+}
+
+/// Reads a FEN, or raises `InvalidFenError`.
+/// Reads a FEN, composed studies too (the engine's `position fen` takes
+/// them): pieces on points no game reaches, as `Validation::Lenient`.
+fn parse_fen(fen: &str) -> PyResult<Position> {
+    fen.parse::<xiangqi::Setup>()
+        .map_err(|e| e.to_string())
+        .and_then(|setup| {
+            Position::from_setup(setup, xiangqi::Validation::Lenient).map_err(|e| e.to_string())
+        })
+        .map_err(InvalidFenError::new_err)
+}
+
+/// Reads `"red"` or `"black"`, or raises `ValueError`.
+fn color_arg(color: &str) -> PyResult<Color> {
+    match color {
+        "red" => Ok(Color::Red),
+        "black" => Ok(Color::Black),
+        _ => Err(PyValueError::new_err(format!(
+            "color must be \"red\" or \"black\", not {color:?}"
+        ))),
+    }
+}
+
+/// Reads a square name (`"e0"`), or raises `ValueError`.
+fn square_arg(square: &str) -> PyResult<Square> {
+    Square::from_ascii(square.as_bytes()).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 #[pymethods]
@@ -167,16 +211,7 @@ impl Board {
     fn new(fen: Option<&str>) -> PyResult<Board> {
         let pos = match fen {
             None => Position::new(),
-            // Composed studies too (the engine's `position fen` takes them):
-            // pieces on points no game reaches, as `Validation::Lenient`.
-            Some(f) => f
-                .parse::<xiangqi::Setup>()
-                .map_err(|e| e.to_string())
-                .and_then(|setup| {
-                    Position::from_setup(setup, xiangqi::Validation::Lenient)
-                        .map_err(|e| e.to_string())
-                })
-                .map_err(InvalidFenError::new_err)?,
+            Some(f) => parse_fen(f)?,
         };
         Ok(Board {
             game: Game::from_position(pos),
@@ -312,10 +347,13 @@ impl Board {
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep
-    /// (repetition is not considered). Releases the GIL.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+    /// (repetition is not considered). Releases the GIL. Raises
+    /// `ValueError` for a negative `depth`.
+    fn perft(&self, py: Python<'_>, depth: Bound<'_, PyAny>) -> PyResult<u64> {
+        let depth = int_arg(&depth, "depth", 0, i64::from(u32::MAX))?;
+        let depth = u32::try_from(depth).unwrap_or(u32::MAX);
         let pos = self.position().clone();
-        py.detach(move || xiangqi::perft(&pos, depth))
+        Ok(py.detach(move || xiangqi::perft(&pos, depth)))
     }
 
     /// The text of a legal move in a notation: `"wxf"` (`"C2=5"`, as
@@ -334,13 +372,119 @@ impl Board {
     /// general, `"k"` Black's), or `None` if empty. Raises `ValueError` for
     /// a bad square name.
     fn piece_at(&self, square: &str) -> PyResult<Option<String>> {
-        let sq = Square::from_ascii(square.as_bytes())
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let sq = square_arg(square)?;
         Ok(self
             .position()
             .board()
             .piece_at(sq)
             .map(|p| p.char().to_string()))
+    }
+
+    /// Every piece on the board: a dict from square name (`"e0"`) to FEN
+    /// letter (`"K"` Red's general, `"k"` Black's), squares in index order
+    /// (`a0`, `b0`, ..., `i9`), as python-chess's `piece_map()`.
+    fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        let mut pieces: Vec<(Square, Piece)> = self.position().board().pieces().collect();
+        pieces.sort_by_key(|&(sq, _)| sq.index());
+        for (sq, p) in pieces {
+            out.set_item(square_name(sq), p.char().to_string())?;
+        }
+        Ok(out)
+    }
+
+    /// The squares of the pieces of `color` (`"red"` or `"black"`) that
+    /// attack `square`, in index order: the pieces that could capture an
+    /// enemy piece standing there, pinned pieces included (as
+    /// python-chess's `attackers`). A general attacks its palace
+    /// neighbours and, along an open file, the other general. Raises
+    /// `ValueError` for a bad colour or square.
+    fn attackers(&self, color: &str, square: &str) -> PyResult<Vec<String>> {
+        let (color, sq) = (color_arg(color)?, square_arg(square)?);
+        let mut squares: Vec<Square> = self.position().attackers(sq, color).into_iter().collect();
+        squares.sort_by_key(|s| s.index());
+        Ok(squares.into_iter().map(square_name).collect())
+    }
+
+    /// Whether a piece of `color` attacks `square` (`attackers` is not
+    /// empty), pinned pieces included.
+    fn is_attacked_by(&self, color: &str, square: &str) -> PyResult<bool> {
+        let (color, sq) = (color_arg(color)?, square_arg(square)?);
+        Ok(self.position().attackers(sq, color).any())
+    }
+
+    /// Whether `move` would put the other side in check. As in
+    /// python-chess the move must be at least pseudo-legal: legal, or
+    /// illegal only because it would leave the mover's own general
+    /// attacked; anything else raises `IllegalMoveError` with the reason.
+    fn gives_check(&self, r#move: PyRef<'_, Move>) -> PyResult<bool> {
+        let m = self.pseudo_legal(r#move.0)?;
+        let mut after = self.position().clone();
+        after.play_unchecked(m);
+        Ok(after.is_check())
+    }
+
+    /// Whether `move` captures a piece. The move must be at least
+    /// pseudo-legal (see `gives_check`), else `IllegalMoveError`.
+    fn is_capture(&self, r#move: PyRef<'_, Move>) -> PyResult<bool> {
+        let m = self.pseudo_legal(r#move.0)?;
+        Ok(self.position().board().piece_at(m.to()).is_some())
+    }
+
+    /// `"1-0"`, `"0-1"` or `"1/2-1/2"` once the game is over (the
+    /// verdict's), else `"*"`. The verdicts need no claim under the Asian
+    /// rules, so `claim_draw` (python-chess's argument) changes nothing.
+    #[pyo3(signature = (*, claim_draw=false))]
+    fn result(&self, claim_draw: bool) -> &'static str {
+        let _ = claim_draw;
+        self.game.outcome().map_or("*", Verdict::result)
+    }
+
+    /// Sets the position from a FEN and clears the move stack. Raises
+    /// `InvalidFenError` (and changes nothing) if it is not a valid
+    /// position.
+    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+        self.game = Game::from_position(parse_fen(fen)?);
+        Ok(())
+    }
+
+    /// Restores the starting position and clears the move stack.
+    fn reset(&mut self) {
+        self.game = Game::new();
+    }
+
+    /// The board part of the FEN (the piece placement only).
+    fn board_fen(&self) -> String {
+        let fen = self.fen();
+        fen.split(' ').next().unwrap_or_default().to_string()
+    }
+
+    /// Whether the current position (pieces and side to move) has
+    /// occurred `count` times in the game, counting this one, with no
+    /// capture since its first occurrence: python-chess's `is_repetition`.
+    /// A `count` that is not a positive integer raises `ValueError`.
+    /// The game's verdict (`outcome()`) also weighs who checked or chased.
+    #[pyo3(signature = (count=IntIn(3)), text_signature = "($self, count=3)")]
+    fn is_repetition(&self, count: IntIn<1, { i64::MAX }>) -> PyResult<bool> {
+        let count = count.0;
+        let now = self.position();
+        let same = |p: &Position| {
+            p.hash() == now.hash() && p.turn() == now.turn() && p.board() == now.board()
+        };
+        let mut seen = 1;
+        let mut ply = self.game.ply();
+        while seen < count && ply > 0 {
+            // The move that led to the position at `ply`: nothing before an
+            // irreversible one can recur.
+            if self.game.records()[ply - 1].is_irreversible() {
+                break;
+            }
+            ply -= 1;
+            if self.game.position_at(ply).is_some_and(same) {
+                seen += 1;
+            }
+        }
+        Ok(seen >= count)
     }
 
     /// Boards are equal when their positions are (pieces, side to move and

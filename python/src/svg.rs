@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 use xiangqi::svg::Options;
 
 use crate::board::{Board, Move};
+use crate::errors::int_arg;
 
 /// The options of a picture.
 fn options(
@@ -38,20 +39,30 @@ pub(crate) fn picture(board: &Board) -> String {
     )
 }
 
+/// The largest picture width accepted, in pixels.
+const MAX_SIZE: u32 = 100_000;
+
 /// An SVG picture of a board (a general in check is marked): `size` in
-/// pixels (width), `flipped` for Black at the bottom, `lastmove` to
+/// pixels (width, 1 to 100000; anything else raises `ValueError`), `flipped` for Black at the bottom, `lastmove` to
 /// highlight (by default the board's last move), `arrows` (moves drawn as
 /// arrows), `letters` for FEN letters instead of Chinese characters.
 #[pyfunction]
 #[pyo3(signature = (board, *, size=None, flipped=false, lastmove=None, arrows=Vec::new(), letters=false))]
 fn board(
     board: PyRef<'_, Board>,
-    size: Option<u32>,
+    size: Option<Bound<'_, PyAny>>,
     flipped: bool,
     lastmove: Option<PyRef<'_, Move>>,
     arrows: Vec<PyRef<'_, Move>>,
     letters: bool,
-) -> String {
+) -> PyResult<String> {
+    let size = match size {
+        None => None,
+        Some(s) if s.is_none() => None,
+        Some(s) => {
+            Some(u32::try_from(int_arg(&s, "size", 1, i64::from(MAX_SIZE))?).unwrap_or(MAX_SIZE))
+        }
+    };
     let arrows: Vec<xiangqi::Move> = arrows.iter().map(|m| m.0).collect();
     let opts = options(
         &board,
@@ -61,7 +72,7 @@ fn board(
         &arrows,
         letters,
     );
-    xiangqi::svg::position(board.game.position(), &opts)
+    Ok(xiangqi::svg::position(board.game.position(), &opts))
 }
 
 /// The `svg` submodule.

@@ -87,6 +87,8 @@ def test_bad_square():
         Board().piece_at("z0")
 
 
-def test_perft_no_panic_on_large_input():
-    with pytest.raises(OverflowError):
-        Board().perft(-1)
+def test_perft_bad_depth_is_a_value_error():
+    # Not PyO3's OverflowError: a ValueError naming the argument.
+    for bad in [-1, 2**32, 10**30]:
+        with pytest.raises(ValueError, match="depth must be an integer from 0"):
+            Board().perft(bad)

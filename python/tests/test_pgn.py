@@ -6,7 +6,7 @@ import warnings
 import pytest
 
 import xiangqi_rs
-from xiangqi_rs import pgn
+from xiangqi_rs import Board, pgn
 from conftest import DATA
 
 GAMES = DATA / "games"
@@ -70,3 +70,27 @@ def test_from_board():
     assert back.board().outcome().reason == "perpetual_check"
     with pytest.raises(ValueError):
         game.to_pgn("klingon")
+
+
+def test_sample_ships_with_the_package():
+    text = pgn.sample()
+    games = pgn.read_games(text, strict=True)
+    assert len(games) == 15
+    assert games[0].tags["Red"] == "ZHAO GuoRong"
+    assert all(len(g.moves) > 20 for g in games)
+
+
+def test_a_board_record_keeps_the_verdict():
+    b = Board("3k5/9/9/9/9/9/9/9/4R4/5K3 w")
+    for m in "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9".split():
+        b.push_str(m)
+    g = pgn.Game.from_board(b)
+    assert g.result == "0-1"
+    assert g.tags["SetUp"] == "1"
+    assert g.tags["FEN"] == "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1"
+    assert g.tags["Termination"] == "black wins by red's perpetual check"
+    text = g.to_pgn()
+    assert "{black wins by perpetual check: red made a check with every move" in text
+    back = pgn.read_games(text, strict=True)[0]
+    assert back.tags == g.tags and back.moves == g.moves and back.result == g.result
+    assert back.board().outcome().reason == "perpetual_check"

@@ -4,7 +4,7 @@ from typing import Dict, List, Literal, Sequence, final
 
 from . import Board, Move
 
-__all__ = ["Game", "PgnError", "PgnWarning", "read_games", "write_games"]
+__all__ = ["Game", "PgnError", "PgnWarning", "read_games", "sample", "write_games"]
 
 _NotationName = Literal["wxf", "wxf_dots", "chinese", "chinese_traditional", "iccs"]
 
@@ -29,3 +29,4 @@ class Game:
 
 def read_games(text: str, strict: bool = False) -> List[Game]: ...
 def write_games(games: Sequence[Game], notation: _NotationName = "iccs") -> str: ...
+def sample() -> str: ...

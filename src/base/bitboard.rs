@@ -22,8 +22,20 @@ const MASK: u128 = (1u128 << Square::COUNT) - 1;
 
 impl Bitboard {
     /// The empty set.
+    ///
+    /// ```
+    /// use xiangqi::{Bitboard, Square};
+    /// assert!(Bitboard::EMPTY.is_empty());
+    /// assert!(!Bitboard::EMPTY.contains(Square::E0));
+    /// ```
     pub const EMPTY: Bitboard = Bitboard(0);
     /// All 90 squares.
+    ///
+    /// ```
+    /// use xiangqi::{Bitboard, Square};
+    /// assert_eq!(Bitboard::FULL.count(), 90);
+    /// assert!(Bitboard::FULL.contains(Square::I9));
+    /// ```
     pub const FULL: Bitboard = Bitboard(MASK);
 
     /// A set from raw bits; bits 90 and above are dropped.

@@ -26,36 +26,74 @@ macro_rules! by_container {
         impl<T> $name<T> {
             /// The container holding `values`, in the key's index order
             #[doc = concat!("(`", stringify!($key), "::index`).")]
+            ///
+            /// ```
+            #[doc = concat!("use xiangqi::{", stringify!($name), ", ", stringify!($key), "};")]
+            #[doc = concat!("let by = ", stringify!($name), "::new(core::array::from_fn(|i| i * 10));")]
+            #[doc = concat!("assert_eq!(by[", stringify!($key), "::ALL[1]], 10);")]
+            /// ```
             #[inline]
             pub const fn new(values: [T; $count]) -> Self {
                 $name(values)
             }
 
             /// A container whose value for each key is `f(key)`.
+            ///
+            /// ```
+            #[doc = concat!("use xiangqi::{", stringify!($name), ", ", stringify!($key), "};")]
+            #[doc = concat!("let by = ", stringify!($name), "::from_fn(|k: ", stringify!($key), "| k.index());")]
+            #[doc = concat!("assert!(", stringify!($key), "::ALL.iter().all(|&k| by[k] == k.index()));")]
+            /// ```
             #[inline]
             pub fn from_fn(mut f: impl FnMut($key) -> T) -> Self {
                 $name($all.map(|key| f(key)))
             }
 
             /// The values in the key's index order.
+            ///
+            /// ```
+            #[doc = concat!("use xiangqi::{", stringify!($name), ", ", stringify!($key), "};")]
+            #[doc = concat!("let by = ", stringify!($name), "::from_fn(|k: ", stringify!($key), "| k.index());")]
+            #[doc = concat!("assert_eq!(by.as_array().len(), ", stringify!($key), "::COUNT);")]
+            #[doc = concat!("assert_eq!(by.as_array()[1], 1);")]
+            /// ```
             #[inline]
             pub const fn as_array(&self) -> &[T; $count] {
                 &self.0
             }
 
             /// The values in the key's index order, by value.
+            ///
+            /// ```
+            #[doc = concat!("use xiangqi::{", stringify!($name), ", ", stringify!($key), "};")]
+            #[doc = concat!("let values = ", stringify!($name), "::new([7u8; ", stringify!($key), "::COUNT]).into_array();")]
+            #[doc = concat!("assert_eq!(values, [7u8; ", stringify!($key), "::COUNT]);")]
+            /// ```
             #[inline]
             pub fn into_array(self) -> [T; $count] {
                 self.0
             }
 
             /// Each key with its value, in index order.
+            ///
+            /// ```
+            #[doc = concat!("use xiangqi::{", stringify!($name), ", ", stringify!($key), "};")]
+            #[doc = concat!("let by = ", stringify!($name), "::from_fn(|k: ", stringify!($key), "| k.index());")]
+            #[doc = concat!("assert!(by.iter().all(|(k, &v)| v == k.index()));")]
+            #[doc = concat!("assert_eq!(by.iter().count(), ", stringify!($key), "::COUNT);")]
+            /// ```
             #[inline]
             pub fn iter(&self) -> impl Iterator<Item = ($key, &T)> + '_ {
                 $all.into_iter().zip(self.0.iter())
             }
 
             /// A container of `f` applied to every value.
+            ///
+            /// ```
+            #[doc = concat!("use xiangqi::{", stringify!($name), ", ", stringify!($key), "};")]
+            #[doc = concat!("let by = ", stringify!($name), "::from_fn(|k: ", stringify!($key), "| k.index()).map(|i| i * 2);")]
+            #[doc = concat!("assert_eq!(by[", stringify!($key), "::ALL[1]], 2);")]
+            /// ```
             #[inline]
             pub fn map<U>(self, f: impl FnMut(T) -> U) -> $name<U> {
                 $name(self.0.map(f))

@@ -21,9 +21,24 @@ pub enum Color {
 
 impl Color {
     /// The number of colors (2), the length of [`Color::ALL`].
+    ///
+    /// ```
+    /// use xiangqi::Color;
+    /// let mut captures = [0u32; Color::COUNT];
+    /// captures[Color::Black.index()] += 1;
+    /// assert_eq!(captures, [0, 1]);
+    /// ```
     pub const COUNT: usize = 2;
 
     /// Both colors, Red first.
+    ///
+    /// ```
+    /// use xiangqi::{Color, Position};
+    /// let pos = Position::new();
+    /// for color in Color::ALL {
+    ///     assert_eq!(pos.board().by_color(color).count(), 16);
+    /// }
+    /// ```
     pub const ALL: [Color; Color::COUNT] = [Color::Red, Color::Black];
 
     /// The index of this color: 0 for Red, 1 for Black.

@@ -6,6 +6,17 @@
 //! On input the side may be `w`, `r` or `b`, the fields after the placement
 //! may be missing, `h`/`e` are accepted for horse/elephant, and the two `-`
 //! fields may be left out before the counters. Output is always canonical.
+//!
+//! ```
+//! use xiangqi::{Position, Setup};
+//! // Red may be `w` or `r`, and the trailing fields may be missing.
+//! let setup: Setup = "3k5/9/9/9/9/9/9/9/4R4/5K3 r".parse()?;
+//! assert_eq!(setup.to_fen(), "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1");
+//! let fen = Position::new().to_string();
+//! assert_eq!(fen, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+//! assert_eq!(fen.parse::<Position>()?, Position::new());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;

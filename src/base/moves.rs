@@ -176,6 +176,13 @@ impl<'de> serde::Deserialize<'de> for Move {
 /// an advisor 4, a general 4 and a soldier 3 (forward and two sideways), so
 /// the side to move has at most 2·17 + 2·17 + 2·8 + 2·4 + 2·4 + 4 + 5·3 = 119
 /// pseudo-legal moves, and legal moves are a subset.
+///
+/// ```
+/// use xiangqi::{MAX_MOVES, Position};
+/// let pos = Position::new();
+/// assert!(pos.legal_moves().len() <= MAX_MOVES);
+/// assert_eq!(pos.legal_moves().capacity(), MAX_MOVES); // a move list never allocates
+/// ```
 pub const MAX_MOVES: usize = 119;
 
 /// A list of moves on the stack, with room for [`MAX_MOVES`].

@@ -24,6 +24,13 @@ pub struct Piece {
 impl Piece {
     /// The number of kinds of pieces of both colors (14): the range of
     /// [`Piece::index`].
+    ///
+    /// ```
+    /// use xiangqi::{Color, Piece, Role};
+    /// let mut counts = [0u8; Piece::COUNT];
+    /// counts[Piece::new(Color::Black, Role::Horse).index()] += 1;
+    /// assert_eq!(counts.iter().sum::<u8>(), 1);
+    /// ```
     pub const COUNT: usize = Color::COUNT * Role::COUNT;
 
     /// Creates a piece.

@@ -33,9 +33,22 @@ pub enum Role {
 
 impl Role {
     /// The number of roles (7), the length of [`Role::ALL`].
+    ///
+    /// ```
+    /// use xiangqi::Role;
+    /// assert_eq!(Role::COUNT, Role::ALL.len());
+    /// assert_eq!(Role::Soldier.index(), Role::COUNT - 1);
+    /// ```
     pub const COUNT: usize = 7;
 
     /// All roles in index order.
+    ///
+    /// ```
+    /// use xiangqi::{Position, Role};
+    /// let board = Position::new().board().clone();
+    /// let counts: Vec<usize> = Role::ALL.iter().map(|&r| board.by_role(r).count()).collect();
+    /// assert_eq!(counts, [2, 4, 4, 4, 4, 4, 10]); // both sides together
+    /// ```
     pub const ALL: [Role; Role::COUNT] = [
         Role::General,
         Role::Advisor,

@@ -177,6 +177,16 @@ pub struct PositionError {
 
 impl PositionError {
     /// Every problem found, in a fixed order.
+    ///
+    /// ```
+    /// use xiangqi::{Position, Problem, Setup, Validation};
+    /// // No Red general, and the black general off its palace.
+    /// let setup: Setup = "9/9/9/9/4k4/9/9/9/9/9 w".parse()?;
+    /// let err = Position::from_setup(setup, Validation::Strict).unwrap_err();
+    /// assert!(err.problems().len() >= 2);
+    /// assert!(err.problems().iter().any(|p| matches!(p, Problem::Unreachable { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn problems(&self) -> &[Problem] {
         &self.problems
     }

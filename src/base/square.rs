@@ -28,9 +28,20 @@ pub enum File {
 
 impl File {
     /// The number of files (9), the length of [`File::ALL`].
+    ///
+    /// ```
+    /// use xiangqi::{File, Square};
+    /// assert_eq!(File::COUNT * 10, Square::COUNT);
+    /// ```
     pub const COUNT: usize = 9;
 
     /// All files from `a` to `i`.
+    ///
+    /// ```
+    /// use xiangqi::File;
+    /// let names: String = File::ALL.iter().map(|f| f.char()).collect();
+    /// assert_eq!(names, "abcdefghi");
+    /// ```
     pub const ALL: [File; File::COUNT] = [
         File::A,
         File::B,
@@ -136,9 +147,20 @@ pub enum Rank {
 
 impl Rank {
     /// The number of ranks (10), the length of [`Rank::ALL`].
+    ///
+    /// ```
+    /// use xiangqi::{Rank, Square};
+    /// assert_eq!(Rank::COUNT * 9, Square::COUNT);
+    /// ```
     pub const COUNT: usize = 10;
 
     /// All ranks from `0` to `9`.
+    ///
+    /// ```
+    /// use xiangqi::Rank;
+    /// let names: String = Rank::ALL.iter().map(|r| r.char()).collect();
+    /// assert_eq!(names, "0123456789");
+    /// ```
     pub const ALL: [Rank; Rank::COUNT] = [
         Rank::Zero,
         Rank::One,
@@ -280,9 +302,23 @@ pub enum Square {
 
 impl Square {
     /// The number of squares (90), the length of [`Square::ALL`].
+    ///
+    /// ```
+    /// use xiangqi::Square;
+    /// let mut visits = [0u32; Square::COUNT];
+    /// visits[Square::E0.index()] += 1;
+    /// assert_eq!(visits.iter().sum::<u32>(), 1);
+    /// ```
     pub const COUNT: usize = 90;
 
     /// All 90 squares in index order (`a0`, `b0`, .. `i0`, `a1`, .. `i9`).
+    ///
+    /// ```
+    /// use xiangqi::Square;
+    /// assert_eq!(Square::ALL[0], Square::A0);
+    /// assert_eq!(Square::ALL[9], Square::A1);
+    /// assert!(Square::ALL.iter().enumerate().all(|(i, sq)| sq.index() == i));
+    /// ```
     #[rustfmt::skip]
     pub const ALL: [Square; Square::COUNT] = {
         use Square::*;

@@ -25,6 +25,13 @@ pub struct Occupancy {
 
 impl Occupancy {
     /// No square occupied.
+    ///
+    /// ```
+    /// use xiangqi::attacks::{self, Occupancy};
+    /// use xiangqi::Square;
+    /// // On an empty board a chariot on e4 reaches its whole rank and file.
+    /// assert_eq!(attacks::chariot(Square::E4, Occupancy::EMPTY).count(), 17);
+    /// ```
     pub const EMPTY: Occupancy = Occupancy {
         bits: Bitboard::EMPTY,
         transposed: 0,

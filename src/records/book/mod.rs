@@ -50,6 +50,15 @@ use crate::base::{Color, Move, Position, Square};
 /// `xqdb/`, MIT), the moves of at least two games, in the book file format.
 /// `docs/book.md` in the repository records its provenance and the command
 /// that built it. [`Book::masters`] reads it.
+///
+/// ```
+/// use xiangqi::book::{Book, MASTERS};
+/// use xiangqi::Position;
+/// let book = Book::from_bytes(MASTERS)?;
+/// assert!(book.len() > 1000);
+/// assert!(!book.probe(&Position::new()).is_empty()); // the start is in it
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const MASTERS: &[u8] = include_bytes!("masters.xqb");
 
 /// One move of a book position.

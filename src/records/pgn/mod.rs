@@ -56,6 +56,7 @@ mod multi;
 mod read;
 mod write;
 
+pub use convert::CheckedRecord;
 pub use multi::{Games, LineReader, RecordError, read_games};
 
 use crate::base::{Move, ParsePositionError, PlayError, Position, Validation};
@@ -152,7 +153,9 @@ impl GameResult {
 /// [`GameRecord::from_game`].
 ///
 /// `tags` holds every tag pair as read, in file order, the `FEN` and
-/// `Result` tags included, so that a record written by
+/// `Result` tags included; read and set them by name with
+/// [`GameRecord::tag`], [`GameRecord::set_tag`] and
+/// [`GameRecord::with_tag`], so that a record written by
 /// [`GameRecord::to_pgn`] and read back has the same tags. `start` and
 /// `result` are authoritative: when writing, a `FEN` or `Result` tag that
 /// disagrees with them is written with their value.
@@ -419,6 +422,74 @@ impl GameRecord {
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets the tag named `name` (exactly): the first such tag gets
+    /// `value` and keeps its place, or a new tag is added after the
+    /// others.
+    ///
+    /// The `FEN` and `Result` tags follow [`GameRecord::start`] and
+    /// [`GameRecord::result`] when written ([`GameRecord::to_pgn`]):
+    /// change those fields, not the tags, to change the game.
+    ///
+    /// ```
+    /// use xiangqi::pgn::{GameRecord, ReadOptions};
+    /// let mut rec = GameRecord::from_pgn("[Event \"?\"]\n1. h2e2 *", &ReadOptions::default())?;
+    /// rec.set_tag("Event", "Club match");
+    /// rec.set_tag("Red", "许银川");
+    /// assert_eq!(rec.tag("Event"), Some("Club match"));
+    /// assert_eq!(rec.tags[1], ("Red".to_string(), "许银川".to_string()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(k, _)| k == name) {
+            Some((_, v)) => {
+                v.clear();
+                v.push_str(value);
+            }
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// This record with the tag named `name` set ([`GameRecord::set_tag`]).
+    ///
+    /// ```
+    /// use xiangqi::pgn::GameRecord;
+    /// use xiangqi::Game;
+    /// let rec = GameRecord::from_game(&Game::new())
+    ///     .with_tag("Event", "Demo")
+    ///     .with_tag("Red", "me");
+    /// assert_eq!(rec.tag("Red"), Some("me"));
+    /// assert_eq!(rec.tags.len(), 3); // Result, Event, Red
+    /// ```
+    #[must_use]
+    pub fn with_tag(mut self, name: &str, value: &str) -> GameRecord {
+        self.set_tag(name, value);
+        self
+    }
+
+    /// Removes every tag named `name` (exactly) and returns the first
+    /// one's value, if any.
+    ///
+    /// ```
+    /// use xiangqi::pgn::{GameRecord, ReadOptions};
+    /// let mut rec = GameRecord::from_pgn("[Site \"x\"]\n1. h2e2 *", &ReadOptions::default())?;
+    /// assert_eq!(rec.remove_tag("Site"), Some("x".to_string()));
+    /// assert_eq!(rec.tag("Site"), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn remove_tag(&mut self, name: &str) -> Option<String> {
+        let mut first = None;
+        self.tags.retain_mut(|(k, v)| {
+            if k != name {
+                return true;
+            }
+            if first.is_none() {
+                first = Some(core::mem::take(v));
+            }
+            false
+        });
+        first
     }
 
     /// The position after all moves.

@@ -64,13 +64,17 @@ fn fen_describes(value: &str, start: &Position) -> bool {
 }
 
 impl GameRecord {
-    /// Writes the record as PGN with moves in `notation`.
+    /// Writes the record as PGN with moves in `notation`. An illegal move
+    /// (in a record made by hand) is an error; a [`Game`](crate::Game)'s
+    /// record is written without one by
+    /// [`CheckedRecord`](super::CheckedRecord).
     ///
     /// The tags are written in order as they are, except that a `FEN` tag
     /// that does not describe `start` is written with `start`'s FEN, and a
     /// `Result` tag that does not say `result` is written with `result`. A
     /// missing `Result` tag is added after the others, and so is a `FEN`
-    /// tag for a start other than the standard one, so a record read from
+    /// tag (after a `SetUp "1"` tag, unless there is one) for a start other
+    /// than the standard one, so a record read from
     /// the output equals the record written once it has them (as every
     /// record read from PGN or made by [`GameRecord::from_game`] has).
     /// Lines of movetext are at most 79 characters (unless a single move or
@@ -97,8 +101,21 @@ impl GameRecord {
     /// ```
     pub fn to_pgn(&self, notation: Notation) -> Result<String, PlayError> {
         let mut out = String::with_capacity(256 + 8 * self.moves.len());
+        self.write_into(notation, &mut out, false)?;
+        Ok(out)
+    }
+
+    /// Writes the record into `out`. An illegal move is an error, or, when
+    /// `lossy`, written as its coordinates (for records whose moves are
+    /// known to be legal: then it never happens, and this never fails).
+    pub(super) fn write_into(
+        &self,
+        notation: Notation,
+        out: &mut String,
+        lossy: bool,
+    ) -> Result<(), PlayError> {
         let standard = self.start == Position::new();
-        let (mut has_result, mut has_fen) = (false, false);
+        let (mut has_result, mut has_fen, mut has_setup) = (false, false, false);
         for (k, v) in &self.tags {
             out.push('[');
             out.push_str(k);
@@ -106,19 +123,20 @@ impl GameRecord {
             if k.eq_ignore_ascii_case("FEN") {
                 has_fen = true;
                 if fen_describes(v, &self.start) {
-                    escape(v, &mut out);
+                    escape(v, out);
                 } else {
                     let _ = write!(out, "{}", self.start);
                 }
             } else if k == "Result" {
                 has_result = true;
                 if GameResult::from_tag_value(v) == Some(self.result) {
-                    escape(v, &mut out);
+                    escape(v, out);
                 } else {
                     out.push_str(self.result.as_str());
                 }
             } else {
-                escape(v, &mut out);
+                has_setup |= k.eq_ignore_ascii_case("SetUp");
+                escape(v, out);
             }
             out.push_str("\"]\n");
         }
@@ -126,16 +144,19 @@ impl GameRecord {
             let _ = writeln!(out, "[Result \"{}\"]", self.result.as_str());
         }
         if !has_fen && !standard {
+            if !has_setup {
+                out.push_str("[SetUp \"1\"]\n");
+            }
             let _ = writeln!(out, "[FEN \"{}\"]", self.start);
         }
         out.push('\n');
-        self.movetext(notation, &mut out)?;
+        self.movetext(notation, out, lossy)?;
         out.push('\n');
-        Ok(out)
+        Ok(())
     }
 
     /// Writes the movetext (without the final line break).
-    fn movetext(&self, notation: Notation, out: &mut String) -> Result<(), PlayError> {
+    fn movetext(&self, notation: Notation, out: &mut String, lossy: bool) -> Result<(), PlayError> {
         let mut lines = Lines {
             out,
             len: 0,
@@ -181,7 +202,12 @@ impl GameRecord {
                 let _ = write!(number, "{}... ", pos.fullmoves());
             }
             mv.clear();
-            notation.push(&pos, m, &mut mv)?;
+            if let Err(e) = notation.push(&pos, m, &mut mv) {
+                if !lossy {
+                    return Err(e);
+                }
+                let _ = write!(mv, "{m}");
+            }
             if let Some(k) = suffix(i + 1) {
                 mv.push_str(match self.nags[k].1 {
                     1 => "!",

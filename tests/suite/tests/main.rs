@@ -19,6 +19,7 @@ mod notation_roundtrip;
 mod notation_wxf;
 mod perft;
 mod pgn;
+mod pgn_verdicts;
 mod properties;
 mod records_game;
 mod records_games;
