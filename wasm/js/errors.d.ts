@@ -1,0 +1,14 @@
+/** The base class of every error the package throws. */
+export class XiangqiError extends Error {}
+/** A FEN that does not describe a valid position. */
+export class InvalidFenError extends XiangqiError {}
+/** Move text that cannot be read (not a move in any notation). */
+export class InvalidMoveError extends XiangqiError {}
+/** A well-formed move that is not legal here, or a move after the game is over. */
+export class IllegalMoveError extends XiangqiError {}
+/** Move text that fits more than one legal move. */
+export class AmbiguousMoveError extends XiangqiError {}
+/** A PGN record that cannot be read (`readGames(text, {strict: true})`). */
+export class PgnError extends XiangqiError {}
+/** An argument of the wrong type or out of range. */
+export class InvalidArgumentError extends XiangqiError {}
