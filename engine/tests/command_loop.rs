@@ -12,18 +12,6 @@ use std::time::{Duration, Instant};
 
 use crate::support::ENGINE;
 
-/// xorshift64*.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
-
 const UCI: &[&str] = &[
     "isready",
     "isready",
@@ -116,7 +104,7 @@ fn run(protocol: &str, commands: &[&str], seed: u64) {
         Instant::now()
     };
     send(protocol);
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = xiangqi::Rng::new(seed);
     let mut sent = Vec::new();
     let mut readies = Vec::new();
     let mut gos = 0;

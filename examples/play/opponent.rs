@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use xiangqi::book::Book;
-use xiangqi::{Game, Limits, Move, Searcher, Strength};
+use xiangqi::{Game, Limits, Move, Rng, Searcher, Strength};
 
 /// The strongest level: the search's own best move.
 pub const MAX_LEVEL: u8 = 20;
@@ -17,7 +17,7 @@ pub struct Opponent {
     book: Option<Book>,
     movetime: Duration,
     /// The state of the random choices (book moves, the level's picks).
-    rng: u64,
+    rng: Rng,
 }
 
 impl Opponent {
@@ -31,7 +31,7 @@ impl Opponent {
             level: 0,
             book: book.then(Book::masters),
             movetime,
-            rng: seed | 1,
+            rng: Rng::new(seed),
         };
         o.set_level(level);
         o
@@ -45,7 +45,7 @@ impl Opponent {
     /// Sets the skill level (0-20; larger is 20).
     pub fn set_level(&mut self, level: u8) {
         self.level = level.min(MAX_LEVEL);
-        let seed = self.next();
+        let seed = self.rng.next_u64();
         self.searcher
             .set_strength(Strength::skill(self.level).with_seed(seed));
     }
@@ -58,7 +58,7 @@ impl Opponent {
     /// The reply in `game`, and whether it came from the book; `None` when
     /// the side to move has no move.
     pub fn reply(&mut self, game: &Game) -> Option<(Move, bool)> {
-        let random = self.next();
+        let random = self.rng.next_u64();
         if let Some(book) = &self.book {
             if let Some(m) = book.choose(game.position(), random) {
                 return Some((m, true));
@@ -72,7 +72,7 @@ impl Opponent {
         let strength = self.searcher.strength();
         self.searcher.set_strength(Strength::FULL);
         let m = self.search(game);
-        let seed = self.next();
+        let seed = self.rng.next_u64();
         self.searcher.set_strength(strength.with_seed(seed));
         m
     }
@@ -81,13 +81,5 @@ impl Opponent {
         let stop = AtomicBool::new(false);
         let limits = Limits::movetime(self.movetime);
         self.searcher.search(game, &limits, &stop, |_| {}).best_move
-    }
-
-    /// xorshift64: the next random number.
-    fn next(&mut self) -> u64 {
-        self.rng ^= self.rng << 13;
-        self.rng ^= self.rng >> 7;
-        self.rng ^= self.rng << 17;
-        self.rng
     }
 }

@@ -8,7 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use xiangqi::{Color, EndReason, Game, Position, Rng};
 
-use crate::board::{reason_name, Board, color_name};
+use crate::board::{Board, color_name, reason_name};
 use crate::errors::{IllegalMoveError, InvalidFenError};
 use crate::training::{
     ACTION_SPACE, OBS_LEN, PLANES, int_in, move_of, numpy_with, off_points, off_points_error,
