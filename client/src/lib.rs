@@ -124,7 +124,7 @@ impl Engine {
     /// later `isready` instead of 30 s: a program that never answers gives
     /// [`ClientError::Timeout`] after that long (and is killed).
     ///
-    /// ```no_run
+    /// ```
     /// use std::time::{Duration, Instant};
     /// use xiangqi_client::{ClientError, Engine, Spec};
     ///
