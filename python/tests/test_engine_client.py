@@ -257,3 +257,20 @@ def test_no_legal_move_and_mate_scores():
         info = engine.analyse(board, Limit(depth=4, mate=1))
         assert info["score"].is_mate() and info["score"].red().mate == 1
         assert info["score"].black().mate == -1
+
+
+@needs_engine
+@pytest.mark.parametrize("protocol", ["uci", "ucci"])
+def test_game_from_a_fen_with_moves(protocol):
+    # The start FEN and the moves are sent: the reply is legal after them.
+    board = xiangqi_rs.Board("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1")
+    for text in ["h9g7", "h0g2", "i9h9"]:
+        board.push_str(text)
+    with popen(protocol) as engine:
+        result = engine.play(board, Limit(depth=3))
+        assert result.move in board.legal_moves
+        if result.ponder is not None:
+            after = board.copy()
+            after.push(result.move)
+            assert result.ponder in after.legal_moves
+        assert result.info["depth"] == 3
