@@ -95,6 +95,9 @@ pub struct Engine {
     /// take before it is stopped (default two minutes); `None`: no limit
     /// (stop it with the stop flag).
     pub search_timeout: Option<Duration>,
+    /// How long the handshake and each `isready` may take (default 30 s;
+    /// set at the start by [`Engine::start_within`]).
+    pub ready_timeout: Duration,
 }
 
 impl Engine {
@@ -114,6 +117,24 @@ impl Engine {
     /// # Ok::<(), ClientError>(())
     /// ```
     pub fn start(spec: &Spec) -> Result<Engine, ClientError> {
+        Engine::start_within(spec, READY_TIMEOUT)
+    }
+
+    /// [`Engine::start`], with `ready_timeout` for the handshake and every
+    /// later `isready` instead of 30 s: a program that never answers gives
+    /// [`ClientError::Timeout`] after that long (and is killed).
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use xiangqi_client::{ClientError, Engine, Spec};
+    ///
+    /// // `cat` echoes `uci` but never says `uciok`.
+    /// let t = Instant::now();
+    /// let err = Engine::start_within(&Spec::uci("cat"), Duration::from_secs(1)).err();
+    /// assert_eq!(err, Some(ClientError::Timeout("uciok")));
+    /// assert!(t.elapsed() < Duration::from_secs(3));
+    /// ```
+    pub fn start_within(spec: &Spec, ready_timeout: Duration) -> Result<Engine, ClientError> {
         let cmd = &spec.cmd;
         let mut parts = cmd.split_whitespace();
         let prog = parts.next().ok_or(ClientError::EmptyCommand)?;
@@ -149,15 +170,16 @@ impl Engine {
             ucci_time: UcciTime::Stop,
             hung: false,
             search_timeout: Some(FIXED_TIMEOUT),
+            ready_timeout,
         };
         match spec.protocol {
             Protocol::Uci => {
                 e.send("uci")?;
-                e.wait_for("uciok", READY_TIMEOUT)?;
+                e.wait_for("uciok", ready_timeout)?;
             }
             Protocol::Ucci => {
                 e.send("ucci")?;
-                e.wait_for("ucciok", READY_TIMEOUT)?;
+                e.wait_for("ucciok", ready_timeout)?;
             }
         }
         for line in &spec.init {
@@ -229,7 +251,7 @@ impl Engine {
     /// # Ok::<(), xiangqi_client::ClientError>(())
     /// ```
     pub fn restart(&mut self) -> Result<(), ClientError> {
-        let mut fresh = Engine::start(&self.spec)?;
+        let mut fresh = Engine::start_within(&self.spec, self.ready_timeout)?;
         fresh.grace = self.grace;
         fresh.ucci_time = self.ucci_time;
         fresh.search_timeout = self.search_timeout;
@@ -297,7 +319,7 @@ impl Engine {
     /// ```
     pub fn sync(&mut self) -> Result<(), ClientError> {
         self.send("isready")?;
-        self.wait_for("readyok", READY_TIMEOUT).map(|_| ())
+        self.wait_for("readyok", self.ready_timeout).map(|_| ())
     }
 
     /// Prepares a new game.

@@ -22,7 +22,7 @@ use crate::board::{Board, Move};
 /// for wins and losses by perpetual check or chase found by the search).
 #[pyclass(module = "xiangqi_rs", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Score(xiangqi::Score);
+pub struct Score(pub(crate) xiangqi::Score);
 
 #[pymethods]
 impl Score {
@@ -47,6 +47,15 @@ impl Score {
     /// Whether this is a mate score.
     fn is_mate(&self) -> bool {
         self.0.is_mate()
+    }
+
+    /// The same score from the other side's view (`-Score(cp=35)` is
+    /// `Score(cp=-35)`).
+    fn __neg__(&self) -> Score {
+        Score(match self.0 {
+            xiangqi::Score::Cp(c) => xiangqi::Score::Cp(c.saturating_neg()),
+            xiangqi::Score::Mate(m) => xiangqi::Score::Mate(m.saturating_neg()),
+        })
     }
 
     /// The UCI form, `"cp 35"` or `"mate -2"`.

@@ -13,6 +13,7 @@ mod batch;
 mod board;
 mod data;
 mod engine;
+mod engine_client;
 mod errors;
 mod pgn;
 mod svg;
@@ -33,6 +34,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_submodule(&pgn::module(m.py())?)?;
     m.add_submodule(&svg::module(m.py())?)?;
     m.add_submodule(&data::module(m.py())?)?;
+    m.add_submodule(&engine_client::module(m.py())?)?;
     m.add_class::<batch::BatchEnv>()?;
     m.add_function(wrap_pyfunction!(training::move_to_index, m)?)?;
     m.add_function(wrap_pyfunction!(training::index_to_move, m)?)?;
