@@ -30,6 +30,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod clocked;
 mod error;
 mod info;
 mod search;
@@ -43,6 +44,7 @@ use std::time::{Duration, Instant};
 use xiangqi::notation::{UciMove, UciRanks, format_uci};
 use xiangqi::{Game, Limits, Move};
 
+pub use clocked::GameClocks;
 pub use error::ClientError;
 pub use info::{Info, parse_info};
 pub use search::SearchReply;
@@ -95,6 +97,8 @@ pub struct Engine {
     /// take before it is stopped (default two minutes); `None`: no limit
     /// (stop it with the stop flag).
     pub search_timeout: Option<Duration>,
+    /// The last `info` line with a score since the last move was asked.
+    last_info: Option<String>,
 }
 
 impl Engine {
@@ -149,6 +153,7 @@ impl Engine {
             ucci_time: UcciTime::Stop,
             hung: false,
             search_timeout: Some(FIXED_TIMEOUT),
+            last_info: None,
         };
         match spec.protocol {
             Protocol::Uci => {
@@ -259,7 +264,7 @@ impl Engine {
         &mut self,
         what: &'static str,
         timeout: Duration,
-        wanted: impl Fn(&str) -> bool,
+        mut wanted: impl FnMut(&str) -> bool,
     ) -> Result<String, ClientError> {
         let deadline = Instant::now() + timeout;
         loop {
@@ -323,10 +328,20 @@ impl Engine {
 
     /// Waits for the answer to `go`: a `bestmove` line, or UCCI's
     /// `nobestmove`.
+    /// Waits for a `bestmove` (or `nobestmove`) line; keeps the last
+    /// `info` line with a score on the way (see [`Engine::last_info`]).
     fn wait_reply(&mut self, timeout: Duration) -> Result<String, ClientError> {
-        self.wait_until("bestmove", timeout, |l| {
+        let mut last = None;
+        let reply = self.wait_until("bestmove", timeout, |l| {
+            if l.starts_with("info") && l.contains(" score ") {
+                last = Some(l.to_string());
+            }
             l.starts_with("bestmove") || l.trim() == "nobestmove"
-        })
+        });
+        if last.is_some() {
+            self.last_info = last;
+        }
+        reply
     }
 
     /// Asks for a move after `moves` from the position `fen` (None: the
@@ -355,6 +370,7 @@ impl Engine {
         moves: &[Move],
         think: Think,
     ) -> Result<String, ClientError> {
+        self.last_info = None;
         let pos = self.position_command(fen, moves);
         self.send(&pos)?;
         let ucci = self.spec.protocol == Protocol::Ucci;

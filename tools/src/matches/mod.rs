@@ -80,6 +80,8 @@
 //! Fairy-Stockfish (npm WebAssembly build or a native binary) or
 //! ElephantEye.
 
+pub(crate) mod adjudication;
+pub(crate) mod clock;
 pub(crate) mod config;
 mod pyffish;
 mod record;
@@ -96,3 +98,6 @@ pub fn main(args: &MatchArgs) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod tests_scored;

@@ -1,14 +1,17 @@
 //! The match: its games, the arbiter's adjudication and the report.
 
 use std::io::Write;
+use std::time::{Duration, Instant};
 
 use xiangqi::notation::{ParseNotationError, UciMove, UciRanks, parse_uci};
-use xiangqi::{Color, Game, GameError, Move, Position, Rules};
+use xiangqi::{Color, Game, GameError, Move, Position, Role, Rules, Score};
 
+use crate::matches::adjudication::{Adjudicator, DrawRule, ResignRule, centipawns};
+use crate::matches::clock::{SideClock, TimeControl};
 use crate::matches::config::{Config, MAX_PLIES};
 use crate::matches::tally::{Tally, llr};
 use crate::matches::{pyffish, record};
-use xiangqi_client::{Engine, Think};
+use xiangqi_client::{Engine, GameClocks, Think, parse_info};
 
 /// How a game ended: the winner (`None`: draw) and why.
 pub type Ending = (Option<Color>, String);
@@ -28,6 +31,58 @@ pub fn adjudicate(game: &Game, max_plies: usize) -> Option<Ending> {
         return Some((verdict.winner, verdict.to_string()));
     }
     (game.ply() >= max_plies).then(|| (None, format!("1/2-1/2 draw after {max_plies} plies")))
+}
+
+/// The side to move's flag fell in `pos`: it loses on time, unless its
+/// opponent has no piece that could ever give check (no chariot, horse,
+/// cannon or soldier): then the game is drawn.
+pub fn flag_fall(pos: &Position, side: Color) -> Ending {
+    let board = pos.board();
+    let attackers = board.by_role(Role::Chariot)
+        | board.by_role(Role::Horse)
+        | board.by_role(Role::Cannon)
+        | board.by_role(Role::Soldier);
+    if (attackers & board.by_color(!side)).is_empty() {
+        (
+            None,
+            format!(
+                "1/2-1/2 draw: {side} loses on time, but {} has no mating material",
+                !side
+            ),
+        )
+    } else {
+        forfeit(side, "loses on time")
+    }
+}
+
+/// What an engine said about a move it chose, and the time it took.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveNote {
+    /// Its last score, from its own point of view.
+    pub score: Option<Score>,
+    /// The depth of that score.
+    pub depth: Option<u32>,
+    /// The time it took, as the runner measured it.
+    pub time: Duration,
+}
+
+impl MoveNote {
+    /// The PGN comment as cutechess-cli writes it: `+0.35/12 0.98s` (the
+    /// score in pawns from the mover's view, the depth, the time), `+M5/20
+    /// 0.10s` for a mate, or just the time without a score.
+    pub fn comment(&self) -> String {
+        let time = format!("{:.2}s", self.time.as_secs_f64());
+        let score = match self.score {
+            Some(Score::Cp(cp)) => format!("{:+.2}", f64::from(cp) / 100.0),
+            Some(Score::Mate(n)) if n > 0 => format!("+M{n}"),
+            Some(Score::Mate(n)) => format!("-M{}", n.unsigned_abs()),
+            None => return time,
+        };
+        match self.depth {
+            Some(d) => format!("{score}/{d} {time}"),
+            None => format!("{score} {time}"),
+        }
+    }
 }
 
 /// Plays the side to move's reply: the move text of its `bestmove`, or
@@ -69,6 +124,12 @@ pub struct Arbiter {
     pub rules: Rules,
     /// Games reaching this many plies are drawn.
     pub max_plies: usize,
+    /// A game clock (`think` then does not apply).
+    pub clock: Option<TimeControl>,
+    /// Resign adjudication by score.
+    pub resign: Option<ResignRule>,
+    /// Draw adjudication by score.
+    pub draw: Option<DrawRule>,
 }
 
 impl Default for Arbiter {
@@ -77,8 +138,25 @@ impl Default for Arbiter {
             think: Think::MoveTime(200),
             rules: Rules::default(),
             max_plies: MAX_PLIES,
+            clock: None,
+            resign: None,
+            draw: None,
         }
     }
+}
+
+/// A played game: the winner (`None`: a draw), why, every move from the
+/// start (the opening's first) and a note for each engine move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GamePlayed {
+    /// The winner.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub reason: String,
+    /// The moves.
+    pub moves: Vec<Move>,
+    /// One note for each move after the opening's.
+    pub notes: Vec<MoveNote>,
 }
 
 /// Plays one game; returns the winner (None: draw), the reason and the moves.
@@ -95,6 +173,7 @@ pub fn play_game(
 /// Plays one game from `start` (None: the start position), after the
 /// `opening` moves; returns the winner (None: draw), the reason and the
 /// moves (without the start position).
+#[cfg(test)]
 pub fn play_game_from(
     red: &mut Engine,
     black: &mut Engine,
@@ -102,20 +181,46 @@ pub fn play_game_from(
     opening: &[Move],
     arbiter: &Arbiter,
 ) -> (Option<Color>, String, Vec<Move>) {
+    let g = play_full(red, black, start, opening, arbiter);
+    (g.winner, g.reason, g.moves)
+}
+
+/// Plays one game as [`play_game_from`] does, with a note on each engine
+/// move.
+pub fn play_full(
+    red: &mut Engine,
+    black: &mut Engine,
+    start: Option<&Position>,
+    opening: &[Move],
+    arbiter: &Arbiter,
+) -> GamePlayed {
     let position = start.cloned().unwrap_or_else(Position::new);
     let mut game = Game::with_rules(position, arbiter.rules.clone());
     let fen = start.map(|p| p.to_string());
-    let (winner, reason) = play_moves(red, black, fen.as_deref(), opening, arbiter, &mut game);
-    (winner, reason, game.moves().collect())
+    let mut notes = Vec::new();
+    let (winner, reason) = play_moves(
+        [red, black],
+        fen.as_deref(),
+        opening,
+        arbiter,
+        &mut game,
+        &mut notes,
+    );
+    GamePlayed {
+        winner,
+        reason,
+        moves: game.moves().collect(),
+        notes,
+    }
 }
 
 fn play_moves(
-    red: &mut Engine,
-    black: &mut Engine,
+    [red, black]: [&mut Engine; 2],
     fen: Option<&str>,
     opening: &[Move],
     arbiter: &Arbiter,
     game: &mut Game,
+    notes: &mut Vec<MoveNote>,
 ) -> Ending {
     // A side that cannot even start a game loses it.
     if let Err(e) = red.new_game() {
@@ -129,19 +234,56 @@ fn play_moves(
             return (None, format!("bad opening move {m}"));
         }
     }
+    let mut clocks = arbiter.clock.map(|tc| [SideClock::new(tc); 2]);
+    let mut scores = Adjudicator::new(arbiter.resign, arbiter.draw);
     loop {
         if let Some(ending) = adjudicate(game, arbiter.max_plies) {
             return ending;
         }
-        let engine = if game.position().turn() == Color::Red {
+        let side = game.position().turn();
+        let engine = if side == Color::Red {
             &mut *red
         } else {
             &mut *black
         };
         let moves: Vec<Move> = game.moves().collect();
-        let reply = engine.best_move_from(fen, &moves, arbiter.think);
+        let before = game.position().clone();
+        let started = Instant::now();
+        let reply = match &clocks {
+            Some([r, b]) => {
+                let go = GameClocks {
+                    remaining: [r.remaining, b.remaining],
+                    increment: [r.control.increment, b.control.increment],
+                    moves_to_go: if side == Color::Red { r } else { b }.moves_left,
+                    turn: side,
+                };
+                engine.best_move_clocked(fen, &moves, &go)
+            }
+            None => engine.best_move_from(fen, &moves, arbiter.think),
+        };
+        let time = started.elapsed();
+        if let Some(clocks) = clocks.as_mut() {
+            if !clocks[usize::from(side == Color::Black)].charge(time) {
+                return flag_fall(&before, side);
+            }
+        }
+        let info = engine
+            .last_info()
+            .and_then(|line| parse_info(line, &before, engine.ranks()));
         if let Some(ending) = apply_reply(game, reply.map_err(|e| e.to_string()), engine.ranks()) {
             return ending;
+        }
+        let score = info.as_ref().and_then(|i| i.score);
+        notes.push(MoveNote {
+            score,
+            depth: info.and_then(|i| i.depth),
+            time,
+        });
+        // The rules' verdicts come first.
+        if game.outcome().is_none() {
+            if let Some(ending) = scores.after_move(side, game.ply(), score.map(centipawns)) {
+                return ending;
+            }
         }
     }
 }
@@ -201,7 +343,12 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
         think: config.think,
         rules: config.rules.clone(),
         max_plies: config.max_plies,
+        clock: config.clock,
+        resign: config.resign,
+        draw: config.draw,
     };
+    // Adjudicated games (resigned, drawn) and flag falls, reported apart.
+    let mut apart = [0usize; 3];
     // Error rates alpha = beta = 0.05.
     let llr_bound = (0.95f64 / 0.05).ln();
     let mut tally = Tally::default();
@@ -229,11 +376,22 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
         let opening = &openings[(g / 2) % openings.len()];
         let start = (!fens.is_empty()).then(|| &fens[(g / 2) % fens.len()]);
         let a_is_red = g % 2 == 0;
-        let (winner, reason, moves) = if a_is_red {
-            play_game_from(&mut a, &mut b, start, opening, &arbiter)
+        let GamePlayed {
+            winner,
+            reason,
+            moves,
+            notes,
+        } = if a_is_red {
+            play_full(&mut a, &mut b, start, opening, &arbiter)
         } else {
-            play_game_from(&mut b, &mut a, start, opening, &arbiter)
+            play_full(&mut b, &mut a, start, opening, &arbiter)
         };
+        for (i, kind) in ["resigns", "draw by adjudication", "on time"]
+            .iter()
+            .enumerate()
+        {
+            apart[i] += usize::from(reason.contains(kind));
+        }
         let a_color = if a_is_red { Color::Red } else { Color::Black };
         let result = tally.add(winner, a_color);
         let Tally { w, d, l } = tally;
@@ -264,6 +422,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
                 opening_plies: opening.len().min(moves.len()),
                 winner,
                 reason: &reason,
+                notes: &notes,
             })?;
             append(path, &text)?;
         }
@@ -304,6 +463,15 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
         for line in second_opinion(python, &config.rules, &played) {
             say(out, &line)?;
         }
+    }
+    let [resigned, drawn, flagged] = apart;
+    if config.resign.is_some() || config.draw.is_some() || config.clock.is_some() {
+        say(
+            out,
+            &format!(
+                "adjudicated by score: {resigned} resigned, {drawn} drawn; flag falls: {flagged}"
+            ),
+        )?;
     }
     say(out, &tally.summary())?;
     Ok(tally)
