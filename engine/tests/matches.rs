@@ -324,3 +324,76 @@ fn a_flag_fall_loses_the_game() {
     assert!(out.contains("flag falls: 1"), "{out}");
     assert!(out.contains("engine1: W 0 D 0 L 1"), "{out}");
 }
+
+/// Runs `xiangqi-engine match` with these flags; returns its report.
+fn report(extra: &[&str]) -> String {
+    let output = Command::new(ENGINE)
+        .args(["match", "--engine1", ENGINE, "--engine2", ENGINE])
+        .args(extra)
+        .output()
+        .expect("the engine binary starts");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "match failed: {stderr}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Games played two at a time are reported in game order, each with the
+/// opening and colours of its number.
+#[test]
+fn concurrent_games_report_in_order() {
+    let openings = std::env::temp_dir().join(format!(
+        "xiangqi-engine-match-two-openings-{}.txt",
+        std::process::id()
+    ));
+    std::fs::write(&openings, "h2e2 h9g7\nc3c4 b9c7\n").unwrap();
+    let two = report(&[
+        "--games",
+        "6",
+        "--depth",
+        "2",
+        "--max-plies",
+        "10",
+        "--verbose",
+        "--concurrency",
+        "2",
+        "--openings",
+        openings.to_str().unwrap(),
+    ]);
+    let _ = std::fs::remove_file(openings);
+    let games: Vec<&str> = two
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .map(|l| &l[..22])
+        .collect();
+    assert_eq!(
+        games,
+        [
+            "game   1: engine1 red ",
+            "game   2: engine1 blac",
+            "game   3: engine1 red ",
+            "game   4: engine1 blac",
+            "game   5: engine1 red ",
+            "game   6: engine1 blac",
+        ],
+        "{two}"
+    );
+    let moves: Vec<&str> = two
+        .lines()
+        .filter_map(|l| l.strip_prefix("  moves: "))
+        .map(|m| &m[..9])
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            "h2e2 h9g7",
+            "h2e2 h9g7",
+            "c3c4 b9c7",
+            "c3c4 b9c7",
+            "h2e2 h9g7",
+            "h2e2 h9g7"
+        ],
+        "{two}"
+    );
+    assert!(two.trim_end().ends_with(")"), "{two}");
+    assert!(two.contains("engine1: W "), "{two}");
+}

@@ -120,6 +120,11 @@ pub struct MatchArgs {
     /// A fixed time per move in seconds (as --movetime, in seconds).
     #[arg(long, value_name = "SECONDS", help_heading = "Games")]
     pub st: Option<f64>,
+    /// Games played at once (at least 1), each by its own pair of engine
+    /// processes; the report stays in game order.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..), help_heading = "Games")]
+    pub concurrency: u16,
     /// Draw after N plies.
     #[arg(long, value_name = "N", default_value_t = crate::matches::config::MAX_PLIES, help_heading = "Games")]
     pub max_plies: usize,

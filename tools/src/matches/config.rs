@@ -50,6 +50,8 @@ pub struct Config {
     pub resign: Option<ResignRule>,
     /// Draw adjudication by score.
     pub draw: Option<DrawRule>,
+    /// Games played at once, each by its own pair of engine processes.
+    pub concurrency: usize,
 }
 
 /// The match the command line asks for.
@@ -134,5 +136,6 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
         clock: a.tc,
         resign: a.resign.as_deref().map(ResignRule::parse).transpose()?,
         draw: a.draw.as_deref().map(DrawRule::parse).transpose()?,
+        concurrency: usize::from(a.concurrency),
     })
 }

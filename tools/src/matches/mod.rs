@@ -101,6 +101,7 @@
 pub(crate) mod adjudication;
 pub(crate) mod clock;
 pub(crate) mod config;
+mod pool;
 mod pyffish;
 mod record;
 pub(crate) mod runner;

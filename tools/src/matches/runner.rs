@@ -10,7 +10,7 @@ use crate::matches::adjudication::{Adjudicator, DrawRule, ResignRule, centipawns
 use crate::matches::clock::{SideClock, TimeControl};
 use crate::matches::config::{Config, MAX_PLIES};
 use crate::matches::tally::{Tally, llr};
-use crate::matches::{pyffish, record};
+use crate::matches::{pool, pyffish, record};
 use xiangqi_client::{Engine, GameClocks, Think, parse_info};
 
 /// How a game ended: the winner (`None`: draw) and why.
@@ -335,10 +335,6 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
         Some(path) => (read_fens(path)?, vec![Vec::new()]),
         None => (Vec::new(), read_openings(config.openings.as_deref())?),
     };
-    let mut a = Engine::start(&config.engines[0]).map_err(|e| e.to_string())?;
-    let mut b = Engine::start(&config.engines[1]).map_err(|e| e.to_string())?;
-    a.ucci_time = config.ucci_time;
-    b.ucci_time = config.ucci_time;
     let arbiter = Arbiter {
         think: config.think,
         rules: config.rules.clone(),
@@ -354,111 +350,111 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
     let mut tally = Tally::default();
     let mut played = Vec::new();
     let first = config.first;
-    for g in first..first.saturating_add(config.games) {
-        // A crashed or hung engine gets a fresh process; if that fails, the
-        // match ends here.
-        let mut dead = None;
-        for (name, engine) in [("engine1", &mut a), ("engine2", &mut b)] {
-            if !engine.healthy() {
-                say(out, &format!("{name}: restarting after a failure"))?;
-                if let Err(e) = engine.restart() {
-                    dead = Some(format!("{name} cannot be restarted: {e}"));
+    let games = pool::Games {
+        engines: &config.engines,
+        ucci_time: config.ucci_time,
+        arbiter: &arbiter,
+        fens: &fens,
+        openings: &openings,
+        range: (first, first.saturating_add(config.games)),
+    };
+    pool::play_all(&games, config.concurrency, |g, events| {
+        for event in events {
+            let (a_is_red, game) = match event {
+                pool::Event::Note(line) => {
+                    say(out, &line)?;
+                    continue;
+                }
+                pool::Event::Dead(why) => {
+                    say(
+                        out,
+                        &format!("match stopped after {} games: {why}", g - first),
+                    )?;
+                    return Ok(false);
+                }
+                pool::Event::Played(a_is_red, game) => (a_is_red, game),
+            };
+            let GamePlayed {
+                winner,
+                reason,
+                moves,
+                notes,
+            } = *game;
+            for (i, kind) in ["resigns", "draw by adjudication", "on time"]
+                .iter()
+                .enumerate()
+            {
+                apart[i] += usize::from(reason.contains(kind));
+            }
+            let a_color = if a_is_red { Color::Red } else { Color::Black };
+            let result = tally.add(winner, a_color);
+            let Tally { w, d, l } = tally;
+            bar.inc(1);
+            bar.set_message(format!("W {w} D {d} L {l}"));
+            say(
+                out,
+                &format!(
+                    "game {:3}: engine1 {} | {result} ({reason}, {} plies) | W {w} D {d} L {l}",
+                    g + 1,
+                    if a_is_red { "red  " } else { "black" },
+                    moves.len()
+                ),
+            )?;
+            if let Some(path) = &config.pgn {
+                let [n1, n2] = &config.names;
+                let players = if a_is_red {
+                    [n1.as_str(), n2]
+                } else {
+                    [n2.as_str(), n1]
+                };
+                let opening = &openings[(g / 2) % openings.len()];
+                let start = (!fens.is_empty()).then(|| &fens[(g / 2) % fens.len()]);
+                let text = record::to_pgn(&record::Finished {
+                    number: g + 1,
+                    players,
+                    start,
+                    moves: &moves,
+                    opening_plies: opening.len().min(moves.len()),
+                    winner,
+                    reason: &reason,
+                    notes: &notes,
+                })?;
+                append(path, &text)?;
+            }
+            if config.verbose {
+                let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                say(out, &format!("  moves: {}", list.join(" ")))?;
+            }
+            played.push(Played {
+                number: g + 1,
+                moves,
+                reason,
+            });
+            if let Some((elo0, elo1)) = config.sprt {
+                let x = llr(w, d, l, elo0, elo1);
+                say(
+                    out,
+                    &format!("  sprt [{elo0}, {elo1}]: LLR {x:.2} (bounds {llr_bound:.2})"),
+                )?;
+                if x >= llr_bound {
+                    say(
+                        out,
+                        &format!("sprt: H1 accepted (engine1 gains about {elo1} Elo)"),
+                    )?;
+                    return Ok(false);
+                }
+                if x <= -llr_bound {
+                    say(
+                        out,
+                        &format!("sprt: H0 accepted (engine1 does not gain {elo1} Elo)"),
+                    )?;
+                    return Ok(false);
                 }
             }
         }
-        if let Some(why) = dead {
-            say(
-                out,
-                &format!("match stopped after {} games: {why}", g - first),
-            )?;
-            break;
-        }
-        let opening = &openings[(g / 2) % openings.len()];
-        let start = (!fens.is_empty()).then(|| &fens[(g / 2) % fens.len()]);
-        let a_is_red = g % 2 == 0;
-        let GamePlayed {
-            winner,
-            reason,
-            moves,
-            notes,
-        } = if a_is_red {
-            play_full(&mut a, &mut b, start, opening, &arbiter)
-        } else {
-            play_full(&mut b, &mut a, start, opening, &arbiter)
-        };
-        for (i, kind) in ["resigns", "draw by adjudication", "on time"]
-            .iter()
-            .enumerate()
-        {
-            apart[i] += usize::from(reason.contains(kind));
-        }
-        let a_color = if a_is_red { Color::Red } else { Color::Black };
-        let result = tally.add(winner, a_color);
-        let Tally { w, d, l } = tally;
-        bar.inc(1);
-        bar.set_message(format!("W {w} D {d} L {l}"));
-        say(
-            out,
-            &format!(
-                "game {:3}: engine1 {} | {result} ({reason}, {} plies) | W {w} D {d} L {l}",
-                g + 1,
-                if a_is_red { "red  " } else { "black" },
-                moves.len()
-            ),
-        )?;
-        if let Some(path) = &config.pgn {
-            let red_is_a = a_is_red;
-            let [n1, n2] = &config.names;
-            let players = if red_is_a {
-                [n1.as_str(), n2]
-            } else {
-                [n2.as_str(), n1]
-            };
-            let text = record::to_pgn(&record::Finished {
-                number: g + 1,
-                players,
-                start,
-                moves: &moves,
-                opening_plies: opening.len().min(moves.len()),
-                winner,
-                reason: &reason,
-                notes: &notes,
-            })?;
-            append(path, &text)?;
-        }
-        if config.verbose {
-            let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-            say(out, &format!("  moves: {}", list.join(" ")))?;
-        }
-        played.push(Played {
-            number: g + 1,
-            moves,
-            reason,
-        });
-        if let Some((elo0, elo1)) = config.sprt {
-            let x = llr(w, d, l, elo0, elo1);
-            say(
-                out,
-                &format!("  sprt [{elo0}, {elo1}]: LLR {x:.2} (bounds {llr_bound:.2})"),
-            )?;
-            if x >= llr_bound {
-                say(
-                    out,
-                    &format!("sprt: H1 accepted (engine1 gains about {elo1} Elo)"),
-                )?;
-                break;
-            }
-            if x <= -llr_bound {
-                say(
-                    out,
-                    &format!("sprt: H0 accepted (engine1 does not gain {elo1} Elo)"),
-                )?;
-                break;
-            }
-        }
-    }
+        Ok(true)
+    })?;
     bar.finish_and_clear();
-    drop((a, b));
     if let Some(python) = &config.pyffish {
         for line in second_opinion(python, &config.rules, &played) {
             say(out, &line)?;
