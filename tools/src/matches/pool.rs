@@ -164,3 +164,79 @@ pub fn play_all(
         result
     })
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// A fake engine that logs its process id at each new game and answers
+    /// every `go` after 0.1 s with the move given.
+    fn script(name: &str, answer: &str) -> (Spec, std::path::PathBuf) {
+        let dir = std::env::temp_dir();
+        let id = std::process::id();
+        let log = dir.join(format!("xq-pool-{id}-{name}.log"));
+        let path = dir.join(format!("xq-pool-{id}-{name}.sh"));
+        let text = format!(
+            "while read -r line; do case \"$line\" in\n\
+             uci) echo 'id name fake'; echo uciok ;;\n\
+             isready) echo readyok ;;\n\
+             ucinewgame) echo $$ >> '{log}' ;;\n\
+             go*) sleep 0.1; echo 'bestmove {answer}' ;;\n\
+             quit) exit 0 ;;\n\
+             esac; done\n",
+            log = log.display()
+        );
+        let _ = std::fs::remove_file(&log);
+        std::fs::write(&path, text).unwrap();
+        (Spec::uci(&format!("sh {}", path.display())), log)
+    }
+
+    #[test]
+    fn workers_have_their_own_engines_and_report_in_order() {
+        let (spec1, log1) = script("one", "h2e2");
+        let (spec2, log2) = script("two", "h9g7");
+        let engines = [spec1, spec2];
+        let arbiter = Arbiter {
+            max_plies: 2,
+            ..Arbiter::default()
+        };
+        let openings = [Vec::new()];
+        let games = Games {
+            engines: &engines,
+            ucci_time: UcciTime::Stop,
+            arbiter: &arbiter,
+            fens: &[],
+            openings: &openings,
+            range: (3, 9),
+        };
+        let mut seen = Vec::new();
+        play_all(&games, 3, |g, events| {
+            for e in events {
+                match e {
+                    Event::Played(a_is_red, game) => seen.push((g, a_is_red, game.moves.len())),
+                    other => panic!("{other:?}"),
+                }
+            }
+            Ok(g < 6)
+        })
+        .unwrap();
+        // Games 3 to 6 reported, in order, then the match stopped. In the
+        // odd games engine 2 has Red and its only move, h9g7, is illegal.
+        assert_eq!(
+            seen,
+            [(3, false, 0), (4, true, 2), (5, false, 0), (6, true, 2)]
+        );
+        let pids = |log: &std::path::Path| {
+            let text = std::fs::read_to_string(log).unwrap_or_default();
+            let _ = std::fs::remove_file(log);
+            let mut pids: Vec<String> = text.lines().map(String::from).collect();
+            pids.sort();
+            pids.dedup();
+            pids.len()
+        };
+        // Each worker its own processes (three, unless one worker started
+        // so late that the others had taken every game).
+        assert!(pids(&log1) >= 2, "several processes of engine 1");
+        assert!(pids(&log2) >= 2, "several processes of engine 2");
+    }
+}
