@@ -211,6 +211,11 @@ fn clock_adjudication_and_pgn_comments() {
         std::process::id()
     ));
     let _ = std::fs::remove_file(&pgn);
+    let dir = std::env::temp_dir().join(format!(
+        "xiangqi-engine-match-clock-{}.d",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
     let lines = play(&[
         "--games",
         "2",
@@ -224,6 +229,8 @@ fn clock_adjudication_and_pgn_comments() {
         "score=100000",
         "--pgn",
         pgn.to_str().unwrap(),
+        "--pgn-dir",
+        dir.to_str().unwrap(),
         "--engine1-init",
         "setoption name Hash value 4",
         "--engine2-init",
@@ -243,6 +250,11 @@ fn clock_adjudication_and_pgn_comments() {
     );
     let text = std::fs::read_to_string(&pgn).unwrap();
     let _ = std::fs::remove_file(&pgn);
+    // The same games, one file each.
+    let one = std::fs::read_to_string(dir.join("game-0001.pgn")).unwrap();
+    let two = std::fs::read_to_string(dir.join("game-0002.pgn")).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(format!("{one}\n{two}\n"), text);
     assert_eq!(
         text.matches("[Termination \"1/2-1/2 draw by adjudication")
             .count(),

@@ -162,6 +162,10 @@ pub struct MatchArgs {
     /// Append each game to FILE as PGN as it ends.
     #[arg(long, value_name = "FILE", help_heading = "Report")]
     pub pgn: Option<String>,
+    /// Write each game as it ends to its own PGN file, DIR/game-0001.pgn
+    /// and on (by the game's number; the directory is created).
+    #[arg(long, value_name = "DIR", help_heading = "Report")]
+    pub pgn_dir: Option<String>,
     /// Stop early by a sequential probability ratio test of H0 "engine 1 is
     /// ELO0 stronger" against H1 "ELO1 stronger".
     #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true,

@@ -44,6 +44,8 @@ pub struct Config {
     pub names: [String; 2],
     /// Where to append each game as PGN.
     pub pgn: Option<String>,
+    /// A directory for one PGN file a game.
+    pub pgn_dir: Option<String>,
     /// A game clock (`think` then does not apply).
     pub clock: Option<TimeControl>,
     /// Resign adjudication by score.
@@ -133,6 +135,7 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
         pyffish: a.pyffish.clone(),
         names: [a.engine1_name.clone(), a.engine2_name.clone()],
         pgn: a.pgn.clone(),
+        pgn_dir: a.pgn_dir.clone(),
         clock: a.tc,
         resign: a.resign.as_deref().map(ResignRule::parse).transpose()?,
         draw: a.draw.as_deref().map(DrawRule::parse).transpose()?,

@@ -63,6 +63,11 @@
 //! `adjudicated by score: R resigned, D drawn; flag falls: F` precedes the
 //! summary.
 //!
+//! `--concurrency N` plays N games at once, each by a worker thread with
+//! its own pair of engine processes; the report, the PGN files and the SPRT
+//! take the games in game order (when the SPRT stops the match, the games
+//! under way are finished and not counted).
+//!
 //! `--first-game N` starts at game N (0-based; openings follow the game
 //! number), so a long match can be split over several processes: `--games
 //! 50` and `--first-game 50 --games 50` together play the same 100 games as
@@ -86,6 +91,8 @@
 //! `{+0.35/12 0.98s}` (score in pawns from the mover's view, depth, time),
 //! so that `analyze --summary FILE` can measure each
 //! player's centipawn loss.
+//!
+//! `--pgn-dir DIR` writes the same PGN, one file a game (`DIR/game-0001.pgn`).
 //!
 //! `--pyffish PYTHON` asks for a second opinion at the end: the games are
 //! replayed by `tools/src/matches/pyffish_verdicts.py` (built in; PYTHON must have

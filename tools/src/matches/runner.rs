@@ -335,6 +335,9 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
         Some(path) => (read_fens(path)?, vec![Vec::new()]),
         None => (Vec::new(), read_openings(config.openings.as_deref())?),
     };
+    if let Some(dir) = &config.pgn_dir {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
+    }
     let arbiter = Arbiter {
         think: config.think,
         rules: config.rules.clone(),
@@ -400,7 +403,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
                     moves.len()
                 ),
             )?;
-            if let Some(path) = &config.pgn {
+            if config.pgn.is_some() || config.pgn_dir.is_some() {
                 let [n1, n2] = &config.names;
                 let players = if a_is_red {
                     [n1.as_str(), n2]
@@ -419,7 +422,14 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
                     reason: &reason,
                     notes: &notes,
                 })?;
-                append(path, &text)?;
+                if let Some(path) = &config.pgn {
+                    append(path, &text)?;
+                }
+                if let Some(dir) = &config.pgn_dir {
+                    let path = std::path::Path::new(dir).join(format!("game-{:04}.pgn", g + 1));
+                    std::fs::write(&path, format!("{}\n", text.trim_end()))
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                }
             }
             if config.verbose {
                 let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
