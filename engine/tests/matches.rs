@@ -370,6 +370,10 @@ fn concurrent_games_report_in_order() {
         "2",
         "--openings",
         openings.to_str().unwrap(),
+        "--sprt",
+        "0",
+        "10",
+        "--sprt-pairs",
     ]);
     let _ = std::fs::remove_file(openings);
     let games: Vec<&str> = two
@@ -406,6 +410,24 @@ fn concurrent_games_report_in_order() {
         ],
         "{two}"
     );
+    // After each pair (games 2 and 4 and 6) the pentanomial line.
+    let pairs: Vec<&str> = two
+        .lines()
+        .filter(|l| l.starts_with("  pairs: ["))
+        .collect();
+    assert_eq!(pairs.len(), 3, "{two}");
+    assert!(
+        pairs.iter().all(|l| l.contains("(Ptnml 0-2), LLR ")),
+        "{two}"
+    );
+    let counted: u32 = pairs[2][10..]
+        .split(']')
+        .next()
+        .unwrap()
+        .split(", ")
+        .map(|n| n.parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(counted, 3, "{two}");
     assert!(two.trim_end().ends_with(")"), "{two}");
     assert!(two.contains("engine1: W "), "{two}");
 }

@@ -171,6 +171,11 @@ pub struct MatchArgs {
     #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true,
           help_heading = "Report")]
     pub sprt: Option<Vec<f64>>,
+    /// With --sprt: decide on the LLR over game pairs (the two games of an
+    /// opening; pentanomial counts, as fastchess reports them) rather than
+    /// over single games. The pairs' line is printed either way.
+    #[arg(long, requires = "sprt", help_heading = "Report")]
+    pub sprt_pairs: bool,
     /// At the end, replay the games with pyffish (PYTHON must have it) and
     /// list the games it would judge differently.
     #[arg(

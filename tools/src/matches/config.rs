@@ -38,6 +38,8 @@ pub struct Config {
     pub verbose: bool,
     /// SPRT bounds, if any.
     pub sprt: Option<(f64, f64)>,
+    /// The SPRT decides on the game pairs' LLR (pentanomial).
+    pub sprt_pairs: bool,
     /// The Python interpreter with pyffish, for the second opinion.
     pub pyffish: Option<String>,
     /// The engines' names in the PGN file.
@@ -132,6 +134,7 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
             [e0, e1] => Some((e0, e1)),
             _ => None,
         }),
+        sprt_pairs: a.sprt_pairs,
         pyffish: a.pyffish.clone(),
         names: [a.engine1_name.clone(), a.engine2_name.clone()],
         pgn: a.pgn.clone(),

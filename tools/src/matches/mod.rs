@@ -83,6 +83,11 @@
 //! against the previous build: `--sprt 0 10` (or `--sprt -10 0` to check
 //! that a simplification does not lose).
 //!
+//! After each completed game pair (the two games of an opening) the SPRT
+//! also prints the pairs' pentanomial counts (engine 1's points in a pair:
+//! 0, ½, 1, 1½, 2, as fastchess's `Ptnml(0-2)`) and their LLR;
+//! `--sprt-pairs` lets that LLR decide, checked after each pair.
+//!
 //! `--pgn FILE` appends each game to FILE as PGN (ICCS moves) as it ends,
 //! with the players' names (`--engineN-name NAME`, by default `engine1`
 //! and `engine2`), the result, a `Termination` tag with the reason and an

@@ -9,7 +9,7 @@ use xiangqi::{Color, Game, GameError, Move, Position, Role, Rules, Score};
 use crate::matches::adjudication::{Adjudicator, DrawRule, ResignRule, centipawns};
 use crate::matches::clock::{SideClock, TimeControl};
 use crate::matches::config::{Config, MAX_PLIES};
-use crate::matches::tally::{Tally, llr};
+use crate::matches::tally::{Pentanomial, Tally, llr};
 use crate::matches::{pool, pyffish, record};
 use xiangqi_client::{Engine, GameClocks, Think, parse_info};
 
@@ -351,6 +351,8 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
     // Error rates alpha = beta = 0.05.
     let llr_bound = (0.95f64 / 0.05).ln();
     let mut tally = Tally::default();
+    let mut pairs = Pentanomial::default();
+    let mut half_pair: Option<(usize, u32)> = None;
     let mut played = Vec::new();
     let first = config.first;
     let games = pool::Games {
@@ -391,6 +393,23 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
             }
             let a_color = if a_is_red { Color::Red } else { Color::Black };
             let result = tally.add(winner, a_color);
+            // Engine 1's half points, and the pair (games 2k and 2k + 1:
+            // one opening, colours swapped) when this game completes one.
+            let half_points = match winner {
+                None => 1,
+                Some(c) if c == a_color => 2,
+                Some(_) => 0,
+            };
+            let pair_done = match half_pair.take() {
+                Some((pair, first_half)) if g % 2 == 1 && pair == g / 2 => {
+                    pairs.add(first_half + half_points);
+                    true
+                }
+                _ => {
+                    half_pair = (g % 2 == 0).then_some((g / 2, half_points));
+                    false
+                }
+            };
             let Tally { w, d, l } = tally;
             bar.inc(1);
             bar.set_message(format!("W {w} D {d} L {l}"));
@@ -446,6 +465,17 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
                     out,
                     &format!("  sprt [{elo0}, {elo1}]: LLR {x:.2} (bounds {llr_bound:.2})"),
                 )?;
+                if pair_done {
+                    say(out, &pairs.line(elo0, elo1))?;
+                }
+                let decider = if config.sprt_pairs {
+                    pair_done.then(|| pairs.llr(elo0, elo1))
+                } else {
+                    Some(x)
+                };
+                let Some(x) = decider else {
+                    continue;
+                };
                 if x >= llr_bound {
                     say(
                         out,
