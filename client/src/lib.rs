@@ -30,6 +30,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod clocked;
 mod error;
 mod info;
 mod search;
@@ -43,6 +44,7 @@ use std::time::{Duration, Instant};
 use xiangqi::notation::{UciMove, UciRanks, format_uci};
 use xiangqi::{Game, Limits, Move};
 
+pub use clocked::GameClocks;
 pub use error::ClientError;
 pub use info::{Info, parse_info};
 pub use search::SearchReply;
@@ -98,6 +100,8 @@ pub struct Engine {
     /// How long the handshake and each `isready` may take (default 30 s;
     /// set at the start by [`Engine::start_within`]).
     pub ready_timeout: Duration,
+    /// The last `info` line with a score since the last move was asked.
+    last_info: Option<String>,
 }
 
 impl Engine {
@@ -171,6 +175,7 @@ impl Engine {
             hung: false,
             search_timeout: Some(FIXED_TIMEOUT),
             ready_timeout,
+            last_info: None,
         };
         match spec.protocol {
             Protocol::Uci => {
@@ -281,7 +286,7 @@ impl Engine {
         &mut self,
         what: &'static str,
         timeout: Duration,
-        wanted: impl Fn(&str) -> bool,
+        mut wanted: impl FnMut(&str) -> bool,
     ) -> Result<String, ClientError> {
         let deadline = Instant::now() + timeout;
         loop {
@@ -345,10 +350,20 @@ impl Engine {
 
     /// Waits for the answer to `go`: a `bestmove` line, or UCCI's
     /// `nobestmove`.
+    /// Waits for a `bestmove` (or `nobestmove`) line; keeps the last
+    /// `info` line with a score on the way (see [`Engine::last_info`]).
     fn wait_reply(&mut self, timeout: Duration) -> Result<String, ClientError> {
-        self.wait_until("bestmove", timeout, |l| {
+        let mut last = None;
+        let reply = self.wait_until("bestmove", timeout, |l| {
+            if l.starts_with("info") && l.contains(" score ") {
+                last = Some(l.to_string());
+            }
             l.starts_with("bestmove") || l.trim() == "nobestmove"
-        })
+        });
+        if last.is_some() {
+            self.last_info = last;
+        }
+        reply
     }
 
     /// Asks for a move after `moves` from the position `fen` (None: the
@@ -377,6 +392,7 @@ impl Engine {
         moves: &[Move],
         think: Think,
     ) -> Result<String, ClientError> {
+        self.last_info = None;
         let pos = self.position_command(fen, moves);
         self.send(&pos)?;
         let ucci = self.spec.protocol == Protocol::Ucci;

@@ -225,3 +225,38 @@ fn analyze_with_an_engine_process_equals_the_built_in_analysis() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/engine"));
     let _ = std::fs::remove_file(&path);
 }
+
+/// A move on a game clock over both protocols, and the score the engine
+/// reported on the way.
+#[test]
+fn a_clocked_move_and_its_last_info() {
+    use xiangqi::Color;
+    use xiangqi_client::{GameClocks, Think, parse_info};
+    for protocol in [Protocol::Uci, Protocol::Ucci] {
+        let mut e = Engine::start(&spec(protocol)).unwrap();
+        let clocks = GameClocks {
+            remaining: [Duration::from_secs(3), Duration::from_secs(2)],
+            increment: [Duration::from_millis(50); 2],
+            moves_to_go: Some(10),
+            turn: Color::Black,
+        };
+        let g = game("h2e2");
+        let moves: Vec<xiangqi::Move> = g.moves().collect();
+        let started = Instant::now();
+        let text = e.best_move_clocked(None, &moves, &clocks).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(2), "{protocol:?}");
+        let m: xiangqi::Move = text.parse().unwrap();
+        assert!(g.position().is_legal(m), "{protocol:?}: {text}");
+        let info = parse_info(
+            e.last_info().expect("a scored info line"),
+            g.position(),
+            e.ranks(),
+        )
+        .unwrap();
+        assert!(info.score.is_some() && info.depth.is_some(), "{info:?}");
+        // A fixed-depth move replaces it with its own.
+        e.best_move_from(None, &moves, Think::Depth(3)).unwrap();
+        let info = parse_info(e.last_info().unwrap(), g.position(), e.ranks()).unwrap();
+        assert_eq!(info.depth, Some(3), "{protocol:?}");
+    }
+}

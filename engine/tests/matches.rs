@@ -200,3 +200,234 @@ fn pyffish_second_opinion() {
         "{lines:#?}"
     );
 }
+
+/// A game clock with the draw adjudication by score: every game is drawn
+/// by adjudication after two quiet moves each (any score is "quiet" within
+/// 100 000), and the PGN file carries cutechess-cli's move comments.
+#[test]
+fn clock_adjudication_and_pgn_comments() {
+    let pgn = std::env::temp_dir().join(format!(
+        "xiangqi-engine-match-clock-{}.pgn",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&pgn);
+    let dir = std::env::temp_dir().join(format!(
+        "xiangqi-engine-match-clock-{}.d",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    let lines = play(&[
+        "--games",
+        "2",
+        "--tc",
+        "5+0.1",
+        "--max-plies",
+        "40",
+        "--draw",
+        "movenumber=1",
+        "movecount=2",
+        "score=100000",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--pgn-dir",
+        dir.to_str().unwrap(),
+        "--engine1-init",
+        "setoption name Hash value 4",
+        "--engine2-init",
+        "setoption name Hash value 4",
+    ]);
+    check_report(&lines, 40);
+    let games: Vec<&String> = lines.iter().filter(|l| l.starts_with("game ")).collect();
+    for g in &games {
+        assert!(
+            g.contains("draw (1/2-1/2 draw by adjudication: scores within 100000 for 2 moves"),
+            "{g}"
+        );
+    }
+    assert!(
+        lines.contains(&"adjudicated by score: 0 resigned, 2 drawn; flag falls: 0".to_string()),
+        "{lines:#?}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let _ = std::fs::remove_file(&pgn);
+    // The same games, one file each.
+    let one = std::fs::read_to_string(dir.join("game-0001.pgn")).unwrap();
+    let two = std::fs::read_to_string(dir.join("game-0002.pgn")).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(format!("{one}\n{two}\n"), text);
+    assert_eq!(
+        text.matches("[Termination \"1/2-1/2 draw by adjudication")
+            .count(),
+        2,
+        "{text}"
+    );
+    // Four engine moves a game, each with `{+0.35/12 0.98s}`: a signed
+    // score in pawns, a depth, seconds.
+    let comments: Vec<&str> = text
+        .split('{')
+        .skip(1)
+        .map(|c| c.split('}').next().unwrap())
+        .collect();
+    assert_eq!(comments.len(), 8, "{text}");
+    for c in comments {
+        let (score, time) = c.split_once(' ').unwrap_or_else(|| panic!("{c}"));
+        let (pawns, depth) = score.split_once('/').unwrap_or_else(|| panic!("{c}"));
+        assert!(pawns.starts_with(['+', '-']), "{c}");
+        assert!(
+            pawns[1..].parse::<f64>().is_ok() || pawns[1..].starts_with('M'),
+            "{c}"
+        );
+        assert!(depth.parse::<u32>().unwrap() >= 1, "{c}");
+        let secs: f64 = time.strip_suffix('s').unwrap().parse().unwrap();
+        assert!((0.0..5.0).contains(&secs), "{c}");
+    }
+}
+
+/// A side that thinks longer than its clock has loses on time.
+#[cfg(unix)]
+#[test]
+fn a_flag_fall_loses_the_game() {
+    let dir = std::env::temp_dir();
+    let id = std::process::id();
+    let script = dir.join(format!("xiangqi-engine-match-slow-{id}.sh"));
+    let fens = dir.join(format!("xiangqi-engine-match-start-{id}.fen"));
+    std::fs::write(
+        &script,
+        "while read -r line; do case \"$line\" in\n\
+         uci) echo 'id name slow'; echo uciok ;;\n\
+         isready) echo readyok ;;\n\
+         go*) sleep 0.4; echo 'bestmove h2e2' ;;\n\
+         quit) exit 0 ;;\n\
+         esac; done\n",
+    )
+    .unwrap();
+    std::fs::write(
+        &fens,
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\n",
+    )
+    .unwrap();
+    let output = Command::new(ENGINE)
+        .args([
+            "match",
+            "--engine2",
+            ENGINE,
+            "--games",
+            "1",
+            "--tc",
+            "0.1+0",
+        ])
+        .args(["--engine1", &format!("sh {}", script.display())])
+        .args(["--fens", fens.to_str().unwrap()])
+        .output()
+        .expect("the engine binary starts");
+    let _ = (std::fs::remove_file(script), std::fs::remove_file(fens));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        out.contains(
+            "game   1: engine1 red   | engine2 wins (0-1 black wins: red loses on time, 0 plies)"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("flag falls: 1"), "{out}");
+    assert!(out.contains("engine1: W 0 D 0 L 1"), "{out}");
+}
+
+/// Runs `xiangqi-engine match` with these flags; returns its report.
+fn report(extra: &[&str]) -> String {
+    let output = Command::new(ENGINE)
+        .args(["match", "--engine1", ENGINE, "--engine2", ENGINE])
+        .args(extra)
+        .output()
+        .expect("the engine binary starts");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "match failed: {stderr}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Games played two at a time are reported in game order, each with the
+/// opening and colours of its number.
+#[test]
+fn concurrent_games_report_in_order() {
+    let openings = std::env::temp_dir().join(format!(
+        "xiangqi-engine-match-two-openings-{}.txt",
+        std::process::id()
+    ));
+    std::fs::write(&openings, "h2e2 h9g7\nc3c4 b9c7\n").unwrap();
+    let two = report(&[
+        "--games",
+        "6",
+        "--depth",
+        "2",
+        "--max-plies",
+        "10",
+        "--verbose",
+        "--concurrency",
+        "2",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--sprt",
+        "0",
+        "10",
+        "--sprt-pairs",
+    ]);
+    let _ = std::fs::remove_file(openings);
+    let games: Vec<&str> = two
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .map(|l| &l[..22])
+        .collect();
+    assert_eq!(
+        games,
+        [
+            "game   1: engine1 red ",
+            "game   2: engine1 blac",
+            "game   3: engine1 red ",
+            "game   4: engine1 blac",
+            "game   5: engine1 red ",
+            "game   6: engine1 blac",
+        ],
+        "{two}"
+    );
+    let moves: Vec<&str> = two
+        .lines()
+        .filter_map(|l| l.strip_prefix("  moves: "))
+        .map(|m| &m[..9])
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            "h2e2 h9g7",
+            "h2e2 h9g7",
+            "c3c4 b9c7",
+            "c3c4 b9c7",
+            "h2e2 h9g7",
+            "h2e2 h9g7"
+        ],
+        "{two}"
+    );
+    // After each pair (games 2 and 4 and 6) the pentanomial line.
+    let pairs: Vec<&str> = two
+        .lines()
+        .filter(|l| l.starts_with("  pairs: ["))
+        .collect();
+    assert_eq!(pairs.len(), 3, "{two}");
+    assert!(
+        pairs.iter().all(|l| l.contains("(Ptnml 0-2), LLR ")),
+        "{two}"
+    );
+    let counted: u32 = pairs[2][10..]
+        .split(']')
+        .next()
+        .unwrap()
+        .split(", ")
+        .map(|n| n.parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(counted, 3, "{two}");
+    assert!(two.trim_end().ends_with(")"), "{two}");
+    assert!(two.contains("engine1: W "), "{two}");
+}

@@ -31,7 +31,7 @@ pub enum ChaseArg {
 /// position) is played twice, colours swapped. Prints each result, then
 /// W/D/L for engine 1 and an Elo estimate with a 95% interval.
 #[derive(Clone, Debug, Args)]
-#[command(group(ArgGroup::new("think").args(["movetime", "depth", "nodes"])))]
+#[command(group(ArgGroup::new("think").args(["movetime", "depth", "nodes", "tc", "st"])))]
 pub struct MatchArgs {
     /// The command line of engine 1.
     #[arg(long, value_name = "CMD", help_heading = "Engines")]
@@ -108,6 +108,23 @@ pub struct MatchArgs {
     /// A fixed node count per move, instead of --movetime.
     #[arg(long, value_name = "N", help_heading = "Games")]
     pub nodes: Option<u64>,
+    /// A game clock, as cutechess-cli's -tc: MOVES/SECONDS+INCREMENT
+    /// (40/60+0.6: 60 s for each 40 moves, 0.6 s added after each move),
+    /// SECONDS+INCREMENT (10+0.1) or SECONDS (M:S also reads). Engines get
+    /// `go wtime btime winc binc [movestogo]` (UCCI: `go time increment
+    /// [movestogo]`); the runner measures each side's time, and a flag fall
+    /// loses (a draw if the opponent has no chariot, horse, cannon or
+    /// soldier left).
+    #[arg(long, value_name = "TC", help_heading = "Games")]
+    pub tc: Option<crate::matches::clock::TimeControl>,
+    /// A fixed time per move in seconds (as --movetime, in seconds).
+    #[arg(long, value_name = "SECONDS", help_heading = "Games")]
+    pub st: Option<f64>,
+    /// Games played at once (at least 1), each by its own pair of engine
+    /// processes; the report stays in game order.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..), help_heading = "Games")]
+    pub concurrency: u16,
     /// Draw after N plies.
     #[arg(long, value_name = "N", default_value_t = crate::matches::config::MAX_PLIES, help_heading = "Games")]
     pub max_plies: usize,
@@ -127,17 +144,38 @@ pub struct MatchArgs {
     #[arg(long, value_enum, help_heading = "Rules (the arbiter's)")]
     pub chase: Option<ChaseArg>,
 
+    /// Resign adjudication by score, as cutechess-cli's -resign:
+    /// "movecount=N score=S [twosided=true]": a side whose own score is -S
+    /// centipawns or worse on N moves in a row loses (twosided: and the
+    /// opponent's score is S or better on each move in between).
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1.., help_heading = "Adjudication (by score)")]
+    pub resign: Option<Vec<String>>,
+    /// Draw adjudication by score, as cutechess-cli's -draw:
+    /// "movenumber=M movecount=N score=S": from full move M, both engines'
+    /// scores within S centipawns of 0 on N moves each in a row draw.
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1.., help_heading = "Adjudication (by score)")]
+    pub draw: Option<Vec<String>>,
+
     /// Print each game's moves.
     #[arg(long, help_heading = "Report")]
     pub verbose: bool,
     /// Append each game to FILE as PGN as it ends.
     #[arg(long, value_name = "FILE", help_heading = "Report")]
     pub pgn: Option<String>,
+    /// Write each game as it ends to its own PGN file, DIR/game-0001.pgn
+    /// and on (by the game's number; the directory is created).
+    #[arg(long, value_name = "DIR", help_heading = "Report")]
+    pub pgn_dir: Option<String>,
     /// Stop early by a sequential probability ratio test of H0 "engine 1 is
     /// ELO0 stronger" against H1 "ELO1 stronger".
     #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true,
           help_heading = "Report")]
     pub sprt: Option<Vec<f64>>,
+    /// With --sprt: decide on the LLR over game pairs (the two games of an
+    /// opening; pentanomial counts, as fastchess reports them) rather than
+    /// over single games. The pairs' line is printed either way.
+    #[arg(long, requires = "sprt", help_heading = "Report")]
+    pub sprt_pairs: bool,
     /// At the end, replay the games with pyffish (PYTHON must have it) and
     /// list the games it would judge differently.
     #[arg(

@@ -52,7 +52,7 @@ pub struct Cli {
 #[derive(Clone, Debug, Subcommand)]
 pub enum Command {
     /// Play a match between two engines, adjudicated by the crate's rules.
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
     /// Annotate a PGN game with evaluations, marks and better moves.
     Analyze(AnalyzeArgs),
     /// Self-play data (`tune gen`) and evaluator fitting (`tune fit`).

@@ -5,6 +5,9 @@ use xiangqi::Rules;
 
 use xiangqi_client::{Spec, Think, UcciTime};
 
+use crate::matches::adjudication::{DrawRule, ResignRule};
+use crate::matches::clock::TimeControl;
+
 use crate::cli::{ChaseArg, MatchArgs, UcciTimeArg, engine_spec};
 
 /// The longest game played by default; longer ones are drawn.
@@ -35,12 +38,24 @@ pub struct Config {
     pub verbose: bool,
     /// SPRT bounds, if any.
     pub sprt: Option<(f64, f64)>,
+    /// The SPRT decides on the game pairs' LLR (pentanomial).
+    pub sprt_pairs: bool,
     /// The Python interpreter with pyffish, for the second opinion.
     pub pyffish: Option<String>,
     /// The engines' names in the PGN file.
     pub names: [String; 2],
     /// Where to append each game as PGN.
     pub pgn: Option<String>,
+    /// A directory for one PGN file a game.
+    pub pgn_dir: Option<String>,
+    /// A game clock (`think` then does not apply).
+    pub clock: Option<TimeControl>,
+    /// Resign adjudication by score.
+    pub resign: Option<ResignRule>,
+    /// Draw adjudication by score.
+    pub draw: Option<DrawRule>,
+    /// Games played at once, each by its own pair of engine processes.
+    pub concurrency: usize,
 }
 
 /// The match the command line asks for.
@@ -68,7 +83,14 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
     }
     let engines = engines
         .map(|(cmd, protocol, ranks, init, fsf)| engine_spec(cmd, protocol, ranks, init, fsf));
-    let think = match (a.movetime, a.depth, a.nodes) {
+    let st = match a.st {
+        Some(s) if s.is_finite() && s > 0.0 && s < 1e9 => {
+            Some((s * 1000.0).round().max(1.0) as u64)
+        }
+        Some(s) => return Err(format!("--st {s}: not a positive number of seconds")),
+        None => None,
+    };
+    let think = match (a.movetime.or(st), a.depth, a.nodes) {
         (_, Some(d), _) => Think::Depth(d),
         (_, _, Some(n)) => Think::Nodes(n),
         (Some(ms), ..) => Think::MoveTime(ms),
@@ -112,8 +134,14 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
             [e0, e1] => Some((e0, e1)),
             _ => None,
         }),
+        sprt_pairs: a.sprt_pairs,
         pyffish: a.pyffish.clone(),
         names: [a.engine1_name.clone(), a.engine2_name.clone()],
         pgn: a.pgn.clone(),
+        pgn_dir: a.pgn_dir.clone(),
+        clock: a.tc,
+        resign: a.resign.as_deref().map(ResignRule::parse).transpose()?,
+        draw: a.draw.as_deref().map(DrawRule::parse).transpose()?,
+        concurrency: usize::from(a.concurrency),
     })
 }

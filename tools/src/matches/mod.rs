@@ -47,6 +47,27 @@
 //! movestogo` sends `go time MS movestogo 1` instead (the engine's own
 //! budget, at most MS).
 //!
+//! Clocks: `--tc 40/60+0.6` (60 s for every 40 moves and 0.6 s more after
+//! each move), `--tc 10+0.1` (10 s for the game), `--tc 90` or `--tc 1:30`;
+//! `--st SECONDS` is `--movetime` in seconds. On a clock UCI engines get `go
+//! wtime W btime B winc I binc I [movestogo M]` and UCCI engines `go time T
+//! increment I [movestogo M]`; the runner measures each move and charges
+//! the mover's clock ([`clock::SideClock`]). A move after the flag fell is
+//! not played: the mover loses on time, unless its opponent has no
+//! chariot, horse, cannon or soldier (a draw).
+//!
+//! Adjudication by score ([`adjudication`]), as cutechess-cli's, named as
+//! such in the reason: `--resign movecount=3 score=600 [twosided=true]` and
+//! `--draw movenumber=40 movecount=8 score=10`, on the scores of the
+//! engines' last `info` lines. With a clock or an adjudication a line
+//! `adjudicated by score: R resigned, D drawn; flag falls: F` precedes the
+//! summary.
+//!
+//! `--concurrency N` plays N games at once, each by a worker thread with
+//! its own pair of engine processes; the report, the PGN files and the SPRT
+//! take the games in game order (when the SPRT stops the match, the games
+//! under way are finished and not counted).
+//!
 //! `--first-game N` starts at game N (0-based; openings follow the game
 //! number), so a long match can be split over several processes: `--games
 //! 50` and `--first-game 50 --games 50` together play the same 100 games as
@@ -62,12 +83,21 @@
 //! against the previous build: `--sprt 0 10` (or `--sprt -10 0` to check
 //! that a simplification does not lose).
 //!
+//! After each completed game pair (the two games of an opening) the SPRT
+//! also prints the pairs' pentanomial counts (engine 1's points in a pair:
+//! 0, ½, 1, 1½, 2, as fastchess's `Ptnml(0-2)`) and their LLR;
+//! `--sprt-pairs` lets that LLR decide, checked after each pair.
+//!
 //! `--pgn FILE` appends each game to FILE as PGN (ICCS moves) as it ends,
 //! with the players' names (`--engineN-name NAME`, by default `engine1`
 //! and `engine2`), the result, a `Termination` tag with the reason and an
 //! `OpeningPlies` tag counting the opening's plies (the moves the engines
-//! did not choose), so that `analyze --summary FILE` can measure each
+//! did not choose), and after each engine move cutechess-cli's comment
+//! `{+0.35/12 0.98s}` (score in pawns from the mover's view, depth, time),
+//! so that `analyze --summary FILE` can measure each
 //! player's centipawn loss.
+//!
+//! `--pgn-dir DIR` writes the same PGN, one file a game (`DIR/game-0001.pgn`).
 //!
 //! `--pyffish PYTHON` asks for a second opinion at the end: the games are
 //! replayed by `tools/src/matches/pyffish_verdicts.py` (built in; PYTHON must have
@@ -80,7 +110,10 @@
 //! Fairy-Stockfish (npm WebAssembly build or a native binary) or
 //! ElephantEye.
 
+pub(crate) mod adjudication;
+pub(crate) mod clock;
 pub(crate) mod config;
+mod pool;
 mod pyffish;
 mod record;
 pub(crate) mod runner;
@@ -96,3 +129,6 @@ pub fn main(args: &MatchArgs) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod tests_scored;

@@ -5,6 +5,8 @@ use xiangqi::notation::Notation;
 use xiangqi::pgn::{GameRecord, GameResult};
 use xiangqi::{Color, Move, Position};
 
+use crate::matches::runner::MoveNote;
+
 /// One finished game of a match.
 pub struct Finished<'a> {
     /// The game's number (1-based, as the report prints it).
@@ -21,12 +23,18 @@ pub struct Finished<'a> {
     pub winner: Option<Color>,
     /// Why the game ended.
     pub reason: &'a str,
+    /// A note on each engine move (the moves after the opening's), written
+    /// as a comment after it.
+    pub notes: &'a [MoveNote],
 }
 
 /// The game as a PGN record in ICCS notation, with the tags `Event`,
 /// `Round`, `Red`, `Black`, `Result`, `FEN` (a start other than the
 /// standard one), `OpeningPlies` (the plies that were the opening's, not
-/// chosen by the engines) and `Termination` (the arbiter's reason).
+/// chosen by the engines) and `Termination` (the arbiter's reason: a rule's
+/// verdict, an adjudication by score, a flag fall, a forfeit); each engine
+/// move has cutechess-cli's comment (`{+0.35/12 0.98s}`, see
+/// [`MoveNote::comment`]).
 pub fn to_pgn(game: &Finished) -> Result<String, String> {
     let start = game.start.cloned().unwrap_or_else(Position::new);
     let result = GameResult::from(xiangqi_selfplay::GameResult::from_winner(game.winner));
@@ -46,7 +54,13 @@ pub fn to_pgn(game: &Finished) -> Result<String, String> {
         tags,
         start,
         moves: game.moves.to_vec(),
-        comments: Vec::new(),
+        comments: game
+            .notes
+            .iter()
+            .enumerate()
+            .map(|(i, note)| (game.opening_plies + i + 1, note.comment()))
+            .filter(|&(after, _)| after <= game.moves.len())
+            .collect(),
         variations: Vec::new(),
         nags: Vec::new(),
         result,
@@ -73,6 +87,18 @@ mod tests {
             opening_plies: 2,
             winner: Some(Color::Black),
             reason: "0-1 black wins by checkmate",
+            notes: &[
+                MoveNote {
+                    score: Some(xiangqi::Score::Cp(-35)),
+                    depth: Some(12),
+                    time: std::time::Duration::from_millis(980),
+                },
+                MoveNote {
+                    score: Some(xiangqi::Score::Mate(3)),
+                    depth: Some(20),
+                    time: std::time::Duration::from_millis(10),
+                },
+            ],
         })
         .unwrap();
         let rec = GameRecord::from_pgn(&text, &ReadOptions::default()).unwrap();
@@ -82,5 +108,11 @@ mod tests {
         assert_eq!(rec.tag("Black"), Some("level 5"));
         assert_eq!(rec.tag("OpeningPlies"), Some("2"));
         assert_eq!(rec.tag("Round"), Some("7"));
+        // The engines' moves carry cutechess-cli's comments.
+        assert!(text.contains("{-0.35/12 0.98s}"), "{text}");
+        assert!(text.contains("{+M3/20 0.01s}"), "{text}");
+        assert_eq!(rec.comments.len(), 2);
+        assert_eq!(rec.comments[0].0, 3);
+        assert_eq!(rec.comments[1].0, 4);
     }
 }

@@ -1,14 +1,17 @@
 //! The match: its games, the arbiter's adjudication and the report.
 
 use std::io::Write;
+use std::time::{Duration, Instant};
 
 use xiangqi::notation::{ParseNotationError, UciMove, UciRanks, parse_uci};
-use xiangqi::{Color, Game, GameError, Move, Position, Rules};
+use xiangqi::{Color, Game, GameError, Move, Position, Role, Rules, Score};
 
+use crate::matches::adjudication::{Adjudicator, DrawRule, ResignRule, centipawns};
+use crate::matches::clock::{SideClock, TimeControl};
 use crate::matches::config::{Config, MAX_PLIES};
-use crate::matches::tally::{Tally, llr};
-use crate::matches::{pyffish, record};
-use xiangqi_client::{Engine, Think};
+use crate::matches::tally::{Pentanomial, Tally, llr};
+use crate::matches::{pool, pyffish, record};
+use xiangqi_client::{Engine, GameClocks, Think, parse_info};
 
 /// How a game ended: the winner (`None`: draw) and why.
 pub type Ending = (Option<Color>, String);
@@ -28,6 +31,58 @@ pub fn adjudicate(game: &Game, max_plies: usize) -> Option<Ending> {
         return Some((verdict.winner, verdict.to_string()));
     }
     (game.ply() >= max_plies).then(|| (None, format!("1/2-1/2 draw after {max_plies} plies")))
+}
+
+/// The side to move's flag fell in `pos`: it loses on time, unless its
+/// opponent has no piece that could ever give check (no chariot, horse,
+/// cannon or soldier): then the game is drawn.
+pub fn flag_fall(pos: &Position, side: Color) -> Ending {
+    let board = pos.board();
+    let attackers = board.by_role(Role::Chariot)
+        | board.by_role(Role::Horse)
+        | board.by_role(Role::Cannon)
+        | board.by_role(Role::Soldier);
+    if (attackers & board.by_color(!side)).is_empty() {
+        (
+            None,
+            format!(
+                "1/2-1/2 draw: {side} loses on time, but {} has no mating material",
+                !side
+            ),
+        )
+    } else {
+        forfeit(side, "loses on time")
+    }
+}
+
+/// What an engine said about a move it chose, and the time it took.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveNote {
+    /// Its last score, from its own point of view.
+    pub score: Option<Score>,
+    /// The depth of that score.
+    pub depth: Option<u32>,
+    /// The time it took, as the runner measured it.
+    pub time: Duration,
+}
+
+impl MoveNote {
+    /// The PGN comment as cutechess-cli writes it: `+0.35/12 0.98s` (the
+    /// score in pawns from the mover's view, the depth, the time), `+M5/20
+    /// 0.10s` for a mate, or just the time without a score.
+    pub fn comment(&self) -> String {
+        let time = format!("{:.2}s", self.time.as_secs_f64());
+        let score = match self.score {
+            Some(Score::Cp(cp)) => format!("{:+.2}", f64::from(cp) / 100.0),
+            Some(Score::Mate(n)) if n > 0 => format!("+M{n}"),
+            Some(Score::Mate(n)) => format!("-M{}", n.unsigned_abs()),
+            None => return time,
+        };
+        match self.depth {
+            Some(d) => format!("{score}/{d} {time}"),
+            None => format!("{score} {time}"),
+        }
+    }
 }
 
 /// Plays the side to move's reply: the move text of its `bestmove`, or
@@ -69,6 +124,12 @@ pub struct Arbiter {
     pub rules: Rules,
     /// Games reaching this many plies are drawn.
     pub max_plies: usize,
+    /// A game clock (`think` then does not apply).
+    pub clock: Option<TimeControl>,
+    /// Resign adjudication by score.
+    pub resign: Option<ResignRule>,
+    /// Draw adjudication by score.
+    pub draw: Option<DrawRule>,
 }
 
 impl Default for Arbiter {
@@ -77,8 +138,25 @@ impl Default for Arbiter {
             think: Think::MoveTime(200),
             rules: Rules::default(),
             max_plies: MAX_PLIES,
+            clock: None,
+            resign: None,
+            draw: None,
         }
     }
+}
+
+/// A played game: the winner (`None`: a draw), why, every move from the
+/// start (the opening's first) and a note for each engine move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GamePlayed {
+    /// The winner.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub reason: String,
+    /// The moves.
+    pub moves: Vec<Move>,
+    /// One note for each move after the opening's.
+    pub notes: Vec<MoveNote>,
 }
 
 /// Plays one game; returns the winner (None: draw), the reason and the moves.
@@ -95,6 +173,7 @@ pub fn play_game(
 /// Plays one game from `start` (None: the start position), after the
 /// `opening` moves; returns the winner (None: draw), the reason and the
 /// moves (without the start position).
+#[cfg(test)]
 pub fn play_game_from(
     red: &mut Engine,
     black: &mut Engine,
@@ -102,20 +181,46 @@ pub fn play_game_from(
     opening: &[Move],
     arbiter: &Arbiter,
 ) -> (Option<Color>, String, Vec<Move>) {
+    let g = play_full(red, black, start, opening, arbiter);
+    (g.winner, g.reason, g.moves)
+}
+
+/// Plays one game as [`play_game_from`] does, with a note on each engine
+/// move.
+pub fn play_full(
+    red: &mut Engine,
+    black: &mut Engine,
+    start: Option<&Position>,
+    opening: &[Move],
+    arbiter: &Arbiter,
+) -> GamePlayed {
     let position = start.cloned().unwrap_or_else(Position::new);
     let mut game = Game::with_rules(position, arbiter.rules.clone());
     let fen = start.map(|p| p.to_string());
-    let (winner, reason) = play_moves(red, black, fen.as_deref(), opening, arbiter, &mut game);
-    (winner, reason, game.moves().collect())
+    let mut notes = Vec::new();
+    let (winner, reason) = play_moves(
+        [red, black],
+        fen.as_deref(),
+        opening,
+        arbiter,
+        &mut game,
+        &mut notes,
+    );
+    GamePlayed {
+        winner,
+        reason,
+        moves: game.moves().collect(),
+        notes,
+    }
 }
 
 fn play_moves(
-    red: &mut Engine,
-    black: &mut Engine,
+    [red, black]: [&mut Engine; 2],
     fen: Option<&str>,
     opening: &[Move],
     arbiter: &Arbiter,
     game: &mut Game,
+    notes: &mut Vec<MoveNote>,
 ) -> Ending {
     // A side that cannot even start a game loses it.
     if let Err(e) = red.new_game() {
@@ -129,19 +234,56 @@ fn play_moves(
             return (None, format!("bad opening move {m}"));
         }
     }
+    let mut clocks = arbiter.clock.map(|tc| [SideClock::new(tc); 2]);
+    let mut scores = Adjudicator::new(arbiter.resign, arbiter.draw);
     loop {
         if let Some(ending) = adjudicate(game, arbiter.max_plies) {
             return ending;
         }
-        let engine = if game.position().turn() == Color::Red {
+        let side = game.position().turn();
+        let engine = if side == Color::Red {
             &mut *red
         } else {
             &mut *black
         };
         let moves: Vec<Move> = game.moves().collect();
-        let reply = engine.best_move_from(fen, &moves, arbiter.think);
+        let before = game.position().clone();
+        let started = Instant::now();
+        let reply = match &clocks {
+            Some([r, b]) => {
+                let go = GameClocks {
+                    remaining: [r.remaining, b.remaining],
+                    increment: [r.control.increment, b.control.increment],
+                    moves_to_go: if side == Color::Red { r } else { b }.moves_left,
+                    turn: side,
+                };
+                engine.best_move_clocked(fen, &moves, &go)
+            }
+            None => engine.best_move_from(fen, &moves, arbiter.think),
+        };
+        let time = started.elapsed();
+        if let Some(clocks) = clocks.as_mut() {
+            if !clocks[usize::from(side == Color::Black)].charge(time) {
+                return flag_fall(&before, side);
+            }
+        }
+        let info = engine
+            .last_info()
+            .and_then(|line| parse_info(line, &before, engine.ranks()));
         if let Some(ending) = apply_reply(game, reply.map_err(|e| e.to_string()), engine.ranks()) {
             return ending;
+        }
+        let score = info.as_ref().and_then(|i| i.score);
+        notes.push(MoveNote {
+            score,
+            depth: info.and_then(|i| i.depth),
+            time,
+        });
+        // The rules' verdicts come first.
+        if game.outcome().is_none() {
+            if let Some(ending) = scores.after_move(side, game.ply(), score.map(centipawns)) {
+                return ending;
+            }
         }
     }
 }
@@ -193,117 +335,179 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
         Some(path) => (read_fens(path)?, vec![Vec::new()]),
         None => (Vec::new(), read_openings(config.openings.as_deref())?),
     };
-    let mut a = Engine::start(&config.engines[0]).map_err(|e| e.to_string())?;
-    let mut b = Engine::start(&config.engines[1]).map_err(|e| e.to_string())?;
-    a.ucci_time = config.ucci_time;
-    b.ucci_time = config.ucci_time;
+    if let Some(dir) = &config.pgn_dir {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
+    }
     let arbiter = Arbiter {
         think: config.think,
         rules: config.rules.clone(),
         max_plies: config.max_plies,
+        clock: config.clock,
+        resign: config.resign,
+        draw: config.draw,
     };
+    // Adjudicated games (resigned, drawn) and flag falls, reported apart.
+    let mut apart = [0usize; 3];
     // Error rates alpha = beta = 0.05.
     let llr_bound = (0.95f64 / 0.05).ln();
     let mut tally = Tally::default();
+    let mut pairs = Pentanomial::default();
+    let mut half_pair: Option<(usize, u32)> = None;
     let mut played = Vec::new();
     let first = config.first;
-    for g in first..first.saturating_add(config.games) {
-        // A crashed or hung engine gets a fresh process; if that fails, the
-        // match ends here.
-        let mut dead = None;
-        for (name, engine) in [("engine1", &mut a), ("engine2", &mut b)] {
-            if !engine.healthy() {
-                say(out, &format!("{name}: restarting after a failure"))?;
-                if let Err(e) = engine.restart() {
-                    dead = Some(format!("{name} cannot be restarted: {e}"));
+    let games = pool::Games {
+        engines: &config.engines,
+        ucci_time: config.ucci_time,
+        arbiter: &arbiter,
+        fens: &fens,
+        openings: &openings,
+        range: (first, first.saturating_add(config.games)),
+    };
+    pool::play_all(&games, config.concurrency, |g, events| {
+        for event in events {
+            let (a_is_red, game) = match event {
+                pool::Event::Note(line) => {
+                    say(out, &line)?;
+                    continue;
+                }
+                pool::Event::Dead(why) => {
+                    say(
+                        out,
+                        &format!("match stopped after {} games: {why}", g - first),
+                    )?;
+                    return Ok(false);
+                }
+                pool::Event::Played(a_is_red, game) => (a_is_red, game),
+            };
+            let GamePlayed {
+                winner,
+                reason,
+                moves,
+                notes,
+            } = *game;
+            for (i, kind) in ["resigns", "draw by adjudication", "on time"]
+                .iter()
+                .enumerate()
+            {
+                apart[i] += usize::from(reason.contains(kind));
+            }
+            let a_color = if a_is_red { Color::Red } else { Color::Black };
+            let result = tally.add(winner, a_color);
+            // Engine 1's half points, and the pair (games 2k and 2k + 1:
+            // one opening, colours swapped) when this game completes one.
+            let half_points = match winner {
+                None => 1,
+                Some(c) if c == a_color => 2,
+                Some(_) => 0,
+            };
+            let pair_done = match half_pair.take() {
+                Some((pair, first_half)) if g % 2 == 1 && pair == g / 2 => {
+                    pairs.add(first_half + half_points);
+                    true
+                }
+                _ => {
+                    half_pair = (g % 2 == 0).then_some((g / 2, half_points));
+                    false
+                }
+            };
+            let Tally { w, d, l } = tally;
+            bar.inc(1);
+            bar.set_message(format!("W {w} D {d} L {l}"));
+            say(
+                out,
+                &format!(
+                    "game {:3}: engine1 {} | {result} ({reason}, {} plies) | W {w} D {d} L {l}",
+                    g + 1,
+                    if a_is_red { "red  " } else { "black" },
+                    moves.len()
+                ),
+            )?;
+            if config.pgn.is_some() || config.pgn_dir.is_some() {
+                let [n1, n2] = &config.names;
+                let players = if a_is_red {
+                    [n1.as_str(), n2]
+                } else {
+                    [n2.as_str(), n1]
+                };
+                let opening = &openings[(g / 2) % openings.len()];
+                let start = (!fens.is_empty()).then(|| &fens[(g / 2) % fens.len()]);
+                let text = record::to_pgn(&record::Finished {
+                    number: g + 1,
+                    players,
+                    start,
+                    moves: &moves,
+                    opening_plies: opening.len().min(moves.len()),
+                    winner,
+                    reason: &reason,
+                    notes: &notes,
+                })?;
+                if let Some(path) = &config.pgn {
+                    append(path, &text)?;
+                }
+                if let Some(dir) = &config.pgn_dir {
+                    let path = std::path::Path::new(dir).join(format!("game-{:04}.pgn", g + 1));
+                    std::fs::write(&path, format!("{}\n", text.trim_end()))
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                }
+            }
+            if config.verbose {
+                let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                say(out, &format!("  moves: {}", list.join(" ")))?;
+            }
+            played.push(Played {
+                number: g + 1,
+                moves,
+                reason,
+            });
+            if let Some((elo0, elo1)) = config.sprt {
+                let x = llr(w, d, l, elo0, elo1);
+                say(
+                    out,
+                    &format!("  sprt [{elo0}, {elo1}]: LLR {x:.2} (bounds {llr_bound:.2})"),
+                )?;
+                if pair_done {
+                    say(out, &pairs.line(elo0, elo1))?;
+                }
+                let decider = if config.sprt_pairs {
+                    pair_done.then(|| pairs.llr(elo0, elo1))
+                } else {
+                    Some(x)
+                };
+                let Some(x) = decider else {
+                    continue;
+                };
+                if x >= llr_bound {
+                    say(
+                        out,
+                        &format!("sprt: H1 accepted (engine1 gains about {elo1} Elo)"),
+                    )?;
+                    return Ok(false);
+                }
+                if x <= -llr_bound {
+                    say(
+                        out,
+                        &format!("sprt: H0 accepted (engine1 does not gain {elo1} Elo)"),
+                    )?;
+                    return Ok(false);
                 }
             }
         }
-        if let Some(why) = dead {
-            say(
-                out,
-                &format!("match stopped after {} games: {why}", g - first),
-            )?;
-            break;
-        }
-        let opening = &openings[(g / 2) % openings.len()];
-        let start = (!fens.is_empty()).then(|| &fens[(g / 2) % fens.len()]);
-        let a_is_red = g % 2 == 0;
-        let (winner, reason, moves) = if a_is_red {
-            play_game_from(&mut a, &mut b, start, opening, &arbiter)
-        } else {
-            play_game_from(&mut b, &mut a, start, opening, &arbiter)
-        };
-        let a_color = if a_is_red { Color::Red } else { Color::Black };
-        let result = tally.add(winner, a_color);
-        let Tally { w, d, l } = tally;
-        bar.inc(1);
-        bar.set_message(format!("W {w} D {d} L {l}"));
-        say(
-            out,
-            &format!(
-                "game {:3}: engine1 {} | {result} ({reason}, {} plies) | W {w} D {d} L {l}",
-                g + 1,
-                if a_is_red { "red  " } else { "black" },
-                moves.len()
-            ),
-        )?;
-        if let Some(path) = &config.pgn {
-            let red_is_a = a_is_red;
-            let [n1, n2] = &config.names;
-            let players = if red_is_a {
-                [n1.as_str(), n2]
-            } else {
-                [n2.as_str(), n1]
-            };
-            let text = record::to_pgn(&record::Finished {
-                number: g + 1,
-                players,
-                start,
-                moves: &moves,
-                opening_plies: opening.len().min(moves.len()),
-                winner,
-                reason: &reason,
-            })?;
-            append(path, &text)?;
-        }
-        if config.verbose {
-            let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-            say(out, &format!("  moves: {}", list.join(" ")))?;
-        }
-        played.push(Played {
-            number: g + 1,
-            moves,
-            reason,
-        });
-        if let Some((elo0, elo1)) = config.sprt {
-            let x = llr(w, d, l, elo0, elo1);
-            say(
-                out,
-                &format!("  sprt [{elo0}, {elo1}]: LLR {x:.2} (bounds {llr_bound:.2})"),
-            )?;
-            if x >= llr_bound {
-                say(
-                    out,
-                    &format!("sprt: H1 accepted (engine1 gains about {elo1} Elo)"),
-                )?;
-                break;
-            }
-            if x <= -llr_bound {
-                say(
-                    out,
-                    &format!("sprt: H0 accepted (engine1 does not gain {elo1} Elo)"),
-                )?;
-                break;
-            }
-        }
-    }
+        Ok(true)
+    })?;
     bar.finish_and_clear();
-    drop((a, b));
     if let Some(python) = &config.pyffish {
         for line in second_opinion(python, &config.rules, &played) {
             say(out, &line)?;
         }
+    }
+    let [resigned, drawn, flagged] = apart;
+    if config.resign.is_some() || config.draw.is_some() || config.clock.is_some() {
+        say(
+            out,
+            &format!(
+                "adjudicated by score: {resigned} resigned, {drawn} drawn; flag falls: {flagged}"
+            ),
+        )?;
     }
     say(out, &tally.summary())?;
     Ok(tally)

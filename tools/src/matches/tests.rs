@@ -135,7 +135,7 @@ fn bad_replies_lose() {
 /// A fake engine: a shell script answering `go` with `on_go` and `stop`
 /// with `on_stop` (shell commands).
 #[cfg(unix)]
-fn fake(name: &str, protocol: Protocol, on_go: &str, on_stop: &str) -> Engine {
+pub(super) fn fake(name: &str, protocol: Protocol, on_go: &str, on_stop: &str) -> Engine {
     let path = std::env::temp_dir().join(format!("xq-match-{}-{name}.sh", std::process::id()));
     // The script removes itself when told to quit.
     let script = format!(
@@ -241,7 +241,7 @@ fn ucci_engines_are_stopped_after_the_move_time() {
 /// An engine that logs every command to `log` and answers `go` with
 /// `bestmove {answer}`.
 #[cfg(unix)]
-fn logging_engine(name: &str, answer: &str) -> (Engine, std::path::PathBuf) {
+pub(super) fn logging_engine(name: &str, answer: &str) -> (Engine, std::path::PathBuf) {
     let dir = std::env::temp_dir();
     let log = dir.join(format!("xq-match-{}-{name}.log", std::process::id()));
     let path = dir.join(format!("xq-match-{}-{name}.sh", std::process::id()));

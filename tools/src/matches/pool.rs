@@ -1,0 +1,242 @@
+//! The games of a match played by `--concurrency N` workers, each a thread
+//! driving its own pair of engine processes; the results are handed back
+//! in game order.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+
+use xiangqi::{Move, Position};
+use xiangqi_client::{Engine, Spec, UcciTime};
+
+use crate::matches::runner::{Arbiter, GamePlayed, play_full};
+
+/// What happened at one game of the match.
+#[derive(Debug)]
+pub enum Event {
+    /// A line to print before the game's: an engine was restarted.
+    Note(String),
+    /// The game could not be played: the match stops here.
+    Dead(String),
+    /// The game was played; `true` when engine 1 had Red.
+    Played(bool, Box<GamePlayed>),
+}
+
+/// The games to play and how.
+pub struct Games<'a> {
+    /// Engine 1 and engine 2.
+    pub engines: &'a [Spec; 2],
+    /// How a UCCI engine gets a move time.
+    pub ucci_time: UcciTime,
+    /// The rules and thinking limits.
+    pub arbiter: &'a Arbiter,
+    /// Start positions (empty: the standard one).
+    pub fens: &'a [Position],
+    /// Openings (at least one, maybe empty).
+    pub openings: &'a [Vec<Move>],
+    /// The first game's number (0-based) and the end (exclusive).
+    pub range: (usize, usize),
+}
+
+impl Games<'_> {
+    /// Plays game `g` (engine 1 Red in even games) with `pair`.
+    fn play(&self, g: usize, pair: &mut [Engine; 2]) -> Event {
+        let opening = &self.openings[(g / 2) % self.openings.len()];
+        let start = (!self.fens.is_empty()).then(|| &self.fens[(g / 2) % self.fens.len()]);
+        let a_is_red = g % 2 == 0;
+        let [a, b] = pair;
+        let played = if a_is_red {
+            play_full(a, b, start, opening, self.arbiter)
+        } else {
+            play_full(b, a, start, opening, self.arbiter)
+        };
+        Event::Played(a_is_red, Box::new(played))
+    }
+
+    /// Starts a pair of engines.
+    fn start(&self) -> Result<[Engine; 2], String> {
+        let mut a = Engine::start(&self.engines[0]).map_err(|e| e.to_string())?;
+        let mut b = Engine::start(&self.engines[1]).map_err(|e| e.to_string())?;
+        a.ucci_time = self.ucci_time;
+        b.ucci_time = self.ucci_time;
+        Ok([a, b])
+    }
+}
+
+/// Restarts the engines of `pair` that crashed or hung: the notes to
+/// print, and the event that stops the match if one cannot be restarted.
+fn revive(pair: &mut [Engine; 2]) -> (Vec<Event>, bool) {
+    let mut events = Vec::new();
+    let mut dead = None;
+    for (name, engine) in ["engine1", "engine2"].into_iter().zip(pair.iter_mut()) {
+        if !engine.healthy() {
+            events.push(Event::Note(format!("{name}: restarting after a failure")));
+            if let Err(e) = engine.restart() {
+                dead = Some(format!("{name} cannot be restarted: {e}"));
+            }
+        }
+    }
+    let stop = dead.is_some();
+    events.extend(dead.map(Event::Dead));
+    (events, stop)
+}
+
+/// Plays `games` on `workers` threads (at least one), each with its own
+/// engine processes, each taking the next game not yet taken. `report` is
+/// called on this thread once for each game, in game order, with its
+/// events; it returns `Ok(false)` to stop the match (the games under way
+/// are finished and not reported). An engine that cannot be started is an
+/// error.
+pub fn play_all(
+    games: &Games,
+    workers: usize,
+    mut report: impl FnMut(usize, Vec<Event>) -> Result<bool, String>,
+) -> Result<(), String> {
+    let (first, end) = games.range;
+    let next = AtomicUsize::new(first);
+    let stop = AtomicBool::new(false);
+    let workers = workers.clamp(1, end.saturating_sub(first).max(1));
+    std::thread::scope(|scope| {
+        let (tx, rx) = channel::<Result<(usize, Vec<Event>), String>>();
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || {
+                let mut pair = match games.start() {
+                    Ok(pair) => pair,
+                    Err(e) => {
+                        stop.store(true, Ordering::Relaxed);
+                        let _ = tx.send(Err(e));
+                        return;
+                    }
+                };
+                while !stop.load(Ordering::Relaxed) {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= end {
+                        break;
+                    }
+                    let (mut events, dead) = revive(&mut pair);
+                    if !dead {
+                        events.push(games.play(g, &mut pair));
+                    }
+                    if tx.send(Ok((g, events))).is_err() || dead {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut pending = BTreeMap::new();
+        let mut expected = first;
+        let mut result = Ok(());
+        for message in rx {
+            if stop.load(Ordering::Relaxed) && result.is_err() {
+                continue;
+            }
+            match message {
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    result = Err(e);
+                }
+                Ok((g, events)) => {
+                    pending.insert(g, events);
+                    while let Some(events) = pending.remove(&expected) {
+                        expected += 1;
+                        match report(expected - 1, events) {
+                            Ok(true) => {}
+                            Ok(false) => {
+                                stop.store(true, Ordering::Relaxed);
+                                // Nothing further is reported.
+                                pending.clear();
+                                expected = usize::MAX;
+                            }
+                            Err(e) => {
+                                stop.store(true, Ordering::Relaxed);
+                                pending.clear();
+                                expected = usize::MAX;
+                                result = Err(e);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        result
+    })
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// A fake engine that logs its process id at each new game and answers
+    /// every `go` after 0.1 s with the move given.
+    fn script(name: &str, answer: &str) -> (Spec, std::path::PathBuf) {
+        let dir = std::env::temp_dir();
+        let id = std::process::id();
+        let log = dir.join(format!("xq-pool-{id}-{name}.log"));
+        let path = dir.join(format!("xq-pool-{id}-{name}.sh"));
+        let text = format!(
+            "while read -r line; do case \"$line\" in\n\
+             uci) echo 'id name fake'; echo uciok ;;\n\
+             isready) echo readyok ;;\n\
+             ucinewgame) echo $$ >> '{log}' ;;\n\
+             go*) sleep 0.1; echo 'bestmove {answer}' ;;\n\
+             quit) exit 0 ;;\n\
+             esac; done\n",
+            log = log.display()
+        );
+        let _ = std::fs::remove_file(&log);
+        std::fs::write(&path, text).unwrap();
+        (Spec::uci(&format!("sh {}", path.display())), log)
+    }
+
+    #[test]
+    fn workers_have_their_own_engines_and_report_in_order() {
+        let (spec1, log1) = script("one", "h2e2");
+        let (spec2, log2) = script("two", "h9g7");
+        let engines = [spec1, spec2];
+        let arbiter = Arbiter {
+            max_plies: 2,
+            ..Arbiter::default()
+        };
+        let openings = [Vec::new()];
+        let games = Games {
+            engines: &engines,
+            ucci_time: UcciTime::Stop,
+            arbiter: &arbiter,
+            fens: &[],
+            openings: &openings,
+            range: (3, 9),
+        };
+        let mut seen = Vec::new();
+        play_all(&games, 3, |g, events| {
+            for e in events {
+                match e {
+                    Event::Played(a_is_red, game) => seen.push((g, a_is_red, game.moves.len())),
+                    other => panic!("{other:?}"),
+                }
+            }
+            Ok(g < 6)
+        })
+        .unwrap();
+        // Games 3 to 6 reported, in order, then the match stopped. In the
+        // odd games engine 2 has Red and its only move, h9g7, is illegal.
+        assert_eq!(
+            seen,
+            [(3, false, 0), (4, true, 2), (5, false, 0), (6, true, 2)]
+        );
+        let pids = |log: &std::path::Path| {
+            let text = std::fs::read_to_string(log).unwrap_or_default();
+            let _ = std::fs::remove_file(log);
+            let mut pids: Vec<String> = text.lines().map(String::from).collect();
+            pids.sort();
+            pids.dedup();
+            pids.len()
+        };
+        // Each worker its own processes (three, unless one worker started
+        // so late that the others had taken every game).
+        assert!(pids(&log1) >= 2, "several processes of engine 1");
+        assert!(pids(&log2) >= 2, "several processes of engine 2");
+    }
+}
