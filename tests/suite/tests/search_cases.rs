@@ -218,6 +218,34 @@ fn multi_pv_reports_distinct_lines() {
     assert!(firsts[0].1 != firsts[1].1 && firsts[1].1 != firsts[2].1 && firsts[0].1 != firsts[2].1);
 }
 
+/// MultiPV lines come best first at every depth (line 2 once came after a
+/// worse-scored line 3 from `h2e2`).
+#[test]
+fn multi_pv_lines_come_in_score_order() {
+    let mut game = Game::new();
+    let mut games = vec![game.clone()];
+    for m in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+        game.play(m.parse().unwrap()).unwrap();
+        games.push(game.clone());
+    }
+    for game in &games {
+        let mut lines: Vec<(u32, usize, i32)> = Vec::new();
+        let limits = Limits::depth(6).with_multi_pv(4);
+        searcher().search(game, &limits, &AtomicBool::new(false), |info| {
+            if let Score::Cp(cp) = info.score {
+                lines.push((info.depth, info.multipv, cp));
+            }
+        });
+        for pair in lines.windows(2) {
+            let ((d1, k1, s1), (d2, k2, s2)) = (pair[0], pair[1]);
+            if d1 == d2 && k2 == k1 + 1 {
+                assert!(s1 >= s2, "depth {d1}: line {k1} {s1} before line {k2} {s2}");
+            }
+        }
+        assert!(lines.iter().any(|l| l.0 == 6 && l.1 == 4));
+    }
+}
+
 #[test]
 fn helper_threads_return_a_legal_move() {
     let mut s = searcher();
