@@ -531,20 +531,6 @@ impl Board {
     /// The board as text: Black's side on top, rank 9 to rank 0, files a to
     /// i, FEN letters for the pieces and `.` for empty points.
     fn __str__(&self) -> String {
-        let board = self.position().board();
-        let mut out = String::with_capacity(200);
-        for r in (0..10).rev() {
-            for f in 0..9 {
-                if f > 0 {
-                    out.push(' ');
-                }
-                let sq = Square::from_index(r * 9 + f);
-                out.push(sq.and_then(|s| board.piece_at(s)).map_or('.', |p| p.char()));
-            }
-            if r > 0 {
-                out.push('\n');
-            }
-        }
-        out
+        self.position().board().to_string()
     }
 }

@@ -24,7 +24,7 @@ pyo3::create_exception!(
 );
 
 /// One game of a PGN text: its tags, start position, main line and result.
-#[pyclass(module = "xiangqi_rs.pgn", name = "Game", frozen)]
+#[pyclass(module = "xiangqi_rs.pgn", name = "Game")]
 pub struct PgnGame {
     record: GameRecord,
 }
@@ -57,6 +57,39 @@ impl PgnGame {
             d.set_item(k, v)?;
         }
         Ok(d)
+    }
+
+    /// The value of the tag `name`, or `None` (names are case-sensitive).
+    fn tag(&self, name: &str) -> Option<String> {
+        self.record.tag(name).map(str::to_string)
+    }
+
+    /// Sets the tag `name` to `value`, in place when it is there, else at
+    /// the end. (`tags` is a copy: change tags with this.) `FEN` and
+    /// `Result` are written as the game's start and result say, whatever
+    /// they are set to. A name that is not a PGN symbol (letters, digits,
+    /// `_`) or a value with a line break raises `ValueError`.
+    fn set_tag(&mut self, name: &str, value: &str) -> PyResult<()> {
+        let symbol = !name.is_empty()
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !symbol {
+            return Err(PyValueError::new_err(format!(
+                "tag name {name:?}: letters, digits and '_' only"
+            )));
+        }
+        if value.contains(['\n', '\r']) {
+            return Err(PyValueError::new_err(format!(
+                "tag {name}: a value on one line, not {value:?}"
+            )));
+        }
+        self.record.set_tag(name, value);
+        Ok(())
+    }
+
+    /// Removes the tag `name`; returns its value, or `None` when it was not
+    /// there.
+    fn remove_tag(&mut self, name: &str) -> Option<String> {
+        self.record.remove_tag(name)
     }
 
     /// The main line's moves.

@@ -94,3 +94,22 @@ def test_a_board_record_keeps_the_verdict():
     back = pgn.read_games(text, strict=True)[0]
     assert back.tags == g.tags and back.moves == g.moves and back.result == g.result
     assert back.board().outcome().reason == "perpetual_check"
+
+
+def test_tags_are_set_and_removed_in_place():
+    g = pgn.read_games(pgn.sample(), strict=True)[0]
+    event = g.tag("Event")
+    assert event == g.tags["Event"]
+    g.set_tag("Event", 'Club "A" final')
+    g.set_tag("Annotator", "me")
+    assert g.tag("Event") == 'Club "A" final'
+    assert list(g.tags)[-1] == "Annotator"
+    assert list(g.tags).index("Event") == 0  # in place
+    assert g.remove_tag("Annotator") == "me" and g.remove_tag("Annotator") is None
+    assert g.tag("Annotator") is None
+    back = pgn.read_games(g.to_pgn(), strict=True)[0]
+    assert back.tag("Event") == 'Club "A" final' and back.moves == g.moves
+    for name, value in [("", "x"), ("Two words", "x"), ("Event", "a\nb")]:
+        with pytest.raises(ValueError):
+            g.set_tag(name, value)
+    assert g.tag("Event") == 'Club "A" final'

@@ -264,6 +264,37 @@ impl Board {
     }
 }
 
+impl fmt::Display for Board {
+    /// The board as text: Black's side on top (rank 9 first, rank 0 last,
+    /// a line each), files a to i separated by spaces, FEN letters for the
+    /// pieces and `.` for empty points; no line break at the end.
+    ///
+    /// ```
+    /// use xiangqi::Board;
+    /// let text = Board::new().to_string();
+    /// assert!(text.starts_with("r n b a k a b n r\n. . . . . . . . .\n"));
+    /// assert!(text.ends_with("R N B A K A B N R"));
+    /// assert_eq!(text.lines().count(), 10);
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, rank) in Rank::ALL.iter().rev().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            for (j, file) in File::ALL.into_iter().enumerate() {
+                if j > 0 {
+                    write!(f, " ")?;
+                }
+                let c = self
+                    .piece_at(Square::new(file, *rank))
+                    .map_or('.', Piece::char);
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Debug for Board {
     /// Draws the board, rank 9 on top, FEN letters, `.` for empty points.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
