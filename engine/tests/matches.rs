@@ -410,24 +410,143 @@ fn concurrent_games_report_in_order() {
         ],
         "{two}"
     );
-    // After each pair (games 2 and 4 and 6) the pentanomial line.
-    let pairs: Vec<&str> = two
+    // After each game the results line, fastchess's in one line; the
+    // pair counts grow after games 2, 4 and 6.
+    let results: Vec<&str> = two
         .lines()
-        .filter(|l| l.starts_with("  pairs: ["))
+        .filter(|l| l.starts_with("Results of engine1 vs engine2 (depth 2): Elo: "))
         .collect();
-    assert_eq!(pairs.len(), 3, "{two}");
+    assert_eq!(results.len(), 6, "{two}");
+    let pairs_counted = |line: &str| -> u32 {
+        line.split("Ptnml(0-2): [")
+            .nth(1)
+            .and_then(|rest| rest.strip_suffix(']'))
+            .unwrap_or_else(|| panic!("{line}"))
+            .split(", ")
+            .map(|n| n.parse::<u32>().unwrap())
+            .sum()
+    };
+    let counted: Vec<u32> = results.iter().map(|l| pairs_counted(l)).collect();
+    assert_eq!(counted, [0, 1, 1, 2, 2, 3], "{two}");
     assert!(
-        pairs.iter().all(|l| l.contains("(Ptnml 0-2), LLR ")),
+        results
+            .iter()
+            .all(|l| l.contains(", LLR: ") && l.contains("(-2.94, 2.94) [0.00, 10.00], Games: ")),
         "{two}"
     );
-    let counted: u32 = pairs[2][10..]
-        .split(']')
-        .next()
-        .unwrap()
-        .split(", ")
-        .map(|n| n.parse::<u32>().unwrap())
-        .sum();
-    assert_eq!(counted, 3, "{two}");
+    assert!(results[5].contains(", Games: 6, W: "), "{two}");
     assert!(two.trim_end().ends_with(")"), "{two}");
     assert!(two.contains("engine1: W "), "{two}");
+}
+
+/// `match --results FILE` writes one whole JSON line a game; `sprt` reads
+/// it (a line cut short by a kill is skipped), and exits with status 2 on
+/// bad input.
+#[test]
+fn results_lines_and_the_sprt_tool() {
+    let dir = std::env::temp_dir();
+    let id = std::process::id();
+    let results = dir.join(format!("xiangqi-engine-results-{id}.jsonl"));
+    let _ = std::fs::remove_file(&results);
+    let report = report(&[
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--max-plies",
+        "6",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&results).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    for (g, line) in lines.iter().enumerate() {
+        assert_eq!(line["game"], g, "{text}");
+        assert_eq!(line["pair"], g / 2, "{text}");
+        assert_eq!(line["opening"], g / 2, "{text}");
+        assert_eq!(line["engine1_red"], g % 2 == 0, "{text}");
+        assert_eq!(line["result"], "1/2-1/2", "{text}");
+        assert_eq!(line["score1"], 0.5, "{text}");
+        assert_eq!(line["reason"], "1/2-1/2 draw after 6 plies", "{text}");
+        assert_eq!(line["adjudication"], "max-plies", "{text}");
+        assert_eq!(line["plies"], 6, "{text}");
+    }
+    assert!(
+        report.contains("W: 0 L: 0 D: 4, Ptnml(0-2): [0, 0, 2, 0, 0]"),
+        "{report}"
+    );
+    // A killed run: the last line cut short.
+    let cut = dir.join(format!("xiangqi-engine-results-cut-{id}.jsonl"));
+    std::fs::write(&cut, &text[..text.len() - 20]).unwrap();
+    let sprt = |args: &[&str]| {
+        Command::new(ENGINE)
+            .arg("sprt")
+            .args(args)
+            .output()
+            .expect("the engine binary starts")
+    };
+    let out = sprt(&[
+        "--results",
+        cut.to_str().unwrap(),
+        "--elo0",
+        "0",
+        "--elo1",
+        "10",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["pairs"].as_u64(), v["games"].as_u64()),
+        (Some(1), Some(2)),
+        "{v}"
+    );
+    assert_eq!(v["penta"], serde_json::json!([0, 0, 1, 0, 0]));
+    assert_eq!(
+        (v["draws"].as_u64(), v["decision"].is_null()),
+        (Some(2), true)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unfinished last line"));
+    // Both files: game numbers seen twice count once.
+    let out = sprt(&[
+        "--results",
+        results.to_str().unwrap(),
+        cut.to_str().unwrap(),
+        "--elo0",
+        "0",
+        "--elo1",
+        "10",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.starts_with("Results of engine1 vs engine2 (2 pairs): Elo: 0.00 +/- 0.00"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Games: 4, W: 0 L: 0 D: 4"), "{stdout}");
+    // Junk in the middle, a missing file, bad numbers: status 2.
+    std::fs::write(&cut, format!("junk\n{text}")).unwrap();
+    for args in [
+        vec![
+            "--results",
+            cut.to_str().unwrap(),
+            "--elo0",
+            "0",
+            "--elo1",
+            "5",
+        ],
+        vec!["--results", "/no/such/file", "--elo0", "0", "--elo1", "5"],
+        vec!["--penta", "1,2,x,4,5", "--elo0", "0", "--elo1", "5"],
+        vec!["--penta", "1,2,3,4,5", "--elo0", "5", "--elo1", "0"],
+        vec!["--elo0", "0", "--elo1", "5"],
+    ] {
+        let out = sprt(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    }
+    let _ = std::fs::remove_file(results);
+    let _ = std::fs::remove_file(cut);
 }

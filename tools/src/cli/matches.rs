@@ -175,14 +175,42 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE", help_heading = "Report")]
     pub results: Option<String>,
     /// Stop early by a sequential probability ratio test of H0 "engine 1 is
-    /// ELO0 stronger" against H1 "ELO1 stronger".
+    /// ELO0 stronger" against H1 "ELO1 stronger": the GSPRT over the game
+    /// pairs' pentanomial counts, as fastchess computes it, checked after
+    /// each pair.
     #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true,
           help_heading = "Report")]
     pub sprt: Option<Vec<f64>>,
-    /// With --sprt: decide on the LLR over game pairs (the two games of an
-    /// opening; pentanomial counts, as fastchess reports them) rather than
-    /// over single games. The pairs' line is printed either way.
-    #[arg(long, requires = "sprt", help_heading = "Report")]
+    /// With --sprt: the false positive rate.
+    #[arg(
+        long,
+        value_name = "A",
+        default_value_t = 0.05,
+        requires = "sprt",
+        help_heading = "Report"
+    )]
+    pub sprt_alpha: f64,
+    /// With --sprt: the false negative rate.
+    #[arg(
+        long,
+        value_name = "B",
+        default_value_t = 0.05,
+        requires = "sprt",
+        help_heading = "Report"
+    )]
+    pub sprt_beta: f64,
+    /// With --sprt: what ELO0 and ELO1 mean, normalized Elo (fastchess's
+    /// default) or logistic Elo.
+    #[arg(
+        long,
+        value_name = "M",
+        default_value = "normalized",
+        requires = "sprt",
+        help_heading = "Report"
+    )]
+    pub sprt_model: crate::sprt::Model,
+    /// Kept for old command lines: the SPRT always decides on the pairs.
+    #[arg(long, requires = "sprt", hide = true, help_heading = "Report")]
     pub sprt_pairs: bool,
     /// At the end, replay the games with pyffish (PYTHON must have it) and
     /// list the games it would judge differently.

@@ -7,6 +7,7 @@ use xiangqi_client::{Spec, Think, UcciTime};
 
 use crate::matches::adjudication::{DrawRule, ResignRule};
 use crate::matches::clock::TimeControl;
+use crate::matches::sprt::Sprt;
 
 use crate::cli::{ChaseArg, MatchArgs, UcciTimeArg, engine_spec};
 
@@ -36,10 +37,8 @@ pub struct Config {
     pub max_plies: usize,
     /// Print each game's moves.
     pub verbose: bool,
-    /// SPRT bounds, if any.
-    pub sprt: Option<(f64, f64)>,
-    /// The SPRT decides on the game pairs' LLR (pentanomial).
-    pub sprt_pairs: bool,
+    /// The SPRT, if any.
+    pub sprt: Option<Sprt>,
     /// The Python interpreter with pyffish, for the second opinion.
     pub pyffish: Option<String>,
     /// The engines' names in the PGN file.
@@ -118,6 +117,13 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
             .with_chase_detection(detect)
             .with_checks_also_chase(checks);
     }
+    let sprt = match a.sprt.as_deref() {
+        Some(&[e0, e1]) => Some(
+            Sprt::new(e0, e1, a.sprt_alpha, a.sprt_beta, a.sprt_model)
+                .map_err(|e| format!("--sprt: {e}"))?,
+        ),
+        _ => None,
+    };
     Ok(Config {
         engines,
         ucci_time: match a.ucci_time {
@@ -132,11 +138,7 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
         rules,
         max_plies: a.max_plies,
         verbose: a.verbose,
-        sprt: a.sprt.as_deref().and_then(|s| match *s {
-            [e0, e1] => Some((e0, e1)),
-            _ => None,
-        }),
-        sprt_pairs: a.sprt_pairs,
+        sprt,
         pyffish: a.pyffish.clone(),
         names: [a.engine1_name.clone(), a.engine2_name.clone()],
         pgn: a.pgn.clone(),

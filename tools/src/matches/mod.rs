@@ -74,19 +74,31 @@
 //! `--games 100`. Prints each result, then W/D/L for engine 1 and an Elo
 //! estimate with a 95% interval; `--verbose` prints each game's moves.
 //!
-//! `--sprt ELO0 ELO1` adds a sequential probability ratio test (error rates
-//! 5%/5%, normal approximation of the log-likelihood ratio over game
-//! scores): H0 "engine 1 is ELO0 stronger" against H1 "ELO1 stronger". The
-//! LLR is printed after each game and the match stops early once it leaves
-//! (-2.94, 2.94): below, H0 is accepted (the change does not gain ELO1);
-//! above, H1 is accepted. `--games` stays the upper bound. For a change
-//! against the previous build: `--sprt 0 10` (or `--sprt -10 0` to check
-//! that a simplification does not lose).
+//! After each game a results line, fastchess's in one line: `Results of
+//! engine1 vs engine2 (10+0.1): Elo: 21.30 +/- 15.20, nElo: 30.10 +/-
+//! 21.40, LLR: 1.23 (-2.94, 2.94) [0.00, 10.00], Games: 120, W: 50 L: 40 D:
+//! 30, Ptnml(0-2): [a, b, c, d, e]`: the Elo and normalized Elo of the
+//! complete game pairs (the two games of an opening, colours swapped;
+//! `Ptnml` counts the pairs by engine 1's points in them, 0, ½, 1, 1½, 2),
+//! the games' W/D/L, and with `--sprt` the LLR, its bounds and the
+//! hypotheses' Elo.
 //!
-//! After each completed game pair (the two games of an opening) the SPRT
-//! also prints the pairs' pentanomial counts (engine 1's points in a pair:
-//! 0, ½, 1, 1½, 2, as fastchess's `Ptnml(0-2)`) and their LLR;
-//! `--sprt-pairs` lets that LLR decide, checked after each pair.
+//! `--sprt ELO0 ELO1` adds a sequential probability ratio test
+//! ([`sprt`]): the GSPRT of H0 "engine 1 is ELO0 stronger" against H1
+//! "ELO1 stronger" over the pairs' pentanomial counts, as fastchess
+//! computes it (normalized Elo by default, `--sprt-model logistic` for
+//! logistic Elo; `--sprt-alpha`, `--sprt-beta`: error rates, 5% each by
+//! default, bounds ln(β/(1-α)) and ln((1-β)/α)). After each pair the match
+//! stops once the LLR leaves the bounds: below, H0 is accepted (the change
+//! does not gain ELO1); above, H1 is accepted. `--games` stays the upper
+//! bound. For a change against the previous build: `--sprt 0 5` (or
+//! `--sprt -5 0` to check that a simplification does not lose).
+//!
+//! `--results FILE` appends one JSON line a finished game ([`results`]);
+//! `xiangqi-engine sprt --results FILE...` reads such files (several
+//! processes' or a resumed run's: a game seen twice counts once, only
+//! complete pairs count) and prints the same results line and decision, or
+//! a JSON object with `--json`.
 //!
 //! `--pgn FILE` appends each game to FILE as PGN (ICCS moves) as it ends,
 //! with the players' names (`--engineN-name NAME`, by default `engine1`

@@ -9,8 +9,9 @@ use xiangqi::{Color, Game, GameError, Move, Position, Role, Rules, Score};
 use crate::matches::adjudication::{Adjudicator, DrawRule, ResignRule, centipawns};
 use crate::matches::clock::{SideClock, TimeControl};
 use crate::matches::config::{Config, MAX_PLIES};
-use crate::matches::tally::{Pentanomial, Tally, llr};
-use crate::matches::{pool, pyffish, record, results};
+use crate::matches::sprt::results_line;
+use crate::matches::tally::{Pentanomial, Tally};
+use crate::matches::{pool, pyffish, record, results, sprt_report};
 use xiangqi_client::{Engine, GameClocks, Think, parse_info};
 
 /// How a game ended: the winner (`None`: draw) and why.
@@ -348,8 +349,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
     };
     // Adjudicated games (resigned, drawn) and flag falls, reported apart.
     let mut apart = [0usize; 3];
-    // Error rates alpha = beta = 0.05.
-    let llr_bound = (0.95f64 / 0.05).ln();
+    let tc = time_control_label(config);
     let mut tally = Tally::default();
     let mut pairs = Pentanomial::default();
     let mut half_pair: Option<(usize, u32)> = None;
@@ -476,35 +476,22 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
                 moves,
                 reason,
             });
-            if let Some((elo0, elo1)) = config.sprt {
-                let x = llr(w, d, l, elo0, elo1);
-                say(
-                    out,
-                    &format!("  sprt [{elo0}, {elo1}]: LLR {x:.2} (bounds {llr_bound:.2})"),
-                )?;
-                if pair_done {
-                    say(out, &pairs.line(elo0, elo1))?;
-                }
-                let decider = if config.sprt_pairs {
-                    pair_done.then(|| pairs.llr(elo0, elo1))
-                } else {
-                    Some(x)
-                };
-                let Some(x) = decider else {
-                    continue;
-                };
-                if x >= llr_bound {
-                    say(
-                        out,
-                        &format!("sprt: H1 accepted (engine1 gains about {elo1} Elo)"),
-                    )?;
-                    return Ok(false);
-                }
-                if x <= -llr_bound {
-                    say(
-                        out,
-                        &format!("sprt: H0 accepted (engine1 does not gain {elo1} Elo)"),
-                    )?;
+            let [n1, n2] = &config.names;
+            say(
+                out,
+                &results_line(
+                    [n1, n2],
+                    &tc,
+                    w + d + l,
+                    Some([w, d, l]),
+                    &pairs.0,
+                    config.sprt.as_ref(),
+                ),
+            )?;
+            // The SPRT decides on the pairs, after each one.
+            if let Some(sprt) = config.sprt.as_ref().filter(|_| pair_done) {
+                if let Some(d) = sprt.decision(sprt.llr(&pairs.0)) {
+                    say(out, &sprt_report::decision_line(sprt, d))?;
                     return Ok(false);
                 }
             }
@@ -528,6 +515,26 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
     }
     say(out, &tally.summary())?;
     Ok(tally)
+}
+
+/// The thinking limit as the results line names it: the clock (`40/60+0.6`,
+/// `10+0.1`), `0.2/move`, `depth 8` or `5000 nodes`.
+pub fn time_control_label(config: &Config) -> String {
+    if let Some(tc) = &config.clock {
+        let moves = tc.moves.map(|m| format!("{m}/")).unwrap_or_default();
+        let inc = tc.increment.as_secs_f64();
+        let inc = if inc > 0.0 {
+            format!("+{inc}")
+        } else {
+            String::new()
+        };
+        return format!("{moves}{}{inc}", tc.base.as_secs_f64());
+    }
+    match config.think {
+        Think::MoveTime(ms) => format!("{}/move", ms as f64 / 1000.0),
+        Think::Depth(d) => format!("depth {d}"),
+        Think::Nodes(n) => format!("{n} nodes"),
+    }
 }
 
 /// Appends a game's PGN (and a blank line) to the file at `path`.

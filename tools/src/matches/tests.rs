@@ -355,7 +355,12 @@ fn flags() {
     assert_eq!(c.engines[0].init, ["x", "y"]);
     assert_eq!((c.games, c.first, c.think), (4, 2, Think::MoveTime(50)));
     assert_eq!((c.openings.as_deref(), c.verbose), (Some("o.txt"), true));
-    assert_eq!(c.sprt, Some((-5.0, 10.0)));
+    let sprt = c.sprt.unwrap();
+    assert_eq!(
+        (sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta),
+        (-5.0, 10.0, 0.05, 0.05)
+    );
+    assert_eq!(sprt.model, crate::sprt::Model::Normalized);
     assert_eq!(c.rules.move_limit, Some(50));
     assert_eq!(c.rules.check_cap, Some(10));
     assert_eq!(c.rules.repetition_count, 4);
@@ -375,8 +380,24 @@ fn flags() {
     let c = parse_args("--engine1 a --engine2 b --nodes 500 --chase none").unwrap();
     assert_eq!(c.think, Think::Nodes(500));
     assert!(!c.rules.chase_detection);
-    let c = parse_args("--engine1 a --engine2 b --sprt -10 0").unwrap();
-    assert_eq!(c.sprt, Some((-10.0, 0.0)));
+    let c = parse_args(
+        "--engine1 a --engine2 b --sprt -10 0 --sprt-alpha 0.1 --sprt-beta 0.2 \
+         --sprt-model logistic --sprt-pairs",
+    )
+    .unwrap();
+    let sprt = c.sprt.unwrap();
+    assert_eq!(
+        (sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta),
+        (-10.0, 0.0, 0.1, 0.2)
+    );
+    assert_eq!(sprt.model, crate::sprt::Model::Logistic);
+    // The SPRT's parameters are checked.
+    let err = parse_args("--engine1 a --engine2 b --sprt 10 0").unwrap_err();
+    assert!(
+        err.contains("--sprt: elo0 10 must be below elo1 0"),
+        "{err}"
+    );
+    assert!(parse_args("--engine1 a --engine2 b --sprt 0 10 --sprt-alpha 1.5").is_err());
 
     for (bad, why) in [
         ("--engine2 b", "--engine1 <CMD>"),
@@ -408,6 +429,11 @@ fn flags() {
         ),
         ("--engine1 a --engine2 b --bogus", "--bogus"),
         ("--engine1 a --engine2 b --sprt 0", "--sprt <ELO0> <ELO1>"),
+        ("--engine1 a --engine2 b --sprt-alpha 0.1", "--sprt"),
+        (
+            "--engine1 a --engine2 b --sprt 0 5 --sprt-model bayes",
+            "not a model",
+        ),
         ("--engine1 a --engine2 b --fens f --pyffish py", "--fens"),
     ] {
         match parse_args(bad) {

@@ -206,6 +206,45 @@ fn the_llr_matches_fastchess() {
     }
 }
 
+/// The LLRs of `sprt_reference.py` (fishtest's LLRcalc.py formulas,
+/// written apart in Python), to 1e-6.
+#[test]
+fn the_llr_matches_fishtest_formulas() {
+    use Model::{Logistic, Normalized};
+    let cases: [(Model, f64, f64, [u32; 5], f64); 9] = [
+        (Normalized, 0.0, 10.0, [1, 3, 10, 4, 2], 0.1090962224),
+        (Normalized, 0.0, 10.0, [0, 0, 3, 1, 0], 0.0545371455),
+        (Normalized, -10.0, 0.0, [5, 20, 50, 15, 3], -0.3547952909),
+        (Normalized, 0.0, 5.0, [30, 400, 900, 450, 25], 0.6828134854),
+        (
+            Normalized,
+            0.0,
+            2.0,
+            [365, 16618, 36229, 16974, 390],
+            2.2503677036,
+        ),
+        (Logistic, 0.0, 10.0, [1, 3, 10, 4, 2], 0.1483562691),
+        (Logistic, 0.0, 10.0, [0, 0, 3, 1, 0], 0.1131482936),
+        (Logistic, -10.0, 0.0, [5, 20, 50, 15, 3], -0.5076848635),
+        (
+            Logistic,
+            0.5,
+            2.5,
+            [223, 9863, 21279, 10037, 246],
+            -3.0741264396,
+        ),
+    ];
+    for (model, elo0, elo1, penta, expected) in cases {
+        let llr = Sprt::new(elo0, elo1, 0.05, 0.05, model)
+            .unwrap()
+            .llr(&penta);
+        assert!(
+            (llr - expected).abs() < 1e-6,
+            "{model:?} [{elo0}, {elo1}] {penta:?}: {llr} against {expected}"
+        );
+    }
+}
+
 #[test]
 fn bounds_decisions_and_bad_parameters() {
     let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05, Model::Normalized).unwrap();
