@@ -550,3 +550,108 @@ fn results_lines_and_the_sprt_tool() {
     let _ = std::fs::remove_file(results);
     let _ = std::fs::remove_file(cut);
 }
+
+/// `--openings FILE.epd --openings-order random --openings-seed S`: each
+/// pair plays one opening of a seeded shuffle, colours swapped; the same
+/// seed gives the same openings, another seed others. A bad line stops
+/// the match before any game.
+#[test]
+fn openings_in_a_seeded_order_each_played_by_a_pair() {
+    let dir = std::env::temp_dir();
+    let id = std::process::id();
+    let epd = dir.join(format!("xiangqi-engine-openings-{id}.epd"));
+    // Eight composed positions (a Red advisor off the palace diagonals, a
+    // chariot each): different chariot files.
+    let lines: Vec<String> = "abcdfghi"
+        .chars()
+        .map(|file| {
+            let at = (file as u8 - b'a') as usize;
+            let rank1 = format!(
+                "{}R{}",
+                if at > 0 {
+                    at.to_string()
+                } else {
+                    String::new()
+                },
+                if at < 8 {
+                    (8 - at).to_string()
+                } else {
+                    String::new()
+                }
+            );
+            format!("4k4/9/9/9/9/9/9/9/{rank1}/3KA4 w - - id \"{file}\";")
+        })
+        .collect();
+    std::fs::write(&epd, lines.join("\n")).unwrap();
+    let run = |seed: &str| -> Vec<(u64, bool)> {
+        let results = dir.join(format!("xiangqi-engine-openings-{id}-{seed}.jsonl"));
+        let _ = std::fs::remove_file(&results);
+        report(&[
+            "--games",
+            "8",
+            "--depth",
+            "1",
+            "--max-plies",
+            "2",
+            "--openings",
+            epd.to_str().unwrap(),
+            "--openings-order",
+            "random",
+            "--openings-seed",
+            seed,
+            "--results",
+            results.to_str().unwrap(),
+        ]);
+        let text = std::fs::read_to_string(&results).unwrap();
+        let _ = std::fs::remove_file(&results);
+        text.lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                (
+                    v["opening"].as_u64().unwrap(),
+                    v["engine1_red"].as_bool().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let one = run("1");
+    assert_eq!(one.len(), 8, "{one:?}");
+    for (g, pair) in one.chunks(2).enumerate() {
+        assert_eq!(pair[0].0, pair[1].0, "pair {g}: one opening: {one:?}");
+        assert_eq!(
+            (pair[0].1, pair[1].1),
+            (true, false),
+            "colours swapped: {one:?}"
+        );
+    }
+    let openings =
+        |games: &[(u64, bool)]| -> Vec<u64> { games.iter().step_by(2).map(|g| g.0).collect() };
+    let mut distinct = openings(&one);
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "four pairs, four openings: {one:?}");
+    assert_eq!(openings(&run("1")), openings(&one), "the same seed");
+    assert_ne!(openings(&run("2")), openings(&one), "another seed");
+    // A bad line: an error naming the file and line, no game played.
+    std::fs::write(&epd, format!("{}\n4k4/9/9 w - - id \"bad\";\n", lines[0])).unwrap();
+    let out = Command::new(ENGINE)
+        .args([
+            "match",
+            "--engine1",
+            ENGINE,
+            "--engine2",
+            ENGINE,
+            "--openings",
+        ])
+        .arg(&epd)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&epd);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("{}:2: ", epd.display())), "{err}");
+    assert!(
+        !String::from_utf8_lossy(&out.stdout).contains("game "),
+        "{out:?}"
+    );
+}

@@ -91,13 +91,39 @@ pub struct MatchArgs {
     /// Start at game N (0-based), to split a match over processes.
     #[arg(long, value_name = "N", default_value_t = 0, help_heading = "Games")]
     pub first_game: usize,
-    /// One opening a line, ICCS moves (default: the built-in openings,
-    /// selfplay/src/openings.txt).
+    /// The openings, each played by a pair of games, colours swapped: FEN
+    /// lines, EPD lines (the FEN's first four or six fields, then opcodes
+    /// such as `id "x";`), PGN games (each game's mainline from its start
+    /// or its FEN tag) or lines of ICCS moves from the start position.
+    /// Composed positions are accepted (lenient validation); a bad line is
+    /// an error before any game. Default: the built-in openings
+    /// (selfplay/src/openings.txt).
     #[arg(long, value_name = "FILE", help_heading = "Games")]
     pub openings: Option<String>,
-    /// One start position a line, FEN, instead of openings (each played
-    /// twice, colours swapped).
-    #[arg(long, value_name = "FILE", help_heading = "Games")]
+    /// The openings file's format (default: by the extension .fen, .epd or
+    /// .pgn, else by the first line).
+    #[arg(long, value_enum, value_name = "F", help_heading = "Games")]
+    pub openings_format: Option<crate::matches::openings::Format>,
+    /// The order the pairs take the openings in: pair k plays opening k of
+    /// the file, or of an order shuffled by --openings-seed (wrapping).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "O",
+        default_value = "sequential",
+        help_heading = "Games"
+    )]
+    pub openings_order: crate::matches::openings::Order,
+    /// The seed of --openings-order random (the same seed, the same order).
+    #[arg(long, value_name = "S", default_value_t = 1, help_heading = "Games")]
+    pub openings_seed: u64,
+    /// Cut PGN games and move lines after N plies.
+    #[arg(long, value_name = "N", help_heading = "Games")]
+    pub opening_plies: Option<usize>,
+    /// One start position a line, FEN: the same as --openings FILE
+    /// --openings-format fen.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["openings", "openings_format"],
+          help_heading = "Games")]
     pub fens: Option<String>,
     /// Milliseconds per move (the default: 200).
     #[arg(long, value_name = "MS", help_heading = "Games")]
@@ -214,11 +240,6 @@ pub struct MatchArgs {
     pub sprt_pairs: bool,
     /// At the end, replay the games with pyffish (PYTHON must have it) and
     /// list the games it would judge differently.
-    #[arg(
-        long,
-        value_name = "PYTHON",
-        conflicts_with = "fens",
-        help_heading = "Report"
-    )]
+    #[arg(long, value_name = "PYTHON", help_heading = "Report")]
     pub pyffish: Option<String>,
 }

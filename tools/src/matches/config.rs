@@ -7,6 +7,7 @@ use xiangqi_client::{Spec, Think, UcciTime};
 
 use crate::matches::adjudication::{DrawRule, ResignRule};
 use crate::matches::clock::TimeControl;
+use crate::matches::openings::{Format, Order};
 use crate::matches::sprt::Sprt;
 
 use crate::cli::{ChaseArg, MatchArgs, UcciTimeArg, engine_spec};
@@ -27,8 +28,14 @@ pub struct Config {
     pub first: usize,
     /// The openings file (`None`: the built-in openings).
     pub openings: Option<String>,
-    /// The start positions file (FEN), replacing the openings.
-    pub fens: Option<String>,
+    /// Its format (`None`: detected).
+    pub openings_format: Option<Format>,
+    /// The order the pairs take the openings in.
+    pub openings_order: Order,
+    /// The seed of the random order.
+    pub openings_seed: u64,
+    /// PGN games and move lines are cut after this many plies.
+    pub opening_plies: Option<usize>,
     /// How much each move may think.
     pub think: Think,
     /// The arbiter's rules.
@@ -132,8 +139,14 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
         },
         games: a.games,
         first: a.first_game,
-        openings: a.openings.clone(),
-        fens: a.fens.clone(),
+        // `--fens FILE` is `--openings FILE --openings-format fen`.
+        openings: a.openings.clone().or_else(|| a.fens.clone()),
+        openings_format: a
+            .openings_format
+            .or(a.fens.is_some().then_some(Format::Fen)),
+        openings_order: a.openings_order,
+        openings_seed: a.openings_seed,
+        opening_plies: a.opening_plies,
         think,
         rules,
         max_plies: a.max_plies,

@@ -13,8 +13,21 @@
 //! cargo run --release -p xiangqi-engine -- match --help
 //! ```
 //!
-//! Each opening (or, with `--fens FILE`, each start position given as FEN,
-//! one a line) is played twice, colours swapped. Every game is a
+//! Openings ([`openings`]): `--openings FILE` holds FEN lines, EPD lines
+//! (the FEN's first four or six fields, then opcodes such as `id "x";`),
+//! PGN games (each game's mainline from its start or its `FEN` tag, cut
+//! after `--opening-plies N` plies if given) or lines of ICCS moves from
+//! the start position (the default: the built-in openings); the format
+//! comes from the extension (`.fen`, `.epd`, `.pgn`), else from the first
+//! line, or from `--openings-format fen|epd|pgn|moves`. `--fens FILE` is
+//! `--openings FILE --openings-format fen`. Composed positions are accepted
+//! (lenient validation); a bad line, or an opening whose game is already
+//! over, is an error naming the file and line before any game starts.
+//! Games 2k and 2k + 1 (pair k) play the same opening, colours swapped
+//! (engine 1 has Red in the even games): opening k of the file, wrapping,
+//! or with `--openings-order random` opening k of the file's order shuffled
+//! by `--openings-seed S` (default 1; the same seed, the same order, also
+//! across `--first-game` splits). Every game is a
 //! [`xiangqi::Game`] under the arbiter's [`xiangqi::Rules`] (by default the
 //! Asian rules; `--move-limit`, `--check-cap`, `--repetition-count` and
 //! `--chase` change them): it ends on checkmate or no legal move (a loss),
@@ -125,6 +138,7 @@
 pub(crate) mod adjudication;
 pub(crate) mod clock;
 pub(crate) mod config;
+pub(crate) mod openings;
 mod pool;
 mod pyffish;
 mod record;
@@ -155,3 +169,6 @@ mod tests_scored;
 
 #[cfg(test)]
 mod tests_sprt;
+
+#[cfg(test)]
+mod tests_openings;

@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
-use xiangqi::{Move, Position};
 use xiangqi_client::{Engine, Spec, UcciTime};
+
+use crate::matches::openings::Opening;
 
 use crate::matches::runner::{Arbiter, GamePlayed, play_full};
 
@@ -30,25 +31,32 @@ pub struct Games<'a> {
     pub ucci_time: UcciTime,
     /// The rules and thinking limits.
     pub arbiter: &'a Arbiter,
-    /// Start positions (empty: the standard one).
-    pub fens: &'a [Position],
-    /// Openings (at least one, maybe empty).
-    pub openings: &'a [Vec<Move>],
+    /// The openings (at least one).
+    pub openings: &'a [Opening],
+    /// The order the pairs take them in: pair k plays
+    /// `openings[order[k % order.len()]]` (at least one index).
+    pub order: &'a [usize],
     /// The first game's number (0-based) and the end (exclusive).
     pub range: (usize, usize),
 }
 
 impl Games<'_> {
+    /// The index of game `g`'s opening: games 2k and 2k + 1 (pair k) play
+    /// the same one.
+    pub fn opening_of(&self, g: usize) -> usize {
+        self.order[(g / 2) % self.order.len()]
+    }
+
     /// Plays game `g` (engine 1 Red in even games) with `pair`.
     fn play(&self, g: usize, pair: &mut [Engine; 2]) -> Event {
-        let opening = &self.openings[(g / 2) % self.openings.len()];
-        let start = (!self.fens.is_empty()).then(|| &self.fens[(g / 2) % self.fens.len()]);
+        let opening = &self.openings[self.opening_of(g)];
+        let (start, moves) = (opening.start.as_ref(), &opening.moves);
         let a_is_red = g % 2 == 0;
         let [a, b] = pair;
         let played = if a_is_red {
-            play_full(a, b, start, opening, self.arbiter)
+            play_full(a, b, start, moves, self.arbiter)
         } else {
-            play_full(b, a, start, opening, self.arbiter)
+            play_full(b, a, start, moves, self.arbiter)
         };
         Event::Played(a_is_red, Box::new(played))
     }
@@ -200,13 +208,16 @@ mod tests {
             max_plies: 2,
             ..Arbiter::default()
         };
-        let openings = [Vec::new()];
+        let openings = [Opening {
+            start: None,
+            moves: Vec::new(),
+        }];
         let games = Games {
             engines: &engines,
             ucci_time: UcciTime::Stop,
             arbiter: &arbiter,
-            fens: &[],
             openings: &openings,
+            order: &[0],
             range: (3, 9),
         };
         let mut seen = Vec::new();

@@ -11,7 +11,7 @@ use crate::matches::clock::{SideClock, TimeControl};
 use crate::matches::config::{Config, MAX_PLIES};
 use crate::matches::sprt::results_line;
 use crate::matches::tally::{Pentanomial, Tally};
-use crate::matches::{pool, pyffish, record, results, sprt_report};
+use crate::matches::{openings, pool, pyffish, record, results, sprt_report};
 use xiangqi_client::{Engine, GameClocks, Think, parse_info};
 
 /// How a game ended: the winner (`None`: draw) and why.
@@ -289,31 +289,6 @@ fn play_moves(
     }
 }
 
-/// Reads the openings file (`None`: the built-in openings): one a line,
-/// ICCS moves, `#` comments.
-pub fn read_openings(path: Option<&str>) -> Result<Vec<Vec<Move>>, String> {
-    let Some(path) = path else {
-        return xiangqi_selfplay::parse_openings(xiangqi_selfplay::OPENINGS);
-    };
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    xiangqi_selfplay::parse_openings(&text).map_err(|e| format!("{path}: {e}"))
-}
-
-/// Reads the start positions: one FEN a line, `#` comments.
-pub fn read_fens(path: &str) -> Result<Vec<Position>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let fens: Vec<Position> = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| l.parse().map_err(|e| format!("{path}: {l:?}: {e}")))
-        .collect::<Result<_, _>>()?;
-    if fens.is_empty() {
-        return Err(format!("{path}: no positions"));
-    }
-    Ok(fens)
-}
-
 /// A finished game, for the pyffish comparison.
 struct Played {
     number: usize,
@@ -331,11 +306,18 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
         bar.suspend(|| writeln!(out, "{line}").and_then(|_| out.flush()))
             .map_err(|e| format!("cannot write the report: {e}"))
     };
-    // Either start positions (FEN) or openings (moves from the start).
-    let (fens, openings) = match &config.fens {
-        Some(path) => (read_fens(path)?, vec![Vec::new()]),
-        None => (Vec::new(), read_openings(config.openings.as_deref())?),
-    };
+    // Every opening is read, and checked, before any game starts.
+    let openings = openings::read(
+        config.openings.as_deref(),
+        config.openings_format,
+        config.opening_plies,
+    )?;
+    if config.pyffish.is_some() && openings.iter().any(|o| o.start.is_some()) {
+        return Err("--pyffish replays games from the start position only: \
+                    these openings have other start positions"
+            .to_string());
+    }
+    let order = openings::order(openings.len(), config.openings_order, config.openings_seed);
     if let Some(dir) = &config.pgn_dir {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
     }
@@ -359,8 +341,8 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
         engines: &config.engines,
         ucci_time: config.ucci_time,
         arbiter: &arbiter,
-        fens: &fens,
         openings: &openings,
+        order: &order,
         range: (first, first.saturating_add(config.games)),
     };
     pool::play_all(&games, config.concurrency, |g, events| {
@@ -429,14 +411,13 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
                 } else {
                     [n2.as_str(), n1]
                 };
-                let opening = &openings[(g / 2) % openings.len()];
-                let start = (!fens.is_empty()).then(|| &fens[(g / 2) % fens.len()]);
+                let opening = &openings[games.opening_of(g)];
                 let text = record::to_pgn(&record::Finished {
                     number: g + 1,
                     players,
-                    start,
+                    start: opening.start.as_ref(),
                     moves: &moves,
-                    opening_plies: opening.len().min(moves.len()),
+                    opening_plies: opening.moves.len().min(moves.len()),
                     winner,
                     reason: &reason,
                     notes: &notes,
@@ -451,15 +432,10 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
                 }
             }
             if let Some(path) = &config.results {
-                let fen_count = if fens.is_empty() {
-                    openings.len()
-                } else {
-                    fens.len()
-                };
                 let line = results::GameLine {
                     game: g as u64,
                     pair: (g / 2) as u64,
-                    opening: ((g / 2) % fen_count) as u64,
+                    opening: games.opening_of(g) as u64,
                     engine1_red: a_is_red,
                     winner,
                     reason: reason.clone(),

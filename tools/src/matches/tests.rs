@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use crate::matches::config::*;
+use crate::matches::openings::{Format, Order};
 use crate::matches::pyffish::{Judged, difference, our_verdict, parse_line};
 use crate::matches::runner::*;
 use crate::matches::tally::*;
@@ -296,25 +297,6 @@ fn games_start_from_a_fen() {
     );
 }
 
-#[test]
-fn fens_are_read_one_a_line() {
-    let path = std::env::temp_dir().join(format!("xq-match-{}-fens.txt", std::process::id()));
-    std::fs::write(
-        &path,
-        "# endings\n4k4/9/9/9/9/9/9/9/3R5/3K5 w\n\n3ak4/4a4/9/9/9/9/9/9/4N4/4K4 b # horse\n",
-    )
-    .unwrap();
-    let fens = read_fens(path.to_str().unwrap()).unwrap();
-    assert_eq!(fens.len(), 2);
-    assert_eq!(fens[1].turn(), Color::Black);
-    std::fs::write(&path, "4k4/9/9 w\n").unwrap();
-    assert!(read_fens(path.to_str().unwrap()).is_err());
-    std::fs::write(&path, "# nothing\n").unwrap();
-    let e = read_fens(path.to_str().unwrap()).unwrap_err();
-    let _ = std::fs::remove_file(&path);
-    assert!(e.contains("no positions"), "{e}");
-}
-
 fn parse_args(line: &str) -> Result<Config, String> {
     match crate::cli::parse(&format!("match {line}")).map_err(|e| e.to_string())? {
         crate::cli::Command::Match(a) => config(&a),
@@ -333,10 +315,31 @@ fn flags() {
         (c.max_plies, c.verbose, c.sprt, c.pyffish),
         (400, false, None, None)
     );
-    assert_eq!((c.fens, c.openings), (None, None));
+    assert_eq!((c.openings, c.openings_format), (None, None));
+    assert_eq!(
+        (c.openings_order, c.openings_seed, c.opening_plies),
+        (Order::Sequential, 1, None)
+    );
     assert_eq!(c.names, ["engine1", "engine2"]);
+    // --fens FILE: FEN openings.
     let c = parse_args("--engine1 a --engine2 b --fens f.txt").unwrap();
-    assert_eq!(c.fens.as_deref(), Some("f.txt"));
+    assert_eq!(
+        (c.openings.as_deref(), c.openings_format),
+        (Some("f.txt"), Some(Format::Fen))
+    );
+    let c = parse_args(
+        "--engine1 a --engine2 b --openings o.pgn --openings-format pgn --openings-order random \
+         --openings-seed 7 --opening-plies 8",
+    )
+    .unwrap();
+    assert_eq!(
+        (c.openings.as_deref(), c.openings_format),
+        (Some("o.pgn"), Some(Format::Pgn))
+    );
+    assert_eq!(
+        (c.openings_order, c.openings_seed, c.opening_plies),
+        (Order::Random, 7, Some(8))
+    );
 
     let c = parse_args(
         "--engine1 a --engine2 b --engine2-fsf --games 4 --first-game 2 --movetime 50 \
@@ -434,20 +437,13 @@ fn flags() {
             "--engine1 a --engine2 b --sprt 0 5 --sprt-model bayes",
             "not a model",
         ),
-        ("--engine1 a --engine2 b --fens f --pyffish py", "--fens"),
+        ("--engine1 a --engine2 b --fens f --openings o", "--fens"),
     ] {
         match parse_args(bad) {
             Err(e) => assert!(e.contains(why), "{bad}: {e}"),
             Ok(_) => panic!("{bad}: accepted"),
         }
     }
-}
-
-#[test]
-fn the_built_in_openings_are_the_self_play_ones() {
-    let built_in = read_openings(None).unwrap();
-    assert_eq!(built_in, xiangqi_selfplay::default_openings());
-    assert!(read_openings(Some("/no/such/openings.txt")).is_err());
 }
 
 #[test]
