@@ -28,8 +28,10 @@ pub enum ChaseArg {
 
 /// Plays a match between two engines, UCI or UCCI, each game a
 /// `xiangqi::Game` under the arbiter's rules; each opening (or start
-/// position) is played twice, colours swapped. Prints each result, then
-/// W/D/L for engine 1 and an Elo estimate with a 95% interval.
+/// position) is played twice, colours swapped. Prints each result and a
+/// results line as fastchess's (`Results of A vs B (TC): Elo, nElo, LLR,
+/// Games, W/L/D, Ptnml(0-2)`), then W/D/L for engine 1 and an Elo estimate
+/// with a 95% interval.
 #[derive(Clone, Debug, Args)]
 #[command(group(ArgGroup::new("think").args(["movetime", "depth", "nodes", "tc", "st"])))]
 pub struct MatchArgs {
