@@ -211,7 +211,7 @@ fn the_llr_matches_fastchess() {
 #[test]
 fn the_llr_matches_fishtest_formulas() {
     use Model::{Logistic, Normalized};
-    let cases: [(Model, f64, f64, [u32; 5], f64); 9] = [
+    let cases: [(Model, f64, f64, [u32; 5], f64); 12] = [
         (Normalized, 0.0, 10.0, [1, 3, 10, 4, 2], 0.1090962224),
         (Normalized, 0.0, 10.0, [0, 0, 3, 1, 0], 0.0545371455),
         (Normalized, -10.0, 0.0, [5, 20, 50, 15, 3], -0.3547952909),
@@ -232,6 +232,23 @@ fn the_llr_matches_fishtest_formulas() {
             2.5,
             [223, 9863, 21279, 10037, 246],
             -3.0741264396,
+        ),
+        // fastchess's cases, where its own check allows 1%: 3.01, 111.82
+        // (its fixed point stops after 10 steps), -4.98.
+        (
+            Normalized,
+            -1.75,
+            0.25,
+            [127, 4883, 10712, 5150, 104],
+            3.0101541966,
+        ),
+        (Normalized, 0.0, 5.0, [0, 0, 0, 0, 5550], 111.7975550867),
+        (
+            Logistic,
+            0.0,
+            2.0,
+            [871, 26175, 55983, 26678, 821],
+            -4.9786728635,
         ),
     ];
     for (model, elo0, elo1, penta, expected) in cases {
