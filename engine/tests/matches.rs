@@ -655,3 +655,92 @@ fn openings_in_a_seeded_order_each_played_by_a_pair() {
         "{out:?}"
     );
 }
+
+/// `--results FILE --resume`: a rerun counts the games already in FILE
+/// and plays only the others (a line cut short by a kill is cut off).
+#[test]
+fn a_rerun_resumes_from_the_results_file() {
+    let path = std::env::temp_dir().join(format!(
+        "xiangqi-engine-resume-{}.jsonl",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&path);
+    let flags = |games: &'static str| {
+        vec![
+            "--games",
+            games,
+            "--depth",
+            "1",
+            "--max-plies",
+            "4",
+            "--results",
+            path.to_str().unwrap(),
+            "--resume",
+        ]
+    };
+    let first = report(&flags("3"));
+    assert_eq!(first.lines().filter(|l| l.starts_with("game ")).count(), 3);
+    assert!(!first.contains("resumed"), "{first}");
+    // A kill in the middle of a fourth line.
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str("{\"game\": 3, \"pa");
+    std::fs::write(&path, &text).unwrap();
+    let second = report(&flags("6"));
+    let games: Vec<&str> = second
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .map(|l| &l[..8])
+        .collect();
+    assert_eq!(games, ["game   4", "game   5", "game   6"], "{second}");
+    assert!(
+        second.starts_with("resumed 3 games from ")
+            && second.contains(": W 0 D 3 L 0\nResults of engine1 vs engine2 (depth 1): "),
+        "{second}"
+    );
+    assert!(
+        second.contains("Games: 6, W: 0 L: 0 D: 6, Ptnml(0-2): [0, 0, 3, 0, 0]"),
+        "{second}"
+    );
+    assert!(
+        second
+            .trim_end()
+            .ends_with("engine1: W 0 D 6 L 0, score 50.0%, Elo +0 (95%: +0 .. +0)"),
+        "{second}"
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let numbers: Vec<u64> = text
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["game"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(numbers, [0, 1, 2, 3, 4, 5], "{text}");
+    // Nothing left to play.
+    let third = report(&flags("6"));
+    assert!(!third.contains("game "), "{third}");
+    assert!(third.starts_with("resumed 6 games"), "{third}");
+    // A file whose pairs already decide the SPRT: no game is played.
+    let won: String = (0..400)
+        .map(|g| format!("{{\"game\": {g}, \"pair\": {}, \"score1\": 1.0}}\n", g / 2))
+        .collect();
+    std::fs::write(&path, won).unwrap();
+    let mut args = flags("800");
+    args.extend(["--sprt", "0", "5"]);
+    let decided = report(&args);
+    let _ = std::fs::remove_file(&path);
+    assert!(!decided.contains("game "), "{decided}");
+    assert!(
+        decided.contains("Ptnml(0-2): [0, 0, 0, 0, 200]"),
+        "{decided}"
+    );
+    assert!(
+        decided.contains("Elo: inf +/- inf, nElo: inf +/- inf, LLR: 4.03 "),
+        "{decided}"
+    );
+    assert!(
+        decided.contains("\nsprt: H1 accepted (engine1 gains about 5 Elo)\n"),
+        "{decided}"
+    );
+}

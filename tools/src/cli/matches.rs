@@ -202,6 +202,12 @@ pub struct MatchArgs {
     /// --results FILE` reads it.
     #[arg(long, value_name = "FILE", help_heading = "Report")]
     pub results: Option<String>,
+    /// With --results: the games of this match (--first-game, --games)
+    /// already in FILE are counted (W/D/L, pairs, SPRT), not played again;
+    /// the others are played and appended. A last line cut short by a kill
+    /// is cut off the file first.
+    #[arg(long, requires = "results", help_heading = "Report")]
+    pub resume: bool,
     /// Stop early by a sequential probability ratio test of H0 "engine 1 is
     /// ELO0 stronger" against H1 "ELO1 stronger": the GSPRT over the game
     /// pairs' pentanomial counts, as fastchess computes it, checked after

@@ -56,6 +56,8 @@ pub struct Config {
     pub pgn_dir: Option<String>,
     /// Where to append each game's JSON line.
     pub results: Option<String>,
+    /// Count the games already in the results file instead of playing them.
+    pub resume: bool,
     /// A game clock (`think` then does not apply).
     pub clock: Option<TimeControl>,
     /// Resign adjudication by score.
@@ -64,6 +66,28 @@ pub struct Config {
     pub draw: Option<DrawRule>,
     /// Games played at once, each by its own pair of engine processes.
     pub concurrency: usize,
+}
+
+impl Config {
+    /// The thinking limit as the results line names it: the clock (`40/60+0.6`,
+    /// `10+0.1`), `0.2/move`, `depth 8` or `5000 nodes`.
+    pub fn time_control_label(&self) -> String {
+        if let Some(tc) = &self.clock {
+            let moves = tc.moves.map(|m| format!("{m}/")).unwrap_or_default();
+            let inc = tc.increment.as_secs_f64();
+            let inc = if inc > 0.0 {
+                format!("+{inc}")
+            } else {
+                String::new()
+            };
+            return format!("{moves}{}{inc}", tc.base.as_secs_f64());
+        }
+        match self.think {
+            Think::MoveTime(ms) => format!("{}/move", ms as f64 / 1000.0),
+            Think::Depth(d) => format!("depth {d}"),
+            Think::Nodes(n) => format!("{n} nodes"),
+        }
+    }
 }
 
 /// The match the command line asks for.
@@ -157,6 +181,7 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
         pgn: a.pgn.clone(),
         pgn_dir: a.pgn_dir.clone(),
         results: a.results.clone(),
+        resume: a.resume,
         clock: a.tc,
         resign: a.resign.as_deref().map(ResignRule::parse).transpose()?,
         draw: a.draw.as_deref().map(DrawRule::parse).transpose()?,

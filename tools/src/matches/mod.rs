@@ -108,6 +108,10 @@
 //! `--sprt -5 0` to check that a simplification does not lose).
 //!
 //! `--results FILE` appends one JSON line a finished game ([`results`]);
+//! with `--resume` a rerun counts the games of its range (`--first-game`,
+//! `--games`) already in FILE (W/D/L, pairs, SPRT: a decided SPRT plays
+//! nothing) and plays only the others, after cutting off a last line a
+//! kill left unfinished;
 //! `xiangqi-engine sprt --results FILE...` reads such files (several
 //! processes' or a resumed run's: a game seen twice counts once, only
 //! complete pairs count) and prints the same results line and decision, or

@@ -324,8 +324,8 @@ impl Estimate {
     }
 
     /// `Elo: 21.30 +/- 15.20, nElo: 30.10 +/- 21.40` (the ± is half the
-    /// interval's width, as fastchess prints it; `nElo: -` without
-    /// variance).
+    /// interval's width, as fastchess prints it; `+/- inf` when the
+    /// interval reaches a score of 0 or 1; `nElo: -` without variance).
     ///
     /// ```
     /// use xiangqi_tools::sprt::Estimate;
@@ -335,10 +335,14 @@ impl Estimate {
     /// ```
     pub fn text(&self) -> String {
         let pm = |(x, lo, hi): (f64, f64, f64)| {
+            let half = (hi - lo) / 2.0;
             if x.is_nan() {
                 "-".to_string()
+            } else if half.is_finite() {
+                format!("{x:.2} +/- {half:.2}")
             } else {
-                format!("{x:.2} +/- {:.2}", (hi - lo) / 2.0)
+                // A score of 0 or 1, or an interval reaching past them.
+                format!("{x:.2} +/- inf")
             }
         };
         format!("Elo: {}, nElo: {}", pm(self.elo), pm(self.nelo))

@@ -81,6 +81,34 @@ impl Pentanomial {
     }
 }
 
+/// Games counted by pair until both games of a pair are in (in any
+/// order), then the pair in the pentanomial counts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pairing {
+    /// Engine 1's half points in the pairs with one game in.
+    open: std::collections::BTreeMap<usize, u32>,
+    /// The complete pairs.
+    pub counts: Pentanomial,
+}
+
+impl Pairing {
+    /// Counts game `g` (each game once), in which engine 1 scored
+    /// `half_points`; `true` when it completes its pair (games 2k and
+    /// 2k + 1).
+    pub fn add(&mut self, g: usize, half_points: u32) -> bool {
+        match self.open.remove(&(g / 2)) {
+            Some(other) => {
+                self.counts.add(other + half_points);
+                true
+            }
+            None => {
+                self.open.insert(g / 2, half_points);
+                false
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,5 +120,16 @@ mod tests {
             p.add(half_points);
         }
         assert_eq!(p, Pentanomial([1, 1, 2, 1, 3]));
+    }
+
+    #[test]
+    fn pairs_complete_in_any_order() {
+        let mut p = Pairing::default();
+        assert!(!p.add(5, 2));
+        assert!(!p.add(0, 1));
+        assert!(p.add(4, 1), "game 4 completes pair 2");
+        assert!(!p.add(6, 0));
+        assert!(p.add(1, 2));
+        assert_eq!(p.counts, Pentanomial([0, 0, 0, 2, 0]));
     }
 }

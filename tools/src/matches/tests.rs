@@ -402,7 +402,24 @@ fn flags() {
     );
     assert!(parse_args("--engine1 a --engine2 b --sprt 0 10 --sprt-alpha 1.5").is_err());
 
+    // The results line's time control.
+    for (flags, label) in [
+        ("", "0.2/move"),
+        ("--st 1.5", "1.5/move"),
+        ("--depth 3", "depth 3"),
+        ("--nodes 500", "500 nodes"),
+        ("--tc 10+0.1", "10+0.1"),
+        ("--tc 40/60+0.6", "40/60+0.6"),
+        ("--tc 1:30", "90"),
+    ] {
+        let c = parse_args(&format!("--engine1 a --engine2 b {flags}")).unwrap();
+        assert_eq!(c.time_control_label(), label, "{flags}");
+    }
+    let c = parse_args("--engine1 a --engine2 b --results r.jsonl --resume").unwrap();
+    assert_eq!((c.results.as_deref(), c.resume), (Some("r.jsonl"), true));
+
     for (bad, why) in [
+        ("--engine1 a --engine2 b --resume", "--results"),
         ("--engine2 b", "--engine1 <CMD>"),
         ("--engine1 a", "--engine2 <CMD>"),
         ("--engine1 a --engine2 b --games x", "--games <N>"),
