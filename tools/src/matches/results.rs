@@ -225,7 +225,8 @@ pub fn read_files(paths: &[String]) -> Result<(Vec<Scored>, Vec<String>), String
 
 /// The games already in the results file at `path`, for `match
 /// --resume` (none if there is no file). A last line cut short by a kill
-/// is cut off the file first, so that the lines appended next stay whole.
+/// is cut off the file first, so that the lines appended next stay whole
+/// (a last line that reads but lacks its newline gets one).
 pub fn resume(path: &str) -> Result<Vec<Scored>, String> {
     let text = match std::fs::read(path) {
         Ok(bytes) => bytes,
@@ -234,11 +235,17 @@ pub fn resume(path: &str) -> Result<Vec<Scored>, String> {
     };
     if !text.is_empty() && !text.ends_with(b"\n") {
         let whole = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        std::fs::OpenOptions::new()
-            .write(true)
-            .open(path)
-            .and_then(|f| f.set_len(whole as u64))
-            .map_err(|e| format!("cannot cut the unfinished last line of {path}: {e}"))?;
+        let last = String::from_utf8_lossy(&text[whole..]);
+        if parse_line(&last).is_ok() {
+            // A whole line without its newline (not written by a match).
+            append_line(path, "")?;
+        } else {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .and_then(|f| f.set_len(whole as u64))
+                .map_err(|e| format!("cannot cut the unfinished last line of {path}: {e}"))?;
+        }
     }
     read_files(&[path.to_string()]).map(|(games, _)| games)
 }

@@ -336,3 +336,35 @@ fn the_estimate_is_fastchess_s() {
     assert!((e.nelo.0 - nelo).abs() < 1e-9);
     assert!(Estimate::from_penta(&[0; 5]).is_none());
 }
+
+#[test]
+fn resuming_cuts_an_unfinished_last_line_and_keeps_a_whole_one() {
+    let cut = temp(
+        "resume-cut.jsonl",
+        &[game(0, 1.0), game(1, 0.0)[..25].to_string()].concat(),
+    );
+    let games = resume(&cut).unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(std::fs::read_to_string(&cut).unwrap(), game(0, 1.0));
+    let whole = temp(
+        "resume-whole.jsonl",
+        &[game(0, 1.0), game(1, 0.5).trim_end().to_string()].concat(),
+    );
+    assert_eq!(resume(&whole).unwrap().len(), 2);
+    assert_eq!(
+        std::fs::read_to_string(&whole).unwrap(),
+        [game(0, 1.0), game(1, 0.5)].concat()
+    );
+    let junk = temp(
+        "resume-junk.jsonl",
+        &["x\n".to_string(), game(1, 0.5)].concat(),
+    );
+    assert!(resume(&junk).unwrap_err().contains(":1: not JSON"));
+    assert!(
+        resume("/no/such/dir/r.jsonl").unwrap().is_empty(),
+        "no file yet: nothing to resume"
+    );
+    for p in [cut, whole, junk] {
+        let _ = std::fs::remove_file(p);
+    }
+}
