@@ -3,7 +3,11 @@
 over processes or sessions (`--first-game` ranges), and prints the total:
 W / D / L of engine 1, score, Elo with its 95% interval, and the SPRT
 log-likelihood ratio for `--sprt ELO0 ELO1` (default 0 10) computed on the
-sum, exactly as the match runner computes it for one log.
+sum, by games (trinomial), as the match runner computed it before it had
+`--results` files. For matches with `--results FILE` use
+`xiangqi-engine sprt --results FILE...` instead: the pentanomial GSPRT over
+complete game pairs, as fastchess and the runner now compute it. This script
+stays to recount the logs that docs/nnue.md and docs/measurements.md cite.
 
 Each log counts its game lines (`game  N: ... | engine1 wins|engine2 wins|draw
 (...)`), so a log cut short by a stop still counts every game it finished;
