@@ -384,6 +384,28 @@ pub fn read_games_header(bytes: &[u8]) -> Result<(GamesInfo, u32, u32), GamesErr
     header(bytes).map(|h| (h.info, h.games, h.records))
 }
 
+/// Checks a whole game file's header and its body's checksum without
+/// decompressing it (what a resumed `datagen` needs to know the file is
+/// whole); returns what [`read_games_header`] does.
+///
+/// ```
+/// use xiangqi_selfplay::data::ChunkInfo;
+/// use xiangqi_selfplay::games::{GamesError, GamesInfo, check_games, write_games};
+///
+/// let info = GamesInfo::new(ChunkInfo { nodes: 100, seed: 1, index: 4 }, None);
+/// let bytes = write_games(&info, &[])?;
+/// assert_eq!(check_games(&bytes)?, (info, 0, 0));
+/// assert_eq!(check_games(&bytes[..bytes.len() - 1]), Err(GamesError::BadChecksum));
+/// # Ok::<(), GamesError>(())
+/// ```
+pub fn check_games(bytes: &[u8]) -> Result<(GamesInfo, u32, u32), GamesError> {
+    let h = header(bytes)?;
+    if fnv1a(&bytes[HEADER_SIZE..]) != h.checksum {
+        return Err(GamesError::BadChecksum);
+    }
+    Ok((h.info, h.games, h.records))
+}
+
 /// A game file's header fields.
 struct Header {
     info: GamesInfo,

@@ -368,6 +368,21 @@ impl ChunkSpec {
             self.seed, self.nodes, self.index
         )
     }
+
+    /// The name of the chunk's game file ([`crate::games`]): the chunk
+    /// file's, ending `.xqg`.
+    ///
+    /// ```
+    /// use xiangqi_selfplay::ChunkSpec;
+    ///
+    /// let spec = ChunkSpec { seed: 3, index: 0, games: 100, nodes: 6000 };
+    /// assert_eq!(spec.games_file_name(Some(2)), "g2-s3-n6000-000000.xqg");
+    /// ```
+    pub fn games_file_name(&self, generation: Option<u32>) -> String {
+        let mut name = self.file_name(generation);
+        name.replace_range(name.len() - 1.., "g");
+        name
+    }
 }
 
 /// A played chunk: its header fields and its records.
