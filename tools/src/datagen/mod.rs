@@ -220,7 +220,14 @@ fn generate(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Resu
     };
     let games = match saved {
         Some(games) => {
+            let positions: usize = games
+                .iter()
+                .map(|g| g.records().map_or(0, |r| r.len()))
+                .sum();
             tally.games.fetch_add(games.len(), Ordering::Relaxed);
+            tally
+                .positions
+                .fetch_add(positions as u64, Ordering::Relaxed);
             games
         }
         None => match play(o, index, tally, stop) {
