@@ -117,7 +117,8 @@ def test_selfplay_is_resumed_and_matches_datagen(cluster, tmp_path):
         ref = tmp_path / "datagen"
         subprocess.run(
             [engine, "datagen", "--out", str(ref), "--seed", "11", "--chunks", "8",
-             "--games-per-chunk", "3", "--nodes", "3000", "--threads", "2"],
+             "--games-per-chunk", "3", "--nodes", "3000", "--threads", "2",
+             "--format", "chunks"],
             check=True, capture_output=True, timeout=600,
         )
         for name in names:
