@@ -140,6 +140,22 @@ def test_selfplay_is_resumed_and_matches_datagen(cluster, tmp_path):
     assert r.returncode != 0 and "other parameters (nodes)" in r.stderr
 
 
+def test_selfplay_writes_game_files(cluster, tmp_path):
+    out = tmp_path / "games"
+    args = ["selfplay", "--out", str(out), "--seed", "11", "--chunks", "2",
+            "--games-per-chunk", "2", "--nodes", "2000", "--format", "games"]
+    r = run(cluster, *args)
+    assert r.returncode == 0, r.stderr
+    names = sorted(f.name for f in out.glob("*.xq?"))
+    assert names == [xqdata.games_name(seed=11, index=k, nodes=2000) for k in range(2)]
+    data = xqdata.generate_games(seed=11, index=1, games=2, nodes=2000)
+    assert (out / names[1]).read_bytes() == data
+    chunk = xqdata.generate_chunk(seed=11, index=1, games=2, nodes=2000)
+    assert xqdata.read_games(data).positions == xqdata.read_chunk(chunk).positions
+    r = run(cluster, *args)
+    assert r.returncode == 0 and "2 chunks, 2 already done, 0 to run" in r.stderr
+
+
 def test_analysis_is_resumed_and_complete(cluster, tmp_path):
     out = tmp_path / "analysis"
     args = ["analyze", str(DATABASE), "--out", str(out), "--games-per-chunk", "2",
