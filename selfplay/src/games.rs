@@ -226,6 +226,15 @@ pub struct GamesInfo {
 
 impl GamesInfo {
     /// The header of the games of the chunk `chunk`, played by `network`.
+    ///
+    /// ```
+    /// use xiangqi_selfplay::ChunkSpec;
+    /// use xiangqi_selfplay::games::GamesInfo;
+    ///
+    /// let spec = ChunkSpec { seed: 3, index: 5, games: 100, nodes: 6000 };
+    /// let info = GamesInfo::new(spec.info(), None);
+    /// assert_eq!((info.seed, info.index, info.nodes, info.network), (3, 5, 6000, None));
+    /// ```
     pub fn new(chunk: ChunkInfo, network: Option<NetworkId>) -> GamesInfo {
         GamesInfo {
             nodes: chunk.nodes,
@@ -236,6 +245,15 @@ impl GamesInfo {
     }
 
     /// The header of the chunk file of the same games.
+    ///
+    /// ```
+    /// use xiangqi_selfplay::data::ChunkInfo;
+    /// use xiangqi_selfplay::games::{GamesInfo, NetworkId};
+    ///
+    /// let chunk = ChunkInfo { nodes: 6000, seed: 3, index: 5 };
+    /// let net = NetworkId { generation: 2, id: 7 };
+    /// assert_eq!(GamesInfo::new(chunk, Some(net)).chunk(), chunk); // no network field there
+    /// ```
     pub fn chunk(&self) -> ChunkInfo {
         ChunkInfo {
             nodes: self.nodes,
@@ -246,6 +264,26 @@ impl GamesInfo {
 }
 
 /// A game file read: its header, its games and their training records.
+///
+/// ```
+/// use xiangqi::Score;
+/// use xiangqi_selfplay::data::ChunkInfo;
+/// use xiangqi_selfplay::games::{GamesInfo, read_games, write_games};
+/// use xiangqi_selfplay::{GameRecord, GameResult};
+///
+/// let info = GamesInfo::new(ChunkInfo { nodes: 100, seed: 1, index: 0 }, None);
+/// let game = GameRecord {
+///     moves: vec!["h2e2".parse()?, "h9g7".parse()?, "h0g2".parse()?],
+///     opening: 1,
+///     scores: vec![Score::Cp(-20), Score::Cp(25)],
+///     result: GameResult::Draw,
+///     last_move_played: false,
+/// };
+/// let file = read_games(&write_games(&info, &[game.clone()])?)?;
+/// assert_eq!((file.info, file.games), (info, vec![game.clone()]));
+/// assert_eq!(file.records, game.records()?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct GamesFile {
     /// The header.

@@ -63,11 +63,25 @@ pub enum DataFormat {
 
 impl DataFormat {
     /// Whether game files are written.
+    ///
+    /// ```
+    /// use xiangqi_tools::cli::DataFormat;
+    ///
+    /// assert!(DataFormat::Games.games() && DataFormat::Both.games());
+    /// assert!(!DataFormat::Chunks.games());
+    /// ```
     pub fn games(self) -> bool {
         self != DataFormat::Chunks
     }
 
     /// Whether chunk files are written.
+    ///
+    /// ```
+    /// use xiangqi_tools::cli::DataFormat;
+    ///
+    /// assert!(DataFormat::Chunks.chunks() && DataFormat::Both.chunks());
+    /// assert!(!DataFormat::Games.chunks());
+    /// ```
     pub fn chunks(self) -> bool {
         self != DataFormat::Games
     }
