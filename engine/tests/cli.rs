@@ -118,6 +118,8 @@ fn datagen_writes_the_library_s_chunk() {
         "100",
         "--seed",
         "3",
+        "--format",
+        "both",
     ]);
     let err = text(&out.stderr);
     assert!(out.status.success(), "{err}");
@@ -135,5 +137,9 @@ fn datagen_writes_the_library_s_chunk() {
     let mut searcher = Searcher::new(MaterialPst::default());
     let chunk = play_chunk(&mut searcher, &spec, &default_openings(), &stop, |_| {}).unwrap();
     assert_eq!(written, chunk.to_bytes());
+    // The game file beside it gives the same positions.
+    let games = std::fs::read(dir.join("s3-n100-000000.xqg")).unwrap();
+    let file = xiangqi_selfplay::games::read_games(&games).unwrap();
+    assert_eq!(file.records, chunk.records);
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -19,7 +19,9 @@ Two jobs, each split into chunks, one Ray task a chunk:
     same file names and the same bytes as ``datagen`` with the same
     ``--seed``, ``--nodes`` and ``--games-per-chunk``, so ``datagen`` and
     this script can fill one folder between them, and the trainer
-    (``xiangqi-engine train --data DIR``) reads it.
+    (``xiangqi-engine train --data DIR``) reads it. ``--format games``
+    writes game files instead (``datagen --format games``'s, a few bytes a
+    position: ``xiangqi_rs.data.generate_games``).
 
 Tasks return their results to this script (the driver), which writes each
 chunk's file atomically (a temporary file renamed), so the output folder
@@ -274,17 +276,23 @@ def analyze(args):
 
 
 @ray.remote(num_cpus=1)
-def selfplay_chunk(seed, index, games, nodes, network, openings):
-    return xqdata.generate_chunk(
+def selfplay_chunk(seed, index, games, nodes, network, openings, games_file=False):
+    generate = xqdata.generate_games if games_file else xqdata.generate_chunk
+    return generate(
         seed=seed, index=index, games=games, nodes=nodes, network=network, openings=openings
     )
 
 
+def read_data(path, data):
+    """The chunk of a chunk file's or a game file's bytes."""
+    return xqdata.read_games(data) if path.endswith(".xqg") else xqdata.read_chunk(data)
+
+
 def whole_chunk(path):
-    """Whether `path` is a chunk file that reads back whole."""
+    """Whether `path` is a chunk or game file that reads back whole."""
     try:
         with open(path, "rb") as f:
-            xqdata.read_chunk(f.read())
+            read_data(path, f.read())
         return True
     except (OSError, ValueError):
         return False
@@ -296,20 +304,22 @@ def selfplay(args):
     # Fails early on a bad network file (NetworkError).
     xqdata.chunk_name(seed=args.seed, index=0, nodes=args.nodes, network=network)
     sha = lambda b: hashlib.sha256(b).hexdigest() if b is not None else None  # noqa: E731
-    check_run(
-        args.out,
-        {
-            "job": "selfplay",
-            "seed": args.seed,
-            "nodes": args.nodes,
-            "games_per_chunk": args.games_per_chunk,
-            "network_sha256": sha(network),
-            "openings_sha256": sha(openings.encode("utf-8") if openings else None),
-        },
-    )
+    params = {
+        "job": "selfplay",
+        "seed": args.seed,
+        "nodes": args.nodes,
+        "games_per_chunk": args.games_per_chunk,
+        "network_sha256": sha(network),
+        "openings_sha256": sha(openings.encode("utf-8") if openings else None),
+    }
+    games_file = args.format == "games"
+    if games_file:
+        params["format"] = "games"  # chunk runs keep the run.json they had
+    check_run(args.out, params)
+    name_of = xqdata.games_name if games_file else xqdata.chunk_name
 
     def path(k):
-        name = xqdata.chunk_name(seed=args.seed, index=k, nodes=args.nodes, network=network)
+        name = name_of(seed=args.seed, index=k, nodes=args.nodes, network=network)
         return os.path.join(args.out, name)
 
     done = {k for k in range(args.chunks) if whole_chunk(path(k))}
@@ -317,12 +327,12 @@ def selfplay(args):
 
     def submit(k):
         return selfplay_chunk.remote(
-            args.seed, k, args.games_per_chunk, args.nodes, network_ref, openings
+            args.seed, k, args.games_per_chunk, args.nodes, network_ref, openings, games_file
         )
 
     def write(k, data):
         write_atomically(path(k), data)
-        return len(xqdata.read_chunk(data))
+        return len(read_data(path(k), data))
 
     run_tasks("selfplay", submit, args.chunks, done, write)
 
@@ -357,6 +367,12 @@ def main(argv=None):
     s.add_argument("--nodes", type=int, default=6000)
     s.add_argument("--network", help="a .nnue file (default: the classical evaluator)")
     s.add_argument("--openings", help="an openings file (default: the match openings)")
+    s.add_argument(
+        "--format",
+        choices=["chunks", "games"],
+        default="chunks",
+        help="chunk files (.xqd, the default) or game files (.xqg, a few bytes a position)",
+    )
 
     args = parser.parse_args(argv)
     for name in ("games_per_chunk", "chunks", "nodes", "threads", "hash_mb", "depth", "movetime"):

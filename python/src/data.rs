@@ -1,6 +1,6 @@
 //! `xiangqi_rs.data`: training data from self-play, in the chunk format of
-//! `xiangqi-engine datagen` (the same bytes for the same seed), and reading
-//! it back.
+//! `xiangqi-engine datagen` and its compact game files (the same bytes for
+//! the same seed), and reading them back.
 
 use std::sync::atomic::AtomicBool;
 
@@ -9,8 +9,10 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use xiangqi::nnue::Nnue;
 use xiangqi::{MaterialPst, Searcher};
-use xiangqi_selfplay::data::read_chunk as read_chunk_bytes;
-use xiangqi_selfplay::{ChunkSpec, default_openings, parse_openings, play_chunk};
+use xiangqi_selfplay::data::{ChunkInfo, Record, read_chunk as read_chunk_bytes};
+use xiangqi_selfplay::games::write_games;
+use xiangqi_selfplay::games::{GamesInfo, NetworkId, network_id, read_games as read_games_bytes};
+use xiangqi_selfplay::{ChunkSpec, default_openings, parse_openings, play_chunk, play_games};
 
 use crate::board::color_name;
 
@@ -24,7 +26,7 @@ pyo3::create_exception!(
     xiangqi_rs.data,
     ChunkError,
     PyValueError,
-    "Bytes that are not a valid chunk file (bad magic, version, size or checksum)."
+    "Bytes that are not a valid chunk or game file (bad magic, version, size or checksum)."
 );
 
 /// The network read from `bytes`, or `None` for the classical evaluator.
@@ -90,6 +92,52 @@ fn generate_chunk<'py>(
     Ok(PyBytes::new(py, &bytes))
 }
 
+/// Plays chunk `index` as `generate_chunk` does and returns the bytes of
+/// its game file: the games themselves (moves, per-ply scores, results), a
+/// few bytes a position, exactly what `xiangqi-engine datagen --format
+/// games` writes (name it with `games_name`). `read_games` gives back the
+/// positions of the chunk file of the same games. One thread; releases the
+/// GIL.
+#[pyfunction]
+#[pyo3(signature = (*, seed, index, games, nodes=6000, network=None, openings=None))]
+fn generate_games<'py>(
+    py: Python<'py>,
+    seed: u64,
+    index: u32,
+    games: usize,
+    nodes: u32,
+    network: Option<&[u8]>,
+    openings: Option<&str>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let spec = spec(seed, index, games, nodes)?;
+    let net = self::network(network)?;
+    let id = net.as_ref().zip(network).map(|(n, bytes)| NetworkId {
+        generation: n.generation(),
+        id: network_id(bytes),
+    });
+    let openings = match openings {
+        Some(text) => parse_openings(text).map_err(PyValueError::new_err)?,
+        None => default_openings(),
+    };
+    let games = py.detach(move || {
+        let stop = AtomicBool::new(false);
+        match net {
+            Some(net) => play_games(&mut Searcher::new(net), &spec, &openings, &stop, |_| {}),
+            None => play_games(
+                &mut Searcher::new(MaterialPst::default()),
+                &spec,
+                &openings,
+                &stop,
+                |_| {},
+            ),
+        }
+    });
+    let games = games.ok_or_else(|| PyValueError::new_err("the chunk was stopped"))?;
+    let bytes = write_games(&GamesInfo::new(spec.info(), id), &games)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(PyBytes::new(py, &bytes))
+}
+
 /// The file name `xiangqi-engine datagen` gives chunk `index`:
 /// `s<seed>-n<nodes>-<index>.xqd`, prefixed `g<generation>-` when
 /// `network` (the bytes of a `.nnue` file) plays.
@@ -98,6 +146,15 @@ fn generate_chunk<'py>(
 fn chunk_name(seed: u64, index: u32, nodes: u32, network: Option<&[u8]>) -> PyResult<String> {
     let generation = self::network(network)?.map(|n| n.generation());
     Ok(spec(seed, index, 0, nodes)?.file_name(generation))
+}
+
+/// The file name `xiangqi-engine datagen` gives chunk `index`'s game file:
+/// `chunk_name`'s, ending `.xqg`.
+#[pyfunction]
+#[pyo3(signature = (*, seed, index, nodes=6000, network=None))]
+fn games_name(seed: u64, index: u32, nodes: u32, network: Option<&[u8]>) -> PyResult<String> {
+    let generation = self::network(network)?.map(|n| n.generation());
+    Ok(spec(seed, index, 0, nodes)?.games_file_name(generation))
 }
 
 /// A chunk file read back: its header and its positions.
@@ -133,12 +190,9 @@ impl Chunk {
     }
 }
 
-/// Reads a chunk file's bytes; raises `ChunkError` for anything that is not
-/// a whole, valid chunk (a partial file from a stop, a flipped bit).
-#[pyfunction]
-fn read_chunk(data: &[u8]) -> PyResult<Chunk> {
+/// The `Chunk` of a header and its records.
+fn chunk_of(info: ChunkInfo, records: &[Record]) -> PyResult<Chunk> {
     let err = |e: xiangqi_selfplay::data::DataError| ChunkError::new_err(e.to_string());
-    let (info, records) = read_chunk_bytes(data).map_err(err)?;
     let positions = records
         .iter()
         .map(|r| {
@@ -155,6 +209,23 @@ fn read_chunk(data: &[u8]) -> PyResult<Chunk> {
     })
 }
 
+/// Reads a chunk file's bytes; raises `ChunkError` for anything that is not
+/// a whole, valid chunk (a partial file from a stop, a flipped bit).
+#[pyfunction]
+fn read_chunk(data: &[u8]) -> PyResult<Chunk> {
+    let (info, records) = read_chunk_bytes(data).map_err(|e| ChunkError::new_err(e.to_string()))?;
+    chunk_of(info, &records)
+}
+
+/// Reads a game file's bytes: its header and the positions its games give
+/// (the chunk file's of the same games); raises `ChunkError` for anything
+/// that is not a whole, valid game file.
+#[pyfunction]
+fn read_games(data: &[u8]) -> PyResult<Chunk> {
+    let file = read_games_bytes(data).map_err(|e| ChunkError::new_err(e.to_string()))?;
+    chunk_of(file.info.chunk(), &file.records)
+}
+
 /// The `data` submodule.
 pub(crate) fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     let m = PyModule::new(py, "data")?;
@@ -162,6 +233,9 @@ pub(crate) fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     m.add_function(wrap_pyfunction!(generate_chunk, &m)?)?;
     m.add_function(wrap_pyfunction!(chunk_name, &m)?)?;
     m.add_function(wrap_pyfunction!(read_chunk, &m)?)?;
+    m.add_function(wrap_pyfunction!(generate_games, &m)?)?;
+    m.add_function(wrap_pyfunction!(games_name, &m)?)?;
+    m.add_function(wrap_pyfunction!(read_games, &m)?)?;
     m.add("NetworkError", py.get_type::<NetworkError>())?;
     m.add("ChunkError", py.get_type::<ChunkError>())?;
     Ok(m)

@@ -117,7 +117,8 @@ def test_selfplay_is_resumed_and_matches_datagen(cluster, tmp_path):
         ref = tmp_path / "datagen"
         subprocess.run(
             [engine, "datagen", "--out", str(ref), "--seed", "11", "--chunks", "8",
-             "--games-per-chunk", "3", "--nodes", "3000", "--threads", "2"],
+             "--games-per-chunk", "3", "--nodes", "3000", "--threads", "2",
+             "--format", "chunks"],
             check=True, capture_output=True, timeout=600,
         )
         for name in names:
@@ -137,6 +138,22 @@ def test_selfplay_is_resumed_and_matches_datagen(cluster, tmp_path):
     # Other parameters in the same folder are refused.
     r = run(cluster, *[a if a != "3000" else "1000" for a in args])
     assert r.returncode != 0 and "other parameters (nodes)" in r.stderr
+
+
+def test_selfplay_writes_game_files(cluster, tmp_path):
+    out = tmp_path / "games"
+    args = ["selfplay", "--out", str(out), "--seed", "11", "--chunks", "2",
+            "--games-per-chunk", "2", "--nodes", "2000", "--format", "games"]
+    r = run(cluster, *args)
+    assert r.returncode == 0, r.stderr
+    names = sorted(f.name for f in out.glob("*.xq?"))
+    assert names == [xqdata.games_name(seed=11, index=k, nodes=2000) for k in range(2)]
+    data = xqdata.generate_games(seed=11, index=1, games=2, nodes=2000)
+    assert (out / names[1]).read_bytes() == data
+    chunk = xqdata.generate_chunk(seed=11, index=1, games=2, nodes=2000)
+    assert xqdata.read_games(data).positions == xqdata.read_chunk(chunk).positions
+    r = run(cluster, *args)
+    assert r.returncode == 0 and "2 chunks, 2 already done, 0 to run" in r.stderr
 
 
 def test_analysis_is_resumed_and_complete(cluster, tmp_path):

@@ -69,3 +69,19 @@ def test_bad_input_raises():
         with pytest.raises(data.ChunkError):
             data.read_chunk(bad)
     assert issubclass(data.ChunkError, ValueError) and issubclass(data.NetworkError, ValueError)
+
+
+def test_game_files_give_the_chunk_s_positions():
+    games = data.generate_games(seed=3, index=1, games=1, nodes=300)
+    assert games[:8] == b"XQGAME\r\n"
+    chunk = data.generate_chunk(seed=3, index=1, games=1, nodes=300)
+    assert len(games) * 5 < len(chunk)
+    a, b = data.read_games(games), data.read_chunk(chunk)
+    assert (a.seed, a.index, a.nodes) == (b.seed, b.index, b.nodes) == (3, 1, 300)
+    assert a.positions == b.positions and len(a) > 0
+    assert data.games_name(seed=2, index=17) == "s2-n6000-000017.xqg"
+    net = NETWORK.read_bytes()
+    assert data.games_name(seed=2, index=17, nodes=500, network=net) == "g2-s2-n500-000017.xqg"
+    for bad in (b"", games[:63], games[:-1], chunk):
+        with pytest.raises(data.ChunkError):
+            data.read_games(bad)

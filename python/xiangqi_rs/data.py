@@ -1,6 +1,6 @@
 """Training data from self-play, in the chunk format of `xiangqi-engine
 datagen` (32 bytes a position; the same bytes for the same seed on every
-machine), and reading it back.
+machine) and its compact game files, and reading them back.
 
 `generate_chunk(seed=, index=, games=, nodes=6000, network=None,
 openings=None)` plays one chunk and returns its file's bytes;
@@ -8,6 +8,9 @@ openings=None)` plays one chunk and returns its file's bytes;
 `datagen` gives it; `read_chunk(data)` returns a `Chunk` (`seed`, `index`,
 `nodes`, `positions` as `(fen, score, winner, ply)` tuples). A bad network
 raises `NetworkError`, a bad chunk `ChunkError` (both `ValueError`s).
+`generate_games`, `games_name` and `read_games` do the same for game files
+(`datagen --format games`: the games themselves, a few bytes a position);
+`read_games` gives the positions of the chunk file of the same games.
 """
 
 from ._core import data as _data
@@ -16,14 +19,20 @@ Chunk = _data.Chunk
 ChunkError = _data.ChunkError
 NetworkError = _data.NetworkError
 chunk_name = _data.chunk_name
+games_name = _data.games_name
 generate_chunk = _data.generate_chunk
+generate_games = _data.generate_games
 read_chunk = _data.read_chunk
+read_games = _data.read_games
 
 __all__ = [
     "Chunk",
     "ChunkError",
     "NetworkError",
     "chunk_name",
+    "games_name",
     "generate_chunk",
+    "generate_games",
     "read_chunk",
+    "read_games",
 ]

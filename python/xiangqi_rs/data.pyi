@@ -7,8 +7,11 @@ __all__ = [
     "ChunkError",
     "NetworkError",
     "chunk_name",
+    "games_name",
     "generate_chunk",
+    "generate_games",
     "read_chunk",
+    "read_games",
 ]
 
 class NetworkError(ValueError): ...
@@ -43,3 +46,16 @@ def chunk_name(
     *, seed: int, index: int, nodes: int = 6000, network: Optional[bytes] = None
 ) -> str: ...
 def read_chunk(data: bytes) -> Chunk: ...
+def generate_games(
+    *,
+    seed: int,
+    index: int,
+    games: int,
+    nodes: int = 6000,
+    network: Optional[bytes] = None,
+    openings: Optional[str] = None,
+) -> bytes: ...
+def games_name(
+    *, seed: int, index: int, nodes: int = 6000, network: Optional[bytes] = None
+) -> str: ...
+def read_games(data: bytes) -> Chunk: ...

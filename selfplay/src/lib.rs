@@ -6,6 +6,9 @@
 //!   the search score and the game's [`GameResult`] (written by
 //!   `xiangqi-engine datagen`, read by `xiangqi-engine train` and the
 //!   Python package).
+//! - [`games`]: the compact form, the games themselves ([`GameRecord`]:
+//!   moves, per-ply scores, result) compressed in checked game files, a few
+//!   bytes a position; the same training records replayed from them.
 //! - Self-play: balanced random [`opening`]s, one game at a fixed number of
 //!   nodes per move ([`play_game`]), and a whole chunk ([`play_chunk`])
 //!   whose bytes depend on its [`ChunkSpec`] alone: the same bytes for the
@@ -33,11 +36,14 @@
 #![forbid(unsafe_code)]
 
 pub mod data;
+mod game_record;
+pub mod games;
 mod play;
 mod result;
 
+pub use game_record::{GameRecord, ReplayError};
 pub use play::{
     Chunk, ChunkSpec, OPENINGS, Searched, default_openings, opening, parse_openings, play_chunk,
-    play_game, red_cp,
+    play_game, play_games, red_cp, training_record,
 };
 pub use result::GameResult;

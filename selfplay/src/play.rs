@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use xiangqi::{Color, Evaluator, Game, Limits, Move, Position, Rng, Score, Searcher};
 
 use crate::data::{ChunkInfo, GameResult, Record, write_chunk};
+use crate::game_record::{GameRecord, ReplayError};
 
 /// The match openings (`selfplay/src/openings.txt`): the default lines
 /// self-play starts from, and `xiangqi-engine match`'s.
@@ -147,9 +148,10 @@ pub fn opening<E: Evaluator>(
 /// assert_eq!((searched.len(), winner), (1, Some(Color::Red)));
 /// let first: &Searched = &searched[0];
 /// assert_eq!((first.ply, first.score, first.capture), (0, Score::Mate(1), false));
-/// assert_eq!(first.position, start);
+/// assert_eq!((&first.position, first.best), (&start, "b7b9".parse()?));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Searched {
     /// The position searched.
     pub position: Position,
@@ -157,8 +159,43 @@ pub struct Searched {
     pub ply: usize,
     /// The search's score, side to move's view.
     pub score: Score,
-    /// Whether the move played (the search's best) captures.
+    /// The search's best move (played, unless the game ended here by the
+    /// searches' agreement).
+    pub best: Move,
+    /// Whether the best move captures.
     pub capture: bool,
+}
+
+/// The training record of a searched position of a game that ended in
+/// `result`, if it is one: quiet positions only (not in check, the best
+/// move no capture, the score no mate), with the search score (side to
+/// move's view) and the game's ply. The one rule that decides which
+/// positions [`play_chunk`] keeps, and which a [`GameRecord`] gives back.
+///
+/// ```
+/// use xiangqi::{Position, Score};
+/// use xiangqi_selfplay::{GameResult, Searched, training_record};
+///
+/// let mut s = Searched {
+///     position: Position::new(),
+///     ply: 0,
+///     score: Score::Cp(30),
+///     best: "h2e2".parse()?,
+///     capture: false,
+/// };
+/// let rec = training_record(&s, GameResult::Draw).expect("a quiet position");
+/// assert_eq!((rec.score(), rec.result()), (30, GameResult::Draw));
+/// s.score = Score::Mate(5);
+/// assert_eq!(training_record(&s, GameResult::Draw), None); // a mate score
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn training_record(s: &Searched, result: GameResult) -> Option<Record> {
+    match s.score {
+        Score::Cp(cp) if !s.capture && !s.position.is_check() => {
+            Some(Record::new(&s.position, cp, result, s.ply))
+        }
+        _ => None,
+    }
 }
 
 /// Plays `game` to its end at `nodes` nodes per move; returns every searched
@@ -212,6 +249,7 @@ pub fn play_game<E: Evaluator>(
             position: pos,
             ply: game.ply(),
             score: r.score,
+            best: m,
             capture,
         });
         let sign = if cp >= DECISIVE {
@@ -295,6 +333,23 @@ pub struct ChunkSpec {
 }
 
 impl ChunkSpec {
+    /// The header fields of the chunk's files.
+    ///
+    /// ```
+    /// use xiangqi_selfplay::ChunkSpec;
+    /// use xiangqi_selfplay::data::ChunkInfo;
+    ///
+    /// let spec = ChunkSpec { seed: 2, index: 17, games: 100, nodes: 6000 };
+    /// assert_eq!(spec.info(), ChunkInfo { nodes: 6000, seed: 2, index: 17 });
+    /// ```
+    pub fn info(&self) -> ChunkInfo {
+        ChunkInfo {
+            nodes: self.nodes,
+            seed: self.seed,
+            index: self.index,
+        }
+    }
+
     /// The chunk's file name as `xiangqi-engine datagen` writes it:
     /// `s<seed>-n<nodes>-<index>.xqd`, prefixed `g<generation>-` when a
     /// network of that generation plays.
@@ -312,6 +367,21 @@ impl ChunkSpec {
             "{prefix}s{}-n{}-{:06}.xqd",
             self.seed, self.nodes, self.index
         )
+    }
+
+    /// The name of the chunk's game file ([`crate::games`]): the chunk
+    /// file's, ending `.xqg`.
+    ///
+    /// ```
+    /// use xiangqi_selfplay::ChunkSpec;
+    ///
+    /// let spec = ChunkSpec { seed: 3, index: 0, games: 100, nodes: 6000 };
+    /// assert_eq!(spec.games_file_name(Some(2)), "g2-s3-n6000-000000.xqg");
+    /// ```
+    pub fn games_file_name(&self, generation: Option<u32>) -> String {
+        let mut name = self.file_name(generation);
+        name.replace_range(name.len() - 1.., "g");
+        name
     }
 }
 
@@ -358,13 +428,103 @@ impl Chunk {
     pub fn to_bytes(&self) -> Vec<u8> {
         write_chunk(&self.info, &self.records)
     }
+
+    /// The chunk of `games`' training records ([`GameRecord::records`],
+    /// game after game): what [`play_chunk`] gives for the games
+    /// [`play_games`] played. An error names the first game whose moves do
+    /// not replay.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use xiangqi::{MaterialPst, Searcher};
+    /// use xiangqi_selfplay::{Chunk, ChunkSpec, play_chunk, play_games};
+    ///
+    /// let spec = ChunkSpec { seed: 5, index: 0, games: 1, nodes: 60 };
+    /// let stop = AtomicBool::new(false);
+    /// let mut searcher = Searcher::new(MaterialPst::default());
+    /// let games = play_games(&mut searcher, &spec, &[], &stop, |_| {}).unwrap();
+    /// let chunk = play_chunk(&mut searcher, &spec, &[], &stop, |_| {}).unwrap();
+    /// assert_eq!(Chunk::from_games(spec.info(), &games)?, chunk);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_games(info: ChunkInfo, games: &[GameRecord]) -> Result<Chunk, ReplayError> {
+        let mut records = Vec::new();
+        for (n, g) in games.iter().enumerate() {
+            records.extend(g.records().map_err(|e| e.in_game(n))?);
+        }
+        Ok(Chunk { info, records })
+    }
 }
 
-/// Plays the chunk `spec` with `searcher`: each game from a line of
+/// Plays the games of chunk `spec` with `searcher`: each from a line of
 /// `openings` followed by 2 to 6 random plies (kept when a depth-6 search
-/// finds it within 1.2 soldiers of balance), played by [`play_game`]; every
-/// quiet position (not in check, best move no capture, score no mate) is
-/// recorded with the search score (side to move) and the game's result.
+/// finds it within 1.2 soldiers of balance), played by [`play_game`], and
+/// kept as a [`GameRecord`] (its moves, scores and result). `on_game` hears
+/// each finished game. Returns `None` when `stop` is set between games
+/// (nothing of a stopped chunk is kept); an empty `openings` plays from the
+/// start position.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use xiangqi::{MaterialPst, Searcher};
+/// use xiangqi_selfplay::{ChunkSpec, play_chunk, play_games};
+///
+/// let spec = ChunkSpec { seed: 3, index: 1, games: 1, nodes: 50 };
+/// let mut searcher = Searcher::new(MaterialPst::default());
+/// let stop = AtomicBool::new(false);
+/// let games = play_games(&mut searcher, &spec, &[], &stop, |_| {}).unwrap();
+/// assert_eq!(games.len(), 1);
+/// assert!(games[0].opening >= 2 && games[0].scores.len() + games[0].opening == games[0].moves.len());
+/// // The chunk's records are the games' training records.
+/// let chunk = play_chunk(&mut searcher, &spec, &[], &stop, |_| {}).unwrap();
+/// assert_eq!(chunk.records, games[0].records()?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn play_games<E: Evaluator>(
+    searcher: &mut Searcher<E>,
+    spec: &ChunkSpec,
+    openings: &[Vec<Move>],
+    stop: &AtomicBool,
+    mut on_game: impl FnMut(&GameRecord),
+) -> Option<Vec<GameRecord>> {
+    const EMPTY: &[Vec<Move>] = &[Vec::new()];
+    let openings = if openings.is_empty() { EMPTY } else { openings };
+    let mut rng = Rng::new(
+        spec.seed
+            .wrapping_mul(1_000_003)
+            .wrapping_add(u64::from(spec.index)),
+    );
+    searcher.set_hash_size(16);
+    let mut games = Vec::with_capacity(spec.games.min(10_000));
+    for _ in 0..spec.games {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let mut game = balanced_opening(&mut rng, searcher, openings);
+        let opening = game.ply();
+        let (searched, winner) = play_game(&mut game, searcher, u64::from(spec.nodes.max(1)));
+        let mut moves: Vec<Move> = game.moves().take(opening).collect();
+        moves.extend(searched.iter().map(|s| s.best));
+        let record = GameRecord {
+            moves,
+            opening,
+            scores: searched.iter().map(|s| s.score).collect(),
+            result: GameResult::from_winner(winner),
+            last_move_played: game.ply() == opening + searched.len(),
+        };
+        on_game(&record);
+        games.push(record);
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    Some(games)
+}
+
+/// Plays the chunk `spec` with `searcher` ([`play_games`]) and keeps every
+/// quiet position of its games ([`training_record`]: not in check, best
+/// move no capture, score no mate) with the search score (side to move)
+/// and the game's result, in game order ([`GameRecord::records`]).
 /// `on_game` hears the number of positions each finished game added.
 /// Returns `None` when `stop` is set between games (nothing of a stopped
 /// chunk is kept); an empty `openings` plays from the start position.
@@ -392,39 +552,19 @@ pub fn play_chunk<E: Evaluator>(
     stop: &AtomicBool,
     mut on_game: impl FnMut(usize),
 ) -> Option<Chunk> {
-    const EMPTY: &[Vec<Move>] = &[Vec::new()];
-    let openings = if openings.is_empty() { EMPTY } else { openings };
-    let mut rng = Rng::new(
-        spec.seed
-            .wrapping_mul(1_000_003)
-            .wrapping_add(u64::from(spec.index)),
-    );
-    searcher.set_hash_size(16);
+    // Each game's records as it ends (the replay of a played game cannot
+    // fail; if it did, the chunk would be given up like a stopped one).
     let mut records = Vec::new();
-    for _ in 0..spec.games {
-        if stop.load(Ordering::Relaxed) {
-            return None;
+    let mut replayed = true;
+    play_games(searcher, spec, openings, stop, |g| match g.records() {
+        Ok(r) => {
+            on_game(r.len());
+            records.extend(r);
         }
-        let mut game = balanced_opening(&mut rng, searcher, openings);
-        let (searched, winner) = play_game(&mut game, searcher, u64::from(spec.nodes.max(1)));
-        let result = GameResult::from_winner(winner);
-        let before = records.len();
-        for s in &searched {
-            if let Score::Cp(cp) = s.score {
-                if !s.position.is_check() && !s.capture {
-                    records.push(Record::new(&s.position, cp, result, s.ply));
-                }
-            }
-        }
-        on_game(records.len() - before);
-    }
-    if stop.load(Ordering::Relaxed) {
-        return None;
-    }
-    let info = ChunkInfo {
-        nodes: spec.nodes,
-        seed: spec.seed,
-        index: spec.index,
-    };
-    Some(Chunk { info, records })
+        Err(_) => replayed = false,
+    })?;
+    replayed.then(|| Chunk {
+        info: spec.info(),
+        records,
+    })
 }

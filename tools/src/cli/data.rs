@@ -6,10 +6,13 @@ use std::path::PathBuf;
 use clap::builder::TypedValueParser;
 use clap::{Args, Subcommand, ValueEnum};
 
-/// Self-play training data: quiet positions with the search score and the
-/// game result, 32 bytes each, in chunk files `DIR/s<seed>-n<nodes>-<index>.xqd`
-/// (`g<generation>-s<seed>-...` with --network). Chunk k's bytes depend on
-/// the seed and k alone; rerun the same command to resume.
+/// Self-play training data: the games in compact game files
+/// `DIR/s<seed>-n<nodes>-<index>.xqg` (moves, per-ply scores and results, a
+/// few bytes a position), and/or their quiet positions with the search
+/// score and the game result, 32 bytes each, in chunk files `...xqd`
+/// (`g<generation>-s<seed>-...` with --network). Chunk k's games depend on
+/// the seed and k alone; rerun the same command to resume (chunk files
+/// missing beside game files are replayed from them, not played again).
 #[derive(Clone, Debug, Args)]
 pub struct DatagenArgs {
     /// The folder of the chunk files (default: $XDG_CACHE_HOME/xiangqi/data
@@ -42,6 +45,46 @@ pub struct DatagenArgs {
     /// Play with this network instead of the classical evaluator.
     #[arg(long, value_name = "FILE")]
     pub network: Option<PathBuf>,
+    /// What to write: game files (.xqg), chunk files (.xqd) or both.
+    #[arg(long, value_enum, default_value_t = DataFormat::Games)]
+    pub format: DataFormat,
+}
+
+/// `datagen --format`: which files a chunk of games is written to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DataFormat {
+    /// Game files (`.xqg`): the games, a few bytes a position.
+    Games,
+    /// Chunk files (`.xqd`): the training positions, 32 bytes each.
+    Chunks,
+    /// Both, side by side.
+    Both,
+}
+
+impl DataFormat {
+    /// Whether game files are written.
+    ///
+    /// ```
+    /// use xiangqi_tools::cli::DataFormat;
+    ///
+    /// assert!(DataFormat::Games.games() && DataFormat::Both.games());
+    /// assert!(!DataFormat::Chunks.games());
+    /// ```
+    pub fn games(self) -> bool {
+        self != DataFormat::Chunks
+    }
+
+    /// Whether chunk files are written.
+    ///
+    /// ```
+    /// use xiangqi_tools::cli::DataFormat;
+    ///
+    /// assert!(DataFormat::Chunks.chunks() && DataFormat::Both.chunks());
+    /// assert!(!DataFormat::Games.chunks());
+    /// ```
+    pub fn chunks(self) -> bool {
+        self != DataFormat::Games
+    }
 }
 
 /// The hidden layer's activation.
@@ -64,14 +107,14 @@ pub enum ScheduleArg {
     Constant,
 }
 
-/// Trains the (1260 -> H) x 2 -> 1 network on the chunk files of `datagen`
-/// (every --validation-every-th chunk held out for validation) and writes
+/// Trains the (1260 -> H) x 2 -> 1 network on the chunk or game files of
+/// `datagen` (every --validation-every-th chunk held out for validation) and writes
 /// it quantised to FILE.nnue. A checkpoint is written after every epoch;
 /// --resume continues from one.
 #[derive(Clone, Debug, Args)]
 pub struct TrainArgs {
-    /// The folder of chunk files (default: $XDG_CACHE_HOME/xiangqi/data or
-    /// ~/.cache/xiangqi/data).
+    /// The folder of chunk files (.xqd) and/or game files (.xqg) (default:
+    /// $XDG_CACHE_HOME/xiangqi/data or ~/.cache/xiangqi/data).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
     /// The network file to write.

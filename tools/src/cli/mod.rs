@@ -28,7 +28,8 @@ use clap::{Parser, Subcommand};
 pub use analyze::{AnalyzeArgs, NotationArg};
 pub use book::{BookBuildArgs, BookCommand, BookProbeArgs};
 pub use data::{
-    ActivationArg, DatagenArgs, Qb, ScheduleArg, TrainArgs, TuneCommand, TuneFitArgs, TuneGenArgs,
+    ActivationArg, DataFormat, DatagenArgs, Qb, ScheduleArg, TrainArgs, TuneCommand, TuneFitArgs,
+    TuneGenArgs,
 };
 pub use engines::parse_ranks;
 pub(crate) use engines::spec as engine_spec;

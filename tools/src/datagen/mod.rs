@@ -3,6 +3,7 @@
 //! ```text
 //! xiangqi-engine datagen [--out DIR] [--chunks N] [--games-per-chunk G] [--nodes N]
 //!                        [--threads T] [--seed S] [--openings FILE] [--network FILE]
+//!                        [--format games|chunks|both]
 //! ```
 //!
 //! Plays games of the engine against itself (with the classical evaluator,
@@ -13,21 +14,28 @@
 //! [`xiangqi::Game`] (checkmate, stalemate, perpetual check and chase,
 //! repetition, the 60-move limit, insufficient material), at 400 plies (a
 //! draw), or when both sides' searches agree for eight plies that one side
-//! is 1500 centipawns up or mates. Every quiet position (not in check, best
-//! move no capture, score no mate) is recorded with the search score (side
-//! to move) and the game's result, packed by [`xiangqi_selfplay::data`].
+//! is 1500 centipawns up or mates. The games are kept whole in game files
+//! ([`xiangqi_selfplay::games`], `--format games`, the default: moves,
+//! per-ply scores and results, a few bytes a training position), and/or
+//! their quiet positions (not in check, best move no capture, score no
+//! mate) with the search score (side to move) and the game's result in
+//! chunk files ([`xiangqi_selfplay::data`], `--format chunks`, 32 bytes a
+//! position; `--format both` writes both). The trainer reads either, and a
+//! game file gives the same positions as the chunk file of its games.
 //!
-//! The output is `--chunks` files (default 100) of `--games-per-chunk`
+//! The output is `--chunks` chunks (default 100) of `--games-per-chunk`
 //! games each (default 100) in `--out` (default
 //! `$XDG_CACHE_HOME/xiangqi/data`, else `~/.cache/xiangqi/data`), named
-//! `s<seed>-n<nodes>-<index>.xqd` (with a network of generation `g`,
-//! `g<g>-s<seed>-n<nodes>-<index>.xqd`). Chunk `k`'s games are seeded from the
-//! seed and `k` alone and searched by one thread, so a chunk's bytes are the
-//! same on every run and machine; `--threads` workers take chunks in turn.
-//! A chunk is written to a temporary file and renamed when complete, so a
-//! stop loses at most the chunks in progress, and a rerun with the same
-//! flags skips the chunks already there: resuming is running the same
-//! command again. Progress (chunks, games, positions, positions per second,
+//! `s<seed>-n<nodes>-<index>.xqg` / `.xqd` (with a network of generation
+//! `g`, `g<g>-s<seed>-n<nodes>-<index>.xqg`). Chunk `k`'s games are seeded
+//! from the seed and `k` alone and searched by one thread, so a chunk's
+//! bytes are the same on every run and machine; `--threads` workers take
+//! chunks in turn. A file is written to a temporary file and renamed when
+//! complete, so a stop loses at most the chunks in progress, and a rerun
+//! with the same flags skips the files already there: resuming is running
+//! the same command again. A chunk file missing beside its game file is
+//! replayed from the games, not played again (`--format chunks` over a
+//! folder of game files writes their chunk files in seconds). Progress (chunks, games, positions, positions per second,
 //! ETA) goes to standard error: an `indicatif` bar on a terminal, else a
 //! line a minute, and a last line at the end.
 
@@ -38,9 +46,14 @@ use std::time::{Duration, Instant};
 use xiangqi::nnue::Nnue;
 use xiangqi::{MaterialPst, Move, Searcher};
 use xiangqi_selfplay::data::read_chunk;
-use xiangqi_selfplay::{Chunk, ChunkSpec, default_openings, parse_openings, play_chunk};
+use xiangqi_selfplay::games::{
+    GamesInfo, NetworkId, check_games, network_id, read_games, write_games,
+};
+use xiangqi_selfplay::{
+    Chunk, ChunkSpec, GameRecord, default_openings, parse_openings, play_games,
+};
 
-use crate::cli::DatagenArgs;
+use crate::cli::{DataFormat, DatagenArgs};
 use crate::progress;
 
 #[cfg(test)]
@@ -65,8 +78,11 @@ pub struct Options {
     pub openings: Vec<Vec<Move>>,
     /// Whether to print progress.
     pub progress: bool,
-    /// The network that plays, if not the classical evaluator.
-    pub network: Option<Nnue>,
+    /// The network that plays, if not the classical evaluator, and its id
+    /// in game files.
+    pub network: Option<(Nnue, NetworkId)>,
+    /// Which files to write.
+    pub format: DataFormat,
 }
 
 /// The options of the command line (the openings and network files read).
@@ -84,7 +100,12 @@ pub fn options(a: &DatagenArgs) -> Result<Options, String> {
         Some(path) => {
             let p = path.display();
             let bytes = std::fs::read(path).map_err(|e| format!("{p}: {e}"))?;
-            Some(Nnue::from_bytes(&bytes).map_err(|e| format!("{p}: {e}"))?)
+            let net = Nnue::from_bytes(&bytes).map_err(|e| format!("{p}: {e}"))?;
+            let id = NetworkId {
+                generation: net.generation(),
+                id: network_id(&bytes),
+            };
+            Some((net, id))
         }
     };
     Ok(Options {
@@ -100,6 +121,7 @@ pub fn options(a: &DatagenArgs) -> Result<Options, String> {
         openings,
         progress: true,
         network,
+        format: a.format,
     })
 }
 
@@ -113,15 +135,32 @@ fn spec(o: &Options, index: usize) -> ChunkSpec {
     }
 }
 
-/// The file of chunk `index`.
+/// The chunk file (`.xqd`) of chunk `index`.
 pub fn chunk_path(o: &Options, index: usize) -> PathBuf {
-    let generation = o.network.as_ref().map(Nnue::generation);
+    let generation = o.network.as_ref().map(|(_, id)| id.generation);
     o.out.join(spec(o, index).file_name(generation))
+}
+
+/// The game file (`.xqg`) of chunk `index`.
+pub fn games_path(o: &Options, index: usize) -> PathBuf {
+    let generation = o.network.as_ref().map(|(_, id)| id.generation);
+    o.out.join(spec(o, index).games_file_name(generation))
 }
 
 /// Whether the chunk file is there and reads back whole.
 fn finished(path: &Path) -> bool {
     std::fs::read(path).is_ok_and(|bytes| read_chunk(&bytes).is_ok())
+}
+
+/// Whether the game file is there, whole (its header and checksum).
+fn finished_games(path: &Path) -> bool {
+    std::fs::read(path).is_ok_and(|bytes| check_games(&bytes).is_ok())
+}
+
+/// Whether chunk `index`'s files are all there.
+fn done(o: &Options, index: usize) -> bool {
+    (!o.format.games() || finished_games(&games_path(o, index)))
+        && (!o.format.chunks() || finished(&chunk_path(o, index)))
 }
 
 /// Counters the workers share with the progress line.
@@ -133,23 +172,24 @@ struct Tally {
 }
 
 /// Plays chunk `index`'s games (`None`: stopped).
-fn generate_chunk(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Option<Chunk> {
-    let on_game = |positions: usize| {
+fn play(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Option<Vec<GameRecord>> {
+    let on_game = |g: &GameRecord| {
         tally.games.fetch_add(1, Ordering::Relaxed);
+        let positions = g.records().map_or(0, |r| r.len());
         tally
             .positions
             .fetch_add(positions as u64, Ordering::Relaxed);
     };
     let spec = spec(o, index);
     match &o.network {
-        Some(net) => play_chunk(
+        Some((net, _)) => play_games(
             &mut Searcher::new(net.clone()),
             &spec,
             &o.openings,
             stop,
             on_game,
         ),
-        None => play_chunk(
+        None => play_games(
             &mut Searcher::new(MaterialPst::default()),
             &spec,
             &o.openings,
@@ -159,9 +199,61 @@ fn generate_chunk(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file renamed into place.
+/// The games of chunk `index` from its game file, if it is there whole
+/// and of these options' chunk.
+fn saved_games(o: &Options, index: usize) -> Option<Vec<GameRecord>> {
+    let bytes = std::fs::read(games_path(o, index)).ok()?;
+    let file = read_games(&bytes).ok()?;
+    let spec = spec(o, index);
+    (file.info.chunk() == spec.info() && file.games.len() == spec.games).then_some(file.games)
+}
+
+/// Makes chunk `index`'s missing files: from its game file when that is
+/// there and only the chunk file is missing, else by playing its games.
+/// `Ok(false)`: stopped.
+fn generate(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Result<bool, String> {
+    let (games_file, chunk_file) = (games_path(o, index), chunk_path(o, index));
+    let saved = if o.format.chunks() && !finished(&chunk_file) {
+        saved_games(o, index)
+    } else {
+        None
+    };
+    let games = match saved {
+        Some(games) => {
+            let positions: usize = games
+                .iter()
+                .map(|g| g.records().map_or(0, |r| r.len()))
+                .sum();
+            tally.games.fetch_add(games.len(), Ordering::Relaxed);
+            tally
+                .positions
+                .fetch_add(positions as u64, Ordering::Relaxed);
+            games
+        }
+        None => match play(o, index, tally, stop) {
+            Some(games) => games,
+            None => return Ok(false),
+        },
+    };
+    let spec = spec(o, index);
+    let error = |path: &Path, e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    if o.format.games() && !finished_games(&games_file) {
+        let info = GamesInfo::new(spec.info(), o.network.as_ref().map(|(_, id)| *id));
+        let bytes = write_games(&info, &games).map_err(|e| error(&games_file, &e))?;
+        write_atomically(&games_file, &bytes).map_err(|e| error(&games_file, &e))?;
+    }
+    if o.format.chunks() && !finished(&chunk_file) {
+        let chunk = Chunk::from_games(spec.info(), &games).map_err(|e| error(&chunk_file, &e))?;
+        write_atomically(&chunk_file, &chunk.to_bytes()).map_err(|e| error(&chunk_file, &e))?;
+    }
+    Ok(true)
+}
+
+/// Writes `bytes` to `path` through a temporary file (`path` and `.tmp`)
+/// renamed into place.
 fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = path.with_extension("xqd.tmp");
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
     std::fs::write(&tmp, bytes)?;
     std::fs::rename(&tmp, path)
 }
@@ -174,9 +266,7 @@ fn duration(d: Duration) -> String {
 /// Generates the chunks that are missing; returns how many it wrote.
 pub fn run(o: &Options) -> Result<usize, String> {
     std::fs::create_dir_all(&o.out).map_err(|e| format!("{}: {e}", o.out.display()))?;
-    let todo: Vec<usize> = (0..o.chunks)
-        .filter(|&k| !finished(&chunk_path(o, k)))
-        .collect();
+    let todo: Vec<usize> = (0..o.chunks).filter(|&k| !done(o, k)).collect();
     let bar = progress::bar("datagen", (todo.len() * o.games_per_chunk) as u64);
     if !o.progress {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
@@ -203,15 +293,14 @@ pub fn run(o: &Options) -> Result<usize, String> {
             .map(|_| {
                 scope.spawn(|| {
                     while let Some(&k) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        let Some(chunk) = generate_chunk(o, k, &tally, &stop) else {
-                            return;
-                        };
-                        let path = chunk_path(o, k);
-                        if let Err(e) = write_atomically(&path, &chunk.to_bytes()) {
-                            *error.lock().unwrap_or_else(|p| p.into_inner()) =
-                                Some(format!("{}: {e}", path.display()));
-                            stop.store(true, Ordering::Relaxed);
-                            return;
+                        match generate(o, k, &tally, &stop) {
+                            Ok(true) => {}
+                            Ok(false) => return,
+                            Err(e) => {
+                                *error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                                stop.store(true, Ordering::Relaxed);
+                                return;
+                            }
                         }
                         tally.chunks.fetch_add(1, Ordering::Relaxed);
                     }

@@ -1,4 +1,5 @@
 use super::*;
+use xiangqi_selfplay::play_chunk;
 
 /// The options of `datagen` with these flags.
 fn parse_args(line: &str) -> Result<Options, String> {
@@ -17,6 +18,7 @@ fn options(dir: &Path, chunks: usize) -> Options {
     o.threads = 2;
     o.seed = 5;
     o.progress = false;
+    o.format = DataFormat::Both;
     o
 }
 
@@ -69,6 +71,7 @@ fn bad_flags_are_errors() {
         ("--chunks", "--chunks"),
         ("--chunks 4294967296", "--chunks"),
         ("--frobnicate 3", "--frobnicate"),
+        ("--format zip", "--format"),
         (
             "--openings /nonexistent/openings.txt",
             "/nonexistent/openings.txt",
@@ -82,6 +85,47 @@ fn bad_flags_are_errors() {
     let o = parse_args("--nodes 5000 --seed 9 --out /tmp/x").unwrap();
     assert_eq!((o.nodes, o.seed, o.out), (5000, 9, PathBuf::from("/tmp/x")));
     assert_eq!(o.openings.len(), 50);
+    assert_eq!(o.format, DataFormat::Games, "the default");
+    assert_eq!(
+        parse_args("--format both").unwrap().format,
+        DataFormat::Both
+    );
+}
+
+#[test]
+fn game_files_give_the_chunk_files() {
+    let (both, games) = (temp_dir("both"), temp_dir("games"));
+    assert_eq!(run(&options(&both, 2)), Ok(2));
+    let mut o = options(&games, 2);
+    o.format = DataFormat::Games;
+    assert_eq!(run(&o), Ok(2));
+    for k in 0..2 {
+        assert!(!chunk_path(&o, k).exists());
+        let written = std::fs::read(games_path(&o, k)).unwrap();
+        assert_eq!(
+            written,
+            std::fs::read(games_path(&options(&both, 2), k)).unwrap()
+        );
+        let file = read_games(&written).unwrap();
+        assert_eq!(file.info.network, None);
+        assert_eq!(file.games.len(), 1);
+    }
+    // The chunk files from the game files, without playing: a stop flag
+    // that is set would give nothing if a game were played.
+    o.format = DataFormat::Chunks;
+    let tally = Tally::default();
+    let stop = AtomicBool::new(true);
+    assert_eq!(generate(&o, 0, &tally, &stop), Ok(true));
+    assert_eq!(run(&o), Ok(1), "chunk 1 left");
+    for k in 0..2 {
+        assert_eq!(
+            std::fs::read(chunk_path(&o, k)).unwrap(),
+            std::fs::read(chunk_path(&options(&both, 2), k)).unwrap()
+        );
+    }
+    assert_eq!(run(&o), Ok(0));
+    let _ = std::fs::remove_dir_all(&both);
+    let _ = std::fs::remove_dir_all(&games);
 }
 
 #[test]
@@ -113,8 +157,16 @@ fn a_network_plays_into_files_named_by_its_generation() {
     let chunk = chunk_path(&o, 0);
     let name = chunk.file_name().unwrap().to_str().unwrap();
     assert_eq!(name, "g3-s5-n300-000000.xqd");
-    let (_, records) = read_chunk(&std::fs::read(&chunk).unwrap()).unwrap();
-    assert!(!records.is_empty());
+    assert!(!chunk.exists(), "game files only, by default");
+    let games = games_path(&o, 0);
+    assert!(games.ends_with("g3-s5-n300-000000.xqg"));
+    let file = read_games(&std::fs::read(&games).unwrap()).unwrap();
+    let id = NetworkId {
+        generation: 3,
+        id: network_id(&std::fs::read(&path).unwrap()),
+    };
+    assert_eq!(file.info.network, Some(id));
+    assert!(!file.records.is_empty());
     let bad = parse_args(&format!("--network {}", dir.join("none.nnue").display()));
     assert!(bad.is_err());
     let _ = std::fs::remove_dir_all(&dir);

@@ -1,11 +1,13 @@
-//! The training positions: chunk files read into memory (32 bytes a
-//! position), split into training and validation by chunk, and decoded per
-//! batch into the network's inputs and a target.
+//! The training positions: chunk files (`*.xqd`) and game files (`*.xqg`,
+//! their positions replayed) read into memory (32 bytes a position), split
+//! into training and validation by chunk, and decoded per batch into the
+//! network's inputs and a target.
 
 use std::path::{Path, PathBuf};
 
 use xiangqi::Color;
 use xiangqi_selfplay::data::{RECORD_SIZE, Record, read_chunk};
+use xiangqi_selfplay::games::{HEADER_SIZE as GAMES_HEADER_SIZE, read_games, read_games_header};
 
 use super::TrainError;
 use super::model::sigmoid;
@@ -99,23 +101,64 @@ pub struct LoadOptions {
     pub score_cap: i16,
 }
 
-/// The finished chunk files (`*.xqd`) in `dir`, sorted by name.
+/// The data files in `dir`, sorted by name: chunk files (`*.xqd`) and game
+/// files (`*.xqg`); a chunk with both is listed once, by its chunk file
+/// (the same positions, read without a replay). So a folder gives the same
+/// list of chunks, and the same held-out ones, in either form.
 pub fn chunk_files(dir: &Path) -> Result<Vec<PathBuf>, TrainError> {
     let io = |e: std::io::Error| TrainError::Io(dir.to_path_buf(), e.to_string());
     let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(io)? {
         let path = entry.map_err(io)?.path();
-        if path.extension().is_some_and(|e| e == "xqd") && path.is_file() {
+        if path.extension().is_some_and(|e| e == "xqd" || e == "xqg") && path.is_file() {
             files.push(path);
         }
     }
-    files.sort();
+    // By name without the extension, the chunk file (xqd) before the game
+    // file (xqg).
+    files.sort_by(|a, b| (a.file_stem(), a.extension()).cmp(&(b.file_stem(), b.extension())));
+    files.dedup_by(|later, first| later.file_stem() == first.file_stem());
     Ok(files)
 }
 
-/// Reads the chunk files of `dir`: every `validation_every`th file held
-/// out, unreadable or corrupt files skipped (listed in
-/// [`Dataset::skipped`]).
+/// Whether `path` is a game file.
+fn is_games(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "xqg")
+}
+
+/// How many positions the file at `path` holds, from its size (a chunk
+/// file) or its header (a game file); 0 when unreadable.
+fn positions_in(path: &Path) -> usize {
+    if !is_games(path) {
+        let len = path.metadata().map_or(0, |m| m.len());
+        return usize::try_from(len).unwrap_or(0) / RECORD_SIZE;
+    }
+    let mut header = [0u8; GAMES_HEADER_SIZE];
+    let read = std::fs::File::open(path).and_then(|mut f| {
+        use std::io::Read;
+        f.read_exact(&mut header)
+    });
+    match read.ok().and_then(|()| read_games_header(&header).ok()) {
+        Some((_, _, records)) => records as usize,
+        None => 0,
+    }
+}
+
+/// The records of a data file's bytes: a chunk file's, or a game file's
+/// replayed.
+fn file_records(path: &Path, bytes: &[u8]) -> Result<Vec<Record>, String> {
+    if is_games(path) {
+        read_games(bytes)
+            .map(|f| f.records)
+            .map_err(|e| e.to_string())
+    } else {
+        read_chunk(bytes).map(|(_, r)| r).map_err(|e| e.to_string())
+    }
+}
+
+/// Reads the data files of `dir` ([`chunk_files`]): every
+/// `validation_every`th file held out, unreadable or corrupt files skipped
+/// (listed in [`Dataset::skipped`]).
 pub fn load(dir: &Path, o: &LoadOptions) -> Result<Dataset, TrainError> {
     let files = chunk_files(dir)?;
     if files.is_empty() {
@@ -124,11 +167,7 @@ pub fn load(dir: &Path, o: &LoadOptions) -> Result<Dataset, TrainError> {
     let mut d = Dataset::default();
     // One allocation for the positions where it can be had (tens of
     // millions fit in memory, twice that not always).
-    let estimate: usize = files
-        .iter()
-        .filter_map(|p| p.metadata().ok())
-        .map(|m| usize::try_from(m.len()).unwrap_or(0) / RECORD_SIZE)
-        .sum();
+    let estimate: usize = files.iter().map(|p| positions_in(p)).sum();
     let _ = d.train.try_reserve(estimate.min(o.max_positions));
     let mut usable = 0usize;
     for path in files {
@@ -138,10 +177,10 @@ pub fn load(dir: &Path, o: &LoadOptions) -> Result<Dataset, TrainError> {
         }
         let records = match std::fs::read(&path) {
             Err(e) => Err(e.to_string()),
-            Ok(bytes) => read_chunk(&bytes).map_err(|e| e.to_string()),
+            Ok(bytes) => file_records(&path, &bytes),
         };
         let records = match records {
-            Ok((_, records)) => records,
+            Ok(records) => records,
             Err(e) => {
                 d.skipped.push((path, e));
                 continue;
@@ -169,3 +208,6 @@ pub fn load(dir: &Path, o: &LoadOptions) -> Result<Dataset, TrainError> {
     }
     Ok(d)
 }
+
+#[cfg(test)]
+mod tests;

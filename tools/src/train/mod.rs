@@ -12,7 +12,7 @@
 //! ```
 //!
 //! The network is the library's `(1260 -> H) x 2 -> 1` perspective net with
-//! output buckets by material (`xiangqi::nnue`): [`dataset`] reads the chunk files
+//! output buckets by material (`xiangqi::nnue`): [`dataset`] reads the chunk or game files
 //! (every `--validation-every`th held out) and decodes each position into its
 //! active inputs and a target mixing the search score and the game result,
 //! [`model`] is the float network with its gradient, [`batch`] shares a
@@ -56,8 +56,8 @@ pub enum TrainError {
     /// A file or folder could not be read or written.
     #[error("{path}: {1}", path = .0.display())]
     Io(PathBuf, String),
-    /// No chunk files in the data folder.
-    #[error("{}: no chunk files (*.xqd); make some with `xiangqi-engine datagen`", .0.display())]
+    /// No chunk or game files in the data folder.
+    #[error("{}: no data files (*.xqd, *.xqg); make some with `xiangqi-engine datagen`", .0.display())]
     NoData(PathBuf),
     /// Every usable chunk was held out.
     #[error("{}: no training positions (at least two chunk files are needed: one is held out)", .0.display())]
