@@ -23,6 +23,11 @@ pub struct DatagenArgs {
     #[arg(long, value_name = "N", default_value_t = 100,
           value_parser = clap::value_parser!(u32).map(|n| n as usize))]
     pub chunks: usize,
+    /// The first chunk to play: chunks FIRST..N (those before it are left
+    /// alone, e.g. when they exist in the other format only).
+    #[arg(long, value_name = "FIRST", default_value_t = 0,
+          value_parser = clap::value_parser!(u32).map(|n| n as usize))]
+    pub first_chunk: usize,
     /// Games per chunk.
     #[arg(long, value_name = "G", default_value_t = 100,
           value_parser = clap::value_parser!(u64).range(1..).try_map(usize::try_from))]

@@ -64,8 +64,10 @@ mod tests;
 pub struct Options {
     /// The folder of the chunk files.
     pub out: PathBuf,
-    /// How many chunks.
+    /// How many chunks (their indices are below this).
     pub chunks: usize,
+    /// The first chunk's index: chunks `first_chunk..chunks` are played.
+    pub first_chunk: usize,
     /// Games per chunk.
     pub games_per_chunk: usize,
     /// Nodes per move.
@@ -114,6 +116,7 @@ pub fn options(a: &DatagenArgs) -> Result<Options, String> {
             .clone()
             .unwrap_or_else(xiangqi_selfplay::data::default_dir),
         chunks: a.chunks,
+        first_chunk: a.first_chunk,
         games_per_chunk: a.games_per_chunk,
         nodes: u64::from(a.nodes),
         threads: a.threads,
@@ -266,7 +269,7 @@ fn duration(d: Duration) -> String {
 /// Generates the chunks that are missing; returns how many it wrote.
 pub fn run(o: &Options) -> Result<usize, String> {
     std::fs::create_dir_all(&o.out).map_err(|e| format!("{}: {e}", o.out.display()))?;
-    let todo: Vec<usize> = (0..o.chunks).filter(|&k| !done(o, k)).collect();
+    let todo: Vec<usize> = (o.first_chunk..o.chunks).filter(|&k| !done(o, k)).collect();
     let bar = progress::bar("datagen", (todo.len() * o.games_per_chunk) as u64);
     if !o.progress {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
@@ -276,7 +279,7 @@ pub fn run(o: &Options) -> Result<usize, String> {
             &format!(
                 "datagen: {} of {} chunks to play ({} games each, {} nodes per move) into {}",
                 todo.len(),
-                o.chunks,
+                o.chunks.saturating_sub(o.first_chunk),
                 o.games_per_chunk,
                 o.nodes,
                 o.out.display()

@@ -56,8 +56,20 @@ fn chunks_are_reproducible_and_resumed() {
     // Resuming: nothing left to play; one more chunk plays only that one.
     assert_eq!(run(&options(&a, 2)), Ok(0));
     assert_eq!(run(&options(&a, 3)), Ok(1));
+    // --first-chunk: only chunks from it on; the same bytes as from 0.
+    let c = temp_dir("c");
+    let mut from_one = options(&c, 3);
+    from_one.first_chunk = 2;
+    assert_eq!(run(&from_one), Ok(1));
+    assert!(!chunk_path(&from_one, 0).exists() && !games_path(&from_one, 1).exists());
+    assert_eq!(
+        std::fs::read(chunk_path(&from_one, 2)).unwrap(),
+        std::fs::read(chunk_path(&options(&a, 3), 2)).unwrap()
+    );
+    assert_eq!(parse_args("--first-chunk 7").unwrap().first_chunk, 7);
     let _ = std::fs::remove_dir_all(&a);
     let _ = std::fs::remove_dir_all(&b);
+    let _ = std::fs::remove_dir_all(&c);
 }
 
 #[test]
@@ -72,6 +84,7 @@ fn bad_flags_are_errors() {
         ("--chunks 4294967296", "--chunks"),
         ("--frobnicate 3", "--frobnicate"),
         ("--format zip", "--format"),
+        ("--first-chunk x", "--first-chunk"),
         (
             "--openings /nonexistent/openings.txt",
             "/nonexistent/openings.txt",
