@@ -1,0 +1,169 @@
+"""`python/cluster/xiangqi_ray.py match` on the local Ray cluster of
+conftest.py: two real `xiangqi-engine` processes a game (full strength
+against `Skill Level 0`, 1,000 nodes a move), one pair a task; the pair
+files, the summary, resuming with more pairs, a refused rerun with other
+arguments, and an SPRT that stops the run before `--pairs`.
+
+Needs the engine binary: `XIANGQI_ENGINE` (the CI sets it), else
+target/release/xiangqi-engine; skipped without one."""
+
+import json
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ray")
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "python" / "cluster" / "xiangqi_ray.py"
+ENGINE = os.environ.get("XIANGQI_ENGINE") or str(ROOT / "target" / "release" / "xiangqi-engine")
+
+pytestmark = pytest.mark.skipif(
+    not os.path.isfile(ENGINE), reason=f"no engine binary at {ENGINE} (set XIANGQI_ENGINE)"
+)
+
+
+def match_args(marker="engine1", nodes=1000):
+    """A lopsided match: games of about 80 plies, a fraction of a second."""
+    return [
+        "--engine1", ENGINE, "--engine1-name", marker,
+        "--engine2", ENGINE, "--engine2-init", "setoption name Skill Level value 0",
+        "--nodes", str(nodes), "--max-plies", "200",
+    ]
+
+
+def run(env, out, *args, match=None):
+    cmd = [sys.executable, str(SCRIPT), "match", "--engine", ENGINE, "--out", str(out), *args]
+    cmd += ["--", *(match or match_args())]
+    return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+
+
+def pair_files(out):
+    return {f.name: (f.stat().st_mtime_ns, f.read_bytes()) for f in (out / "pairs").iterdir()}
+
+
+def records(out):
+    return [
+        json.loads(line)
+        for f in sorted((out / "pairs").glob("pair-*.jsonl"))
+        for line in f.read_text(encoding="utf-8").splitlines()
+    ]
+
+
+def summary(out):
+    return json.loads((out / "summary.json").read_text(encoding="utf-8"))
+
+
+def check_counts(out, pairs, first=True):
+    """The summary's counts are those of the pair files, `pairs` whole
+    pairs (the first ones if `first`)."""
+    recs = records(out)
+    games = sorted(r["game"] for r in recs)
+    assert len(games) == 2 * pairs and {g // 2 for g in games} == {g // 2 for g in games[::2]}
+    if first:
+        assert games == list(range(2 * pairs))
+    res = summary(out)["result"]
+    assert res["pairs"] == pairs and res["games"] == 2 * pairs
+    assert [res["wins"], res["draws"], res["losses"]] == [
+        sum(r["score1"] == s for r in recs) for s in (1, 0.5, 0)
+    ]
+    points = {}
+    for r in recs:
+        points[r["game"] // 2] = points.get(r["game"] // 2, 0) + r["score1"]
+    assert res["penta"] == [sum(p == k / 2 for p in points.values()) for k in range(5)]
+
+
+def test_results_resume_and_refusals(cluster, tmp_path):
+    out = tmp_path / "match"
+    r = run(cluster, out, "--pairs", "2", "--pgn")
+    assert r.returncode == 0, r.stderr
+    assert "2 pairs, 0 already done, 2 to play" in r.stderr
+    names = sorted(pair_files(out))
+    assert names == ["pair-000000.jsonl", "pair-000000.pgn", "pair-000001.jsonl", "pair-000001.pgn"]
+    for rec in records(out):
+        # Games 2k and 2k+1: one opening, engine 1 red in one of them.
+        assert rec["pair"] == rec["game"] // 2
+        assert rec["engine1_red"] == (rec["game"] % 2 == 0)
+        assert rec["result"] in ("1-0", "0-1", "1/2-1/2") and rec["plies"] > 0
+    pgn = (out / "pairs" / "pair-000001.pgn").read_text(encoding="utf-8")
+    assert pgn.count("[Event ") == 2 and '[Red "' in pgn
+    assert summary(out)["stopped"] == "pairs" and summary(out)["played_this_run"] == 2
+    check_counts(out, 2)
+    # Without --sprt the summary has no test in it.
+    assert "llr" not in summary(out)["result"]
+    first = pair_files(out)
+
+    # More pairs: the two played are kept as they are.
+    r = run(cluster, out, "--pairs", "5", "--pgn")
+    assert r.returncode == 0, r.stderr
+    assert "5 pairs, 2 already done, 3 to play" in r.stderr
+    for name, (mtime, data) in first.items():
+        assert (out / "pairs" / name).stat().st_mtime_ns == mtime, f"{name} was written again"
+        assert (out / "pairs" / name).read_bytes() == data
+    assert summary(out)["played_this_run"] == 3
+    check_counts(out, 5)
+
+    # Done: a rerun plays nothing (and needs no cluster).
+    before = pair_files(out)
+    r = run(cluster, out, "--pairs", "5", "--pgn")
+    assert r.returncode == 0, r.stderr
+    assert "5 pairs, 5 already done, 0 to play" in r.stderr
+    assert pair_files(out) == before
+    assert summary(out)["played_this_run"] == 0
+    check_counts(out, 5)
+
+    # Other match arguments, another SPRT, or a match argument the driver
+    # sets itself: refused, nothing written.
+    r = run(cluster, out, "--pairs", "6", "--pgn", match=match_args(nodes=999))
+    assert r.returncode != 0 and "other parameters (match_args)" in r.stderr
+    r = run(cluster, out, "--pairs", "6", "--pgn", "--sprt", "0", "10")
+    assert r.returncode != 0 and "other parameters (sprt)" in r.stderr
+    r = run(cluster, out, "--pairs", "6", "--pgn", match=match_args() + ["--games", "4"])
+    assert r.returncode != 0 and "--games in the match arguments" in r.stderr
+    assert pair_files(out) == before
+
+
+def running(marker):
+    """The processes whose command line holds `marker`."""
+    found = []
+    for pid in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if marker.encode() in f.read():
+                    found.append(pid)
+        except OSError:
+            pass
+    return found
+
+
+def test_sprt_stops_the_run_and_a_decided_run_plays_nothing(cluster, tmp_path):
+    out = tmp_path / "sprt"
+    marker = f"strong-{uuid.uuid4().hex}"
+    args = ["--pairs", "60", "--sprt", "0", "200", "--tasks", "2"]
+    r = run(cluster, out, *args, match=match_args(marker))
+    assert r.returncode == 0, r.stderr
+    s = summary(out)
+    assert s["stopped"] == "sprt", r.stderr
+    res = s["result"]
+    assert res["decision"] == "H1" and res["llr"] >= res["upper"]
+    assert 1 <= res["pairs"] < 60 and res["elo"] > 200
+    assert "H1 accepted" in r.stderr
+    # Pairs finish out of order: those done need not be the first ones.
+    check_counts(out, res["pairs"], first=False)
+    # The tasks still out were cancelled: no runner plays on (their worker
+    # processes are killed, and a runner dies with its worker).
+    if sys.platform.startswith("linux"):
+        deadline = time.monotonic() + 20
+        while running(marker) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not running(marker), "a cancelled pair is still being played"
+    before = pair_files(out)
+    r = run(cluster, out, *args, match=match_args(marker))
+    assert r.returncode == 0, r.stderr
+    assert "the SPRT has decided already" in r.stderr
+    assert pair_files(out) == before and summary(out)["result"] == res
