@@ -33,6 +33,7 @@ mod book;
 mod datagen;
 mod levels;
 mod matches;
+pub use matches::sprt;
 mod progress;
 mod train;
 mod tune;

@@ -166,6 +166,14 @@ pub struct MatchArgs {
     /// and on (by the game's number; the directory is created).
     #[arg(long, value_name = "DIR", help_heading = "Report")]
     pub pgn_dir: Option<String>,
+    /// After each finished game, append one JSON line to FILE (whole lines
+    /// only, flushed): {"game" (0-based), "pair", "opening", "engine1_red",
+    /// "result" (Red's view), "score1" (engine 1's points), "reason",
+    /// "adjudication" (null for a rule of the game, else "resign", "draw",
+    /// "flag", "max-plies", "forfeit" or "bad-opening"), "plies"}. `sprt
+    /// --results FILE` reads it.
+    #[arg(long, value_name = "FILE", help_heading = "Report")]
+    pub results: Option<String>,
     /// Stop early by a sequential probability ratio test of H0 "engine 1 is
     /// ELO0 stronger" against H1 "ELO1 stronger".
     #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true,

@@ -21,6 +21,7 @@ mod data;
 mod engines;
 mod levels;
 mod matches;
+mod sprt;
 
 use clap::{Parser, Subcommand};
 
@@ -33,6 +34,7 @@ pub use engines::parse_ranks;
 pub(crate) use engines::spec as engine_spec;
 pub use levels::{LevelsArgs, parse_levels};
 pub use matches::{ChaseArg, MatchArgs, UcciTimeArg};
+pub use sprt::{SprtArgs, parse_penta};
 
 /// What follows the program's name: one tool and its flags.
 #[derive(Clone, Debug, Parser)]
@@ -53,6 +55,9 @@ pub struct Cli {
 pub enum Command {
     /// Play a match between two engines, adjudicated by the crate's rules.
     Match(Box<MatchArgs>),
+    /// The SPRT and Elo of a match's game pairs (`match --results` files or
+    /// pentanomial counts).
+    Sprt(SprtArgs),
     /// Annotate a PGN game with evaluations, marks and better moves.
     Analyze(AnalyzeArgs),
     /// Self-play data (`tune gen`) and evaluator fitting (`tune fit`).
@@ -83,6 +88,7 @@ impl Command {
     pub fn name(&self) -> &'static str {
         match self {
             Command::Match(_) => "match",
+            Command::Sprt(_) => "sprt",
             Command::Analyze(_) => "analyze",
             Command::Tune(_) => "tune",
             Command::Datagen(_) => "datagen",
@@ -111,6 +117,7 @@ impl Command {
     pub fn run(self) -> Result<(), String> {
         match self {
             Command::Match(args) => crate::matches::main(&args),
+            Command::Sprt(args) => crate::matches::sprt_main(&args),
             Command::Analyze(args) => crate::analyze::main(&args),
             Command::Tune(command) => crate::tune::main(&command),
             Command::Datagen(args) => crate::datagen::main(&args),
@@ -143,6 +150,7 @@ mod tests {
     fn every_tool_has_help_and_names_bad_flags() {
         for tool in [
             "match",
+            "sprt",
             "analyze",
             "tune gen",
             "tune fit",

@@ -48,6 +48,8 @@ pub struct Config {
     pub pgn: Option<String>,
     /// A directory for one PGN file a game.
     pub pgn_dir: Option<String>,
+    /// Where to append each game's JSON line.
+    pub results: Option<String>,
     /// A game clock (`think` then does not apply).
     pub clock: Option<TimeControl>,
     /// Resign adjudication by score.
@@ -139,6 +141,7 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
         names: [a.engine1_name.clone(), a.engine2_name.clone()],
         pgn: a.pgn.clone(),
         pgn_dir: a.pgn_dir.clone(),
+        results: a.results.clone(),
         clock: a.tc,
         resign: a.resign.as_deref().map(ResignRule::parse).transpose()?,
         draw: a.draw.as_deref().map(DrawRule::parse).transpose()?,

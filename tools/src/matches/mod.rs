@@ -116,10 +116,18 @@ pub(crate) mod config;
 mod pool;
 mod pyffish;
 mod record;
+pub(crate) mod results;
 pub(crate) mod runner;
+pub mod sprt;
+mod sprt_report;
 pub(crate) mod tally;
 
 use crate::cli::MatchArgs;
+
+/// Runs `xiangqi-engine sprt` with its arguments.
+pub fn sprt_main(args: &crate::cli::SprtArgs) -> Result<(), String> {
+    sprt_report::main(args)
+}
 
 /// Runs `xiangqi-engine match` with its arguments.
 pub fn main(args: &MatchArgs) -> Result<(), String> {
@@ -132,3 +140,6 @@ mod tests;
 
 #[cfg(test)]
 mod tests_scored;
+
+#[cfg(test)]
+mod tests_sprt;

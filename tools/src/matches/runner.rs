@@ -10,7 +10,7 @@ use crate::matches::adjudication::{Adjudicator, DrawRule, ResignRule, centipawns
 use crate::matches::clock::{SideClock, TimeControl};
 use crate::matches::config::{Config, MAX_PLIES};
 use crate::matches::tally::{Pentanomial, Tally, llr};
-use crate::matches::{pool, pyffish, record};
+use crate::matches::{pool, pyffish, record, results};
 use xiangqi_client::{Engine, GameClocks, Think, parse_info};
 
 /// How a game ended: the winner (`None`: draw) and why.
@@ -449,6 +449,23 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
                     std::fs::write(&path, format!("{}\n", text.trim_end()))
                         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                 }
+            }
+            if let Some(path) = &config.results {
+                let fen_count = if fens.is_empty() {
+                    openings.len()
+                } else {
+                    fens.len()
+                };
+                let line = results::GameLine {
+                    game: g as u64,
+                    pair: (g / 2) as u64,
+                    opening: ((g / 2) % fen_count) as u64,
+                    engine1_red: a_is_red,
+                    winner,
+                    reason: reason.clone(),
+                    plies: moves.len() as u64,
+                };
+                results::append_line(path, &line.to_json())?;
             }
             if config.verbose {
                 let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();

@@ -1,0 +1,238 @@
+//! `match --results FILE`: one JSON line a finished game, appended whole
+//! (one `write` of the line and its newline, then a flush), so that a
+//! killed match leaves only whole lines, and `sprt --results FILE...`
+//! reads them back.
+//!
+//! A line: `{"game": 12, "pair": 6, "opening": 3, "engine1_red": true,
+//! "result": "1-0", "score1": 1.0, "reason": "...", "adjudication": null,
+//! "plies": 87}`. `game` is the 0-based game number (the report prints it
+//! plus one), `pair` is `game / 2` (games 2k and 2k + 1 play one opening,
+//! colours swapped), `opening` the opening's index in the openings file
+//! (0-based, or in the built-in list), `result` Red's view (`1-0`, `0-1`,
+//! `1/2-1/2`), `score1` engine 1's points, `reason` the report's text and
+//! `plies` the moves played, the opening's included. `adjudication` is
+//! `null` when a rule of the game ended it (mate, stalemate, perpetual
+//! check or chase, repetition, the move limit, insufficient material), else
+//! one of: `"resign"` and `"draw"` (adjudication by score, `--resign` and
+//! `--draw`), `"flag"` (a flag fall: a loss on time, or a draw when the
+//! opponent has no mating material), `"max-plies"` (drawn at
+//! `--max-plies`), `"forfeit"` (an illegal, malformed or null move, no
+//! move, a crash or a late move), `"bad-opening"` (an opening move was
+//! illegal: a draw).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
+
+use serde_json::{Value, json};
+use xiangqi::Color;
+
+/// One finished game, as its JSON line says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameLine {
+    /// The 0-based game number.
+    pub game: u64,
+    /// The pair (`game / 2`).
+    pub pair: u64,
+    /// The opening's index.
+    pub opening: u64,
+    /// Engine 1 played Red.
+    pub engine1_red: bool,
+    /// The winner (`None`: a draw).
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub reason: String,
+    /// The moves played.
+    pub plies: u64,
+}
+
+impl GameLine {
+    /// Engine 1's points: 1, 0.5 or 0.
+    pub fn score1(&self) -> f64 {
+        let engine1 = if self.engine1_red {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        match self.winner {
+            None => 0.5,
+            Some(c) if c == engine1 => 1.0,
+            Some(_) => 0.0,
+        }
+    }
+
+    /// The line, without its newline.
+    pub fn to_json(&self) -> String {
+        let result = match self.winner {
+            Some(Color::Red) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        };
+        json!({
+            "game": self.game,
+            "pair": self.pair,
+            "opening": self.opening,
+            "engine1_red": self.engine1_red,
+            "result": result,
+            "score1": self.score1(),
+            "reason": self.reason,
+            "adjudication": adjudication(&self.reason),
+            "plies": self.plies,
+        })
+        .to_string()
+    }
+}
+
+/// What ended a game, from the runner's reason: `None` for a rule of the
+/// game, else `resign`, `draw`, `flag`, `max-plies`, `forfeit` or
+/// `bad-opening` (see the module's documentation).
+pub fn adjudication(reason: &str) -> Option<&'static str> {
+    let rest = ["1-0 ", "0-1 ", "1/2-1/2 "]
+        .iter()
+        .find_map(|p| reason.strip_prefix(p))
+        .unwrap_or(reason);
+    if rest.starts_with("draw by adjudication:") {
+        return Some("draw");
+    }
+    if rest.starts_with("bad opening move") {
+        return Some("bad-opening");
+    }
+    if rest.starts_with("draw: ") && rest.contains(" loses on time, but ") {
+        return Some("flag");
+    }
+    if let Some(n) = rest
+        .strip_prefix("draw after ")
+        .and_then(|r| r.strip_suffix(" plies"))
+    {
+        if n.parse::<u64>().is_ok() {
+            return Some("max-plies");
+        }
+    }
+    for winner in ["red", "black"] {
+        if let Some(after) = rest.strip_prefix(winner) {
+            if after.starts_with(" wins by adjudication:") {
+                return Some("resign");
+            }
+            // A forfeit: `red wins: black <why>`.
+            if let Some(why) = after.strip_prefix(" wins: ") {
+                let why = ["red ", "black "]
+                    .iter()
+                    .find_map(|p| why.strip_prefix(p))
+                    .unwrap_or(why);
+                return Some(if why == "loses on time" {
+                    "flag"
+                } else {
+                    "forfeit"
+                });
+            }
+        }
+    }
+    None
+}
+
+/// Appends `line` and a newline to the file at `path` in one write, then
+/// flushes it.
+pub fn append_line(path: &str, line: &str) -> Result<(), String> {
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("cannot open {path}: {e}"))?;
+    let whole = format!("{line}\n");
+    file.write_all(whole.as_bytes())
+        .and_then(|()| file.flush())
+        .map_err(|e| format!("cannot write {path}: {e}"))
+}
+
+/// A game read back: its number, pair and engine 1's points.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Scored {
+    /// The game number.
+    pub game: u64,
+    /// The pair.
+    pub pair: u64,
+    /// Engine 1's points: 0, 0.5 or 1.
+    pub score1: f64,
+}
+
+/// Reads one JSON line: `game`, `pair` and `score1` must be there (more
+/// keys are fine).
+pub fn parse_line(line: &str) -> Result<Scored, String> {
+    let value: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+    let uint = |key: &str| {
+        value
+            .get(key)
+            .and_then(Value::as_u64)
+            .ok_or_else(|| format!("no number {key:?}"))
+    };
+    let (game, pair) = (uint("game")?, uint("pair")?);
+    let score1 = value
+        .get("score1")
+        .and_then(Value::as_f64)
+        .ok_or("no number \"score1\"")?;
+    if ![0.0, 0.5, 1.0].contains(&score1) {
+        return Err(format!("score1 {score1}: not 0, 0.5 or 1"));
+    }
+    Ok(Scored { game, pair, score1 })
+}
+
+/// Reads results files: every line a game, blank lines skipped; a last
+/// line without its newline that does not read (a write cut short) is
+/// skipped with a warning in the returned list, any other bad line is an
+/// error naming the file and the line. A game number seen again keeps its
+/// first line.
+pub fn read_files(paths: &[String]) -> Result<(Vec<Scored>, Vec<String>), String> {
+    let mut seen = BTreeSet::new();
+    let mut games = Vec::new();
+    let mut warnings = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let unterminated = !text.is_empty() && !text.ends_with('\n');
+        let count = text.lines().count();
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            match parse_line(line) {
+                Ok(g) => {
+                    if seen.insert(g.game) {
+                        games.push(g);
+                    }
+                }
+                Err(e) if unterminated && i + 1 == count => {
+                    warnings.push(format!(
+                        "{path}:{}: an unfinished last line skipped ({e})",
+                        i + 1
+                    ));
+                }
+                Err(e) => return Err(format!("{path}:{}: {e}", i + 1)),
+            }
+        }
+    }
+    Ok((games, warnings))
+}
+
+/// The pairs with both games: the pentanomial counts of engine 1's points
+/// (0, ½, 1, 1½, 2) and its wins, draws and losses over their games.
+pub fn pentanomial(games: &[Scored]) -> ([u32; 5], [u32; 3]) {
+    let mut pairs: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
+    for g in games {
+        pairs.entry(g.pair).or_default().push(g.score1);
+    }
+    let mut penta = [0u32; 5];
+    let mut wdl = [0u32; 3];
+    for scores in pairs.values().filter(|s| s.len() == 2) {
+        let half_points: f64 = scores.iter().map(|s| 2.0 * s).sum();
+        penta[(half_points.round() as usize).min(4)] += 1;
+        for &s in scores {
+            let i = if s == 1.0 {
+                0
+            } else if s == 0.5 {
+                1
+            } else {
+                2
+            };
+            wdl[i] += 1;
+        }
+    }
+    (penta, wdl)
+}
