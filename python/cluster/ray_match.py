@@ -33,7 +33,6 @@ import json
 import os
 import shlex
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -67,24 +66,17 @@ class MatchError(Exception):
 # ---------------------------------------------------------------- the task
 
 
-def _die_with_parent():
-    """In the runner's process before exec: Linux kills it when the worker
-    that started it dies (a cancelled task's worker is killed), so no
-    match goes on unseen."""
-    try:
-        import ctypes
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
 def play_pair(engine, match_args, pair, pgn, cwd):
     """Plays pair `pair` (games 2·pair and 2·pair+1) with the runner
     `engine`; returns its two result lines (JSON texts), the PGN text of the
     games if `pgn`, and the seconds it took. Runs in `cwd` (the driver's
     folder) when the worker has it, so relative paths in the match
-    arguments mean the same as on the driver's machine."""
+    arguments mean the same as on the driver's machine.
+
+    A cancelled task (``ray.cancel(force=True)``) stops its runner: Ray
+    kills the child processes of a worker it kills (on Linux), and the
+    runner's engines then read the end of their input and quit (tested).
+    A gentle cancel interrupts the wait here, and the runner is killed."""
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="xiangqi-pair-") as tmp:
         results = os.path.join(tmp, "results.jsonl")
@@ -97,7 +89,6 @@ def play_pair(engine, match_args, pair, pgn, cwd):
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
-            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
         )
         try:
             output, _ = p.communicate()
@@ -180,6 +171,7 @@ def run_params(args, engine, match_args):
         "sprt": args.sprt,
         "alpha": args.alpha,
         "beta": args.beta,
+        "sprt_model": args.sprt_model,
         "pgn": args.pgn,
         "sha256 of the runner": sha256_file(engine),
     }
@@ -239,7 +231,8 @@ class Sprt:
         write_atomically(self.input, "".join(line + "\n" for line in lines).encode("utf-8"))
         e0, e1 = self.args.sprt or (0.0, 5.0)
         cmd = [self.engine, "sprt", "--results", self.input, "--elo0", str(e0), "--elo1", str(e1)]
-        cmd += ["--alpha", str(self.args.alpha), "--beta", str(self.args.beta), "--json"]
+        cmd += ["--alpha", str(self.args.alpha), "--beta", str(self.args.beta)]
+        cmd += ["--model", self.args.sprt_model, "--json"]
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0:
             sys.exit(f"match: {shlex.join(cmd)} failed:\n{r.stderr.strip()}")
@@ -254,10 +247,14 @@ class Sprt:
 def status_line(status):
     if status is None:
         return "no pairs yet"
+    def elo(key):
+        # The sprt tool gives null for an infinite Elo (a perfect score).
+        value = status.get(key)
+        return ("+inf" if key != "elo_low" else "-inf") if value is None else f"{value:+.1f}"
+
     text = (
         f"{status['pairs']} pairs, W {status['wins']} D {status['draws']} L {status['losses']}, "
-        f"penta {status['penta']}, Elo {status['elo']:+.1f} "
-        f"[{status['elo_low']:+.1f}, {status['elo_high']:+.1f}]"
+        f"penta {status['penta']}, Elo {elo('elo')} [{elo('elo_low')}, {elo('elo_high')}]"
     )
     if "llr" in status:
         text += f", LLR {status['llr']:.2f} [{status['lower']:.2f}, {status['upper']:.2f}]"

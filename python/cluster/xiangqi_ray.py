@@ -337,6 +337,9 @@ def main(argv=None):
                    help="stop once an SPRT accepts H0 (ELO0) or H1 (ELO1)")
     m.add_argument("--alpha", type=float, default=0.05, help="the SPRT's alpha (default 0.05)")
     m.add_argument("--beta", type=float, default=0.05, help="the SPRT's beta (default 0.05)")
+    m.add_argument("--sprt-model", choices=("normalized", "logistic"), default="normalized",
+                   help="what ELO0 and ELO1 mean: normalized Elo (default, as fastchess) "
+                   "or logistic Elo")
     m.add_argument("--pgn", action="store_true", help="keep each pair's games as PGN")
     m.add_argument("--cpus-per-task", type=int, default=1, help="CPUs a pair needs (default 1)")
     m.add_argument("--tasks", type=int,

@@ -38,7 +38,11 @@ def cluster():
     Ray is asked to keep to the loopback address:
     `RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0` makes it advertise 127.0.0.1 (by
     default it swaps `--node-ip-address=127.0.0.1` for the machine's outward
-    address), and usage statistics are off. Without Ray the tests are
+    address), and usage statistics are off. Token authentication is off
+    (`RAY_AUTH_MODE=disabled`): Ray 2.60 turns it on when a token exists in
+    ~/.ray, which any earlier `ray.init()` without an address leaves there,
+    and a driver then fails if another one has rewritten it since the
+    cluster started; this cluster listens on 127.0.0.1 only. Without Ray the tests are
     skipped; a cluster that cannot start skips them with Ray's message."""
     pytest.importorskip("ray")
     ray = Path(sys.executable).parent / "ray"
@@ -47,6 +51,7 @@ def cluster():
         os.environ,
         RAY_USAGE_STATS_ENABLED="0",
         RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER="0",
+        RAY_AUTH_MODE="disabled",
         RAY_ADDRESS=f"127.0.0.1:{port}",
     )
     r = subprocess.run(
