@@ -10,7 +10,8 @@ script) writes them to ``DIR/pairs/pair-<k>.jsonl`` (atomically: the file
 is there whole or not at all; with ``--pgn``, the games to
 ``DIR/pairs/pair-<k>.pgn`` first), recomputes the SPRT over every pair
 written with ``xiangqi-engine sprt --json`` (the one implementation of its
-arithmetic: pentanomial counts, LLR, bounds, Elo), prints a progress line,
+arithmetic: pentanomial counts, LLR, bounds, Elo; its input, every pair's
+lines, is ``DIR/all-pairs.jsonl``), prints a progress line,
 and stops once the SPRT accepts a hypothesis or ``--pairs`` pairs are
 played: the tasks still out are cancelled and ``DIR/summary.json`` written.
 
@@ -139,7 +140,10 @@ def find_engine(given):
     candidates = (
         [given]
         if given
-        else [shutil.which("xiangqi-engine"), os.path.join(root, "target", "release", "xiangqi-engine")]
+        else [
+            shutil.which("xiangqi-engine"),
+            os.path.join(root, "target", "release", "xiangqi-engine"),
+        ]
     )
     for c in candidates:
         if c and os.path.isfile(c) and os.access(c, os.X_OK):
@@ -233,7 +237,7 @@ class Sprt:
         cmd = [self.engine, "sprt", "--results", self.input, "--elo0", str(e0), "--elo1", str(e1)]
         cmd += ["--alpha", str(self.args.alpha), "--beta", str(self.args.beta)]
         cmd += ["--model", self.args.sprt_model, "--json"]
-        r = subprocess.run(cmd, capture_output=True, text=True)
+        r = subprocess.run(cmd, check=False, capture_output=True, text=True)
         if r.returncode != 0:
             sys.exit(f"match: {shlex.join(cmd)} failed:\n{r.stderr.strip()}")
         status = json.loads(r.stdout)
@@ -247,6 +251,7 @@ class Sprt:
 def status_line(status):
     if status is None:
         return "no pairs yet"
+
     def elo(key):
         # The sprt tool gives null for an infinite Elo (a perfect score).
         value = status.get(key)

@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
-"""Game-database analysis and self-play training data across a Ray cluster.
+"""Game-database analysis, self-play training data and engine matches
+across a Ray cluster.
 
-Two jobs, each split into chunks, one Ray task a chunk:
+``match --out DIR [--pairs N] [--sprt E0 E1] -- MATCH ARGUMENTS``
+    An engine match, one Ray task a game pair, stopped by one SPRT over all
+    the pairs, resumable: see ``ray_match.py``.
+
+Two data jobs, each split into chunks, one Ray task a chunk:
 
 ``analyze DB.pgn --out DIR``
     Analyses every position of every game of a PGN database with the
@@ -34,6 +39,8 @@ The script connects to a running cluster (``--address``, default
     ray start --head --node-ip-address=127.0.0.1 --num-cpus=2 \\
         --include-dashboard=false --disable-usage-stats
     python python/cluster/xiangqi_ray.py selfplay --out /data/xq --chunks 20
+    python python/cluster/xiangqi_ray.py match --out /data/m1 --sprt 0 10 -- \\
+        --engine1 /opt/new/xiangqi-engine --engine2 /opt/old/xiangqi-engine --tc 10+0.1
     ray stop
 
 On a real cluster, ``ray start --head`` on one machine and ``ray start
@@ -294,7 +301,8 @@ def selfplay(args):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        description="Game-database analysis and self-play data across a Ray cluster."
+        description="Game-database analysis, self-play data and engine matches across a "
+        "Ray cluster."
     )
     parser.add_argument(
         "--address", default="auto", help="the Ray cluster (default: auto, the local one)"
@@ -330,20 +338,34 @@ def main(argv=None):
         "A rerun resumes.",
     )
     m.add_argument("--out", required=True, help="the output folder")
-    m.add_argument("--engine", help="the xiangqi-engine binary that runs each pair "
-                   "(default: on PATH, else target/release)")
+    m.add_argument(
+        "--engine",
+        help="the xiangqi-engine binary that runs each pair "
+        "(default: on PATH, else target/release)",
+    )
     m.add_argument("--pairs", type=int, default=1000, help="most pairs to play (default 1000)")
-    m.add_argument("--sprt", type=float, nargs=2, metavar=("ELO0", "ELO1"),
-                   help="stop once an SPRT accepts H0 (ELO0) or H1 (ELO1)")
+    m.add_argument(
+        "--sprt",
+        type=float,
+        nargs=2,
+        metavar=("ELO0", "ELO1"),
+        help="stop once an SPRT accepts H0 (ELO0) or H1 (ELO1)",
+    )
     m.add_argument("--alpha", type=float, default=0.05, help="the SPRT's alpha (default 0.05)")
     m.add_argument("--beta", type=float, default=0.05, help="the SPRT's beta (default 0.05)")
-    m.add_argument("--sprt-model", choices=("normalized", "logistic"), default="normalized",
-                   help="what ELO0 and ELO1 mean: normalized Elo (default, as fastchess) "
-                   "or logistic Elo")
+    m.add_argument(
+        "--sprt-model",
+        choices=("normalized", "logistic"),
+        default="normalized",
+        help="what ELO0 and ELO1 mean: normalized Elo (default, as fastchess) or logistic Elo",
+    )
     m.add_argument("--pgn", action="store_true", help="keep each pair's games as PGN")
     m.add_argument("--cpus-per-task", type=int, default=1, help="CPUs a pair needs (default 1)")
-    m.add_argument("--tasks", type=int,
-                   help="most tasks at once (default: the cluster's CPUs / --cpus-per-task)")
+    m.add_argument(
+        "--tasks",
+        type=int,
+        help="most tasks at once (default: the cluster's CPUs / --cpus-per-task)",
+    )
 
     argv = list(sys.argv[1:] if argv is None else argv)
     passthrough = []
@@ -353,8 +375,18 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if passthrough and args.job != "match":
         parser.error("arguments after `--` are for `match` only")
-    for name in ("games_per_chunk", "chunks", "nodes", "threads", "hash_mb", "depth", "movetime",
-                 "pairs", "cpus_per_task", "tasks"):
+    for name in (
+        "games_per_chunk",
+        "chunks",
+        "nodes",
+        "threads",
+        "hash_mb",
+        "depth",
+        "movetime",
+        "pairs",
+        "cpus_per_task",
+        "tasks",
+    ):
         value = getattr(args, name, None)
         if value is not None and value < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")

@@ -31,9 +31,18 @@ pytestmark = pytest.mark.skipif(
 def match_args(marker="engine1", nodes=1000):
     """A lopsided match: games of about 80 plies, a fraction of a second."""
     return [
-        "--engine1", ENGINE, "--engine1-name", marker,
-        "--engine2", ENGINE, "--engine2-init", "setoption name Skill Level value 0",
-        "--nodes", str(nodes), "--max-plies", "200",
+        "--engine1",
+        ENGINE,
+        "--engine1-name",
+        marker,
+        "--engine2",
+        ENGINE,
+        "--engine2-init",
+        "setoption name Skill Level value 0",
+        "--nodes",
+        str(nodes),
+        "--max-plies",
+        "200",
     ]
 
 
@@ -238,12 +247,35 @@ def test_a_cancelled_pair_stops_its_runner_and_engines(cluster):
     marker = f"slow-{uuid.uuid4().hex}"
     slow = match_args(marker)[:-4] + ["--movetime", "60000"]
     r = subprocess.run(
-        [sys.executable, "-c", CANCEL, str(SCRIPT.parent), str(Path(__file__).parent), ENGINE,
-         marker, json.dumps(slow)],
-        env=cluster, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-c",
+            CANCEL,
+            str(SCRIPT.parent),
+            str(Path(__file__).parent),
+            ENGINE,
+            marker,
+            json.dumps(slow),
+        ],
+        env=cluster,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert r.returncode == 0, r.stderr
     report = json.loads(r.stdout.splitlines()[-1])
     assert len(report["runner"]) == 1 and len(report["engines"]) == 2, report
     assert report["left"] == [], f"the cancelled pair plays on: {report}"
     assert report["error"] == "TaskCancelledError", report
+
+
+def test_a_pair_that_cannot_be_played_stops_the_run(cluster, tmp_path):
+    out = tmp_path / "broken"
+    args = match_args()
+    args[args.index("--engine2") + 1] = str(tmp_path / "no-such-engine")
+    r = run(cluster, out, "--pairs", "2", match=args)
+    assert r.returncode == 1
+    # The runner's command line and its own words.
+    assert "xiangqi-engine match: " in r.stderr and "no-such-engine" in r.stderr
+    assert "--first-game" in r.stderr and "exit status" in r.stderr
+    assert list((out / "pairs").iterdir()) == [] and not (out / "summary.json").exists()
