@@ -31,7 +31,7 @@ fn version_and_help() {
         assert!(out.status.success(), "{help:?}");
         let usage = text(&out.stdout);
         for tool in [
-            "match", "analyze", "tune", "datagen", "train", "book", "levels",
+            "match", "sprt", "analyze", "tune", "datagen", "train", "book", "levels",
         ] {
             assert!(usage.contains(&format!("  {tool} ")), "{help:?}: {usage}");
         }
@@ -39,6 +39,7 @@ fn version_and_help() {
     }
     for tool in [
         &["match"][..],
+        &["sprt"],
         &["analyze"],
         &["tune", "gen"],
         &["tune", "fit"],
@@ -61,6 +62,10 @@ fn bad_command_lines_exit_2_naming_the_flag() {
     for (args, names) in [
         (&["frobnicate"][..], "frobnicate"),
         (&["match", "--engine1", "a"], "--engine2"),
+        (
+            &["sprt", "--penta", "1,2,3", "--elo0", "0", "--elo1", "5"],
+            "--penta",
+        ),
         (&["datagen", "--nodes", "lots"], "--nodes"),
         (&["levels", "--levels", "5-3", "g.pgn"], "--levels"),
         (&["analyze", "--depth", "0", "g.pgn"], "--depth"),

@@ -28,8 +28,10 @@ pub enum ChaseArg {
 
 /// Plays a match between two engines, UCI or UCCI, each game a
 /// `xiangqi::Game` under the arbiter's rules; each opening (or start
-/// position) is played twice, colours swapped. Prints each result, then
-/// W/D/L for engine 1 and an Elo estimate with a 95% interval.
+/// position) is played twice, colours swapped. Prints each result and a
+/// results line as fastchess's (`Results of A vs B (TC): Elo, nElo, LLR,
+/// Games, W/L/D, Ptnml(0-2)`), then W/D/L for engine 1 and an Elo estimate
+/// with a 95% interval.
 #[derive(Clone, Debug, Args)]
 #[command(group(ArgGroup::new("think").args(["movetime", "depth", "nodes", "tc", "st"])))]
 pub struct MatchArgs {
@@ -91,13 +93,39 @@ pub struct MatchArgs {
     /// Start at game N (0-based), to split a match over processes.
     #[arg(long, value_name = "N", default_value_t = 0, help_heading = "Games")]
     pub first_game: usize,
-    /// One opening a line, ICCS moves (default: the built-in openings,
-    /// selfplay/src/openings.txt).
+    /// The openings, each played by a pair of games, colours swapped: FEN
+    /// lines, EPD lines (the FEN's first four or six fields, then opcodes
+    /// such as `id "x";`), PGN games (each game's mainline from its start
+    /// or its FEN tag) or lines of ICCS moves from the start position.
+    /// Composed positions are accepted (lenient validation); a bad line is
+    /// an error before any game. Default: the built-in openings
+    /// (selfplay/src/openings.txt).
     #[arg(long, value_name = "FILE", help_heading = "Games")]
     pub openings: Option<String>,
-    /// One start position a line, FEN, instead of openings (each played
-    /// twice, colours swapped).
-    #[arg(long, value_name = "FILE", help_heading = "Games")]
+    /// The openings file's format (default: by the extension .fen, .epd or
+    /// .pgn, else by the first line).
+    #[arg(long, value_enum, value_name = "F", help_heading = "Games")]
+    pub openings_format: Option<crate::matches::openings::Format>,
+    /// The order the pairs take the openings in: pair k plays opening k of
+    /// the file, or of an order shuffled by --openings-seed (wrapping).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "O",
+        default_value = "sequential",
+        help_heading = "Games"
+    )]
+    pub openings_order: crate::matches::openings::Order,
+    /// The seed of --openings-order random (the same seed, the same order).
+    #[arg(long, value_name = "S", default_value_t = 1, help_heading = "Games")]
+    pub openings_seed: u64,
+    /// Cut PGN games and move lines after N plies.
+    #[arg(long, value_name = "N", help_heading = "Games")]
+    pub opening_plies: Option<usize>,
+    /// One start position a line, FEN: the same as --openings FILE
+    /// --openings-format fen.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["openings", "openings_format"],
+          help_heading = "Games")]
     pub fens: Option<String>,
     /// Milliseconds per move (the default: 200).
     #[arg(long, value_name = "MS", help_heading = "Games")]
@@ -174,23 +202,52 @@ pub struct MatchArgs {
     /// --results FILE` reads it.
     #[arg(long, value_name = "FILE", help_heading = "Report")]
     pub results: Option<String>,
+    /// With --results: the games of this match (--first-game, --games)
+    /// already in FILE are counted (W/D/L, pairs, SPRT), not played again;
+    /// the others are played and appended. A last line cut short by a kill
+    /// is cut off the file first.
+    #[arg(long, requires = "results", help_heading = "Report")]
+    pub resume: bool,
     /// Stop early by a sequential probability ratio test of H0 "engine 1 is
-    /// ELO0 stronger" against H1 "ELO1 stronger".
+    /// ELO0 stronger" against H1 "ELO1 stronger": the GSPRT over the game
+    /// pairs' pentanomial counts, as fastchess computes it, checked after
+    /// each pair.
     #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true,
           help_heading = "Report")]
     pub sprt: Option<Vec<f64>>,
-    /// With --sprt: decide on the LLR over game pairs (the two games of an
-    /// opening; pentanomial counts, as fastchess reports them) rather than
-    /// over single games. The pairs' line is printed either way.
-    #[arg(long, requires = "sprt", help_heading = "Report")]
+    /// With --sprt: the false positive rate.
+    #[arg(
+        long,
+        value_name = "A",
+        default_value_t = 0.05,
+        requires = "sprt",
+        help_heading = "Report"
+    )]
+    pub sprt_alpha: f64,
+    /// With --sprt: the false negative rate.
+    #[arg(
+        long,
+        value_name = "B",
+        default_value_t = 0.05,
+        requires = "sprt",
+        help_heading = "Report"
+    )]
+    pub sprt_beta: f64,
+    /// With --sprt: what ELO0 and ELO1 mean, normalized Elo (fastchess's
+    /// default) or logistic Elo.
+    #[arg(
+        long,
+        value_name = "M",
+        default_value = "normalized",
+        requires = "sprt",
+        help_heading = "Report"
+    )]
+    pub sprt_model: crate::sprt::Model,
+    /// Kept for old command lines: the SPRT always decides on the pairs.
+    #[arg(long, requires = "sprt", hide = true, help_heading = "Report")]
     pub sprt_pairs: bool,
     /// At the end, replay the games with pyffish (PYTHON must have it) and
     /// list the games it would judge differently.
-    #[arg(
-        long,
-        value_name = "PYTHON",
-        conflicts_with = "fens",
-        help_heading = "Report"
-    )]
+    #[arg(long, value_name = "PYTHON", help_heading = "Report")]
     pub pyffish: Option<String>,
 }

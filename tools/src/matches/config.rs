@@ -7,6 +7,8 @@ use xiangqi_client::{Spec, Think, UcciTime};
 
 use crate::matches::adjudication::{DrawRule, ResignRule};
 use crate::matches::clock::TimeControl;
+use crate::matches::openings::{Format, Order};
+use crate::matches::sprt::Sprt;
 
 use crate::cli::{ChaseArg, MatchArgs, UcciTimeArg, engine_spec};
 
@@ -26,8 +28,14 @@ pub struct Config {
     pub first: usize,
     /// The openings file (`None`: the built-in openings).
     pub openings: Option<String>,
-    /// The start positions file (FEN), replacing the openings.
-    pub fens: Option<String>,
+    /// Its format (`None`: detected).
+    pub openings_format: Option<Format>,
+    /// The order the pairs take the openings in.
+    pub openings_order: Order,
+    /// The seed of the random order.
+    pub openings_seed: u64,
+    /// PGN games and move lines are cut after this many plies.
+    pub opening_plies: Option<usize>,
     /// How much each move may think.
     pub think: Think,
     /// The arbiter's rules.
@@ -36,10 +44,8 @@ pub struct Config {
     pub max_plies: usize,
     /// Print each game's moves.
     pub verbose: bool,
-    /// SPRT bounds, if any.
-    pub sprt: Option<(f64, f64)>,
-    /// The SPRT decides on the game pairs' LLR (pentanomial).
-    pub sprt_pairs: bool,
+    /// The SPRT, if any.
+    pub sprt: Option<Sprt>,
     /// The Python interpreter with pyffish, for the second opinion.
     pub pyffish: Option<String>,
     /// The engines' names in the PGN file.
@@ -50,6 +56,8 @@ pub struct Config {
     pub pgn_dir: Option<String>,
     /// Where to append each game's JSON line.
     pub results: Option<String>,
+    /// Count the games already in the results file instead of playing them.
+    pub resume: bool,
     /// A game clock (`think` then does not apply).
     pub clock: Option<TimeControl>,
     /// Resign adjudication by score.
@@ -58,6 +66,28 @@ pub struct Config {
     pub draw: Option<DrawRule>,
     /// Games played at once, each by its own pair of engine processes.
     pub concurrency: usize,
+}
+
+impl Config {
+    /// The thinking limit as the results line names it: the clock (`40/60+0.6`,
+    /// `10+0.1`), `0.2/move`, `depth 8` or `5000 nodes`.
+    pub fn time_control_label(&self) -> String {
+        if let Some(tc) = &self.clock {
+            let moves = tc.moves.map(|m| format!("{m}/")).unwrap_or_default();
+            let inc = tc.increment.as_secs_f64();
+            let inc = if inc > 0.0 {
+                format!("+{inc}")
+            } else {
+                String::new()
+            };
+            return format!("{moves}{}{inc}", tc.base.as_secs_f64());
+        }
+        match self.think {
+            Think::MoveTime(ms) => format!("{}/move", ms as f64 / 1000.0),
+            Think::Depth(d) => format!("depth {d}"),
+            Think::Nodes(n) => format!("{n} nodes"),
+        }
+    }
 }
 
 /// The match the command line asks for.
@@ -118,6 +148,13 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
             .with_chase_detection(detect)
             .with_checks_also_chase(checks);
     }
+    let sprt = match a.sprt.as_deref() {
+        Some(&[e0, e1]) => Some(
+            Sprt::new(e0, e1, a.sprt_alpha, a.sprt_beta, a.sprt_model)
+                .map_err(|e| format!("--sprt: {e}"))?,
+        ),
+        _ => None,
+    };
     Ok(Config {
         engines,
         ucci_time: match a.ucci_time {
@@ -126,22 +163,25 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
         },
         games: a.games,
         first: a.first_game,
-        openings: a.openings.clone(),
-        fens: a.fens.clone(),
+        // `--fens FILE` is `--openings FILE --openings-format fen`.
+        openings: a.openings.clone().or_else(|| a.fens.clone()),
+        openings_format: a
+            .openings_format
+            .or(a.fens.is_some().then_some(Format::Fen)),
+        openings_order: a.openings_order,
+        openings_seed: a.openings_seed,
+        opening_plies: a.opening_plies,
         think,
         rules,
         max_plies: a.max_plies,
         verbose: a.verbose,
-        sprt: a.sprt.as_deref().and_then(|s| match *s {
-            [e0, e1] => Some((e0, e1)),
-            _ => None,
-        }),
-        sprt_pairs: a.sprt_pairs,
+        sprt,
         pyffish: a.pyffish.clone(),
         names: [a.engine1_name.clone(), a.engine2_name.clone()],
         pgn: a.pgn.clone(),
         pgn_dir: a.pgn_dir.clone(),
         results: a.results.clone(),
+        resume: a.resume,
         clock: a.tc,
         resign: a.resign.as_deref().map(ResignRule::parse).transpose()?,
         draw: a.draw.as_deref().map(DrawRule::parse).transpose()?,

@@ -13,8 +13,21 @@
 //! cargo run --release -p xiangqi-engine -- match --help
 //! ```
 //!
-//! Each opening (or, with `--fens FILE`, each start position given as FEN,
-//! one a line) is played twice, colours swapped. Every game is a
+//! Openings ([`openings`]): `--openings FILE` holds FEN lines, EPD lines
+//! (the FEN's first four or six fields, then opcodes such as `id "x";`),
+//! PGN games (each game's mainline from its start or its `FEN` tag, cut
+//! after `--opening-plies N` plies if given) or lines of ICCS moves from
+//! the start position (the default: the built-in openings); the format
+//! comes from the extension (`.fen`, `.epd`, `.pgn`), else from the first
+//! line, or from `--openings-format fen|epd|pgn|moves`. `--fens FILE` is
+//! `--openings FILE --openings-format fen`. Composed positions are accepted
+//! (lenient validation); a bad line, or an opening whose game is already
+//! over, is an error naming the file and line before any game starts.
+//! Games 2k and 2k + 1 (pair k) play the same opening, colours swapped
+//! (engine 1 has Red in the even games): opening k of the file, wrapping,
+//! or with `--openings-order random` opening k of the file's order shuffled
+//! by `--openings-seed S` (default 1; the same seed, the same order, also
+//! across `--first-game` splits). Every game is a
 //! [`xiangqi::Game`] under the arbiter's [`xiangqi::Rules`] (by default the
 //! Asian rules; `--move-limit`, `--check-cap`, `--repetition-count` and
 //! `--chase` change them): it ends on checkmate or no legal move (a loss),
@@ -74,19 +87,35 @@
 //! `--games 100`. Prints each result, then W/D/L for engine 1 and an Elo
 //! estimate with a 95% interval; `--verbose` prints each game's moves.
 //!
-//! `--sprt ELO0 ELO1` adds a sequential probability ratio test (error rates
-//! 5%/5%, normal approximation of the log-likelihood ratio over game
-//! scores): H0 "engine 1 is ELO0 stronger" against H1 "ELO1 stronger". The
-//! LLR is printed after each game and the match stops early once it leaves
-//! (-2.94, 2.94): below, H0 is accepted (the change does not gain ELO1);
-//! above, H1 is accepted. `--games` stays the upper bound. For a change
-//! against the previous build: `--sprt 0 10` (or `--sprt -10 0` to check
-//! that a simplification does not lose).
+//! After each game a results line, fastchess's in one line: `Results of
+//! engine1 vs engine2 (10+0.1): Elo: 21.30 +/- 15.20, nElo: 30.10 +/-
+//! 21.40, LLR: 1.23 (-2.94, 2.94) [0.00, 10.00], Games: 120, W: 50 L: 40 D:
+//! 30, Ptnml(0-2): [a, b, c, d, e]`: the Elo and normalized Elo of the
+//! complete game pairs (the two games of an opening, colours swapped;
+//! `Ptnml` counts the pairs by engine 1's points in them, 0, ½, 1, 1½, 2),
+//! the games' W/D/L, and with `--sprt` the LLR, its bounds and the
+//! hypotheses' Elo.
 //!
-//! After each completed game pair (the two games of an opening) the SPRT
-//! also prints the pairs' pentanomial counts (engine 1's points in a pair:
-//! 0, ½, 1, 1½, 2, as fastchess's `Ptnml(0-2)`) and their LLR;
-//! `--sprt-pairs` lets that LLR decide, checked after each pair.
+//! `--sprt ELO0 ELO1` adds a sequential probability ratio test
+//! ([`sprt`]): the GSPRT of H0 "engine 1 is ELO0 stronger" against H1
+//! "ELO1 stronger" over the pairs' pentanomial counts, as fastchess
+//! computes it (normalized Elo by default, `--sprt-model logistic` for
+//! logistic Elo; `--sprt-alpha`, `--sprt-beta`: error rates, 5% each by
+//! default, bounds ln(β/(1-α)) and ln((1-β)/α)). After each pair the match
+//! stops once the LLR leaves the bounds: below, H0 is accepted (the change
+//! does not gain ELO1); above, H1 is accepted. `--games` stays the upper
+//! bound. For a change against the previous build: `--sprt 0 5` (or
+//! `--sprt -5 0` to check that a simplification does not lose).
+//!
+//! `--results FILE` appends one JSON line a finished game ([`results`]);
+//! with `--resume` a rerun counts the games of its range (`--first-game`,
+//! `--games`) already in FILE (W/D/L, pairs, SPRT: a decided SPRT plays
+//! nothing) and plays only the others, after cutting off a last line a
+//! kill left unfinished;
+//! `xiangqi-engine sprt --results FILE...` reads such files (several
+//! processes' or a resumed run's: a game seen twice counts once, only
+//! complete pairs count) and prints the same results line and decision, or
+//! a JSON object with `--json`.
 //!
 //! `--pgn FILE` appends each game to FILE as PGN (ICCS moves) as it ends,
 //! with the players' names (`--engineN-name NAME`, by default `engine1`
@@ -113,6 +142,7 @@
 pub(crate) mod adjudication;
 pub(crate) mod clock;
 pub(crate) mod config;
+pub(crate) mod openings;
 mod pool;
 mod pyffish;
 mod record;
@@ -143,3 +173,6 @@ mod tests_scored;
 
 #[cfg(test)]
 mod tests_sprt;
+
+#[cfg(test)]
+mod tests_openings;

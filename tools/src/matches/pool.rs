@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
-use xiangqi::{Move, Position};
 use xiangqi_client::{Engine, Spec, UcciTime};
+
+use crate::matches::openings::Opening;
 
 use crate::matches::runner::{Arbiter, GamePlayed, play_full};
 
@@ -30,25 +31,33 @@ pub struct Games<'a> {
     pub ucci_time: UcciTime,
     /// The rules and thinking limits.
     pub arbiter: &'a Arbiter,
-    /// Start positions (empty: the standard one).
-    pub fens: &'a [Position],
-    /// Openings (at least one, maybe empty).
-    pub openings: &'a [Vec<Move>],
-    /// The first game's number (0-based) and the end (exclusive).
-    pub range: (usize, usize),
+    /// The openings (at least one).
+    pub openings: &'a [Opening],
+    /// The order the pairs take them in: pair k plays
+    /// `openings[order[k % order.len()]]` (at least one index).
+    pub order: &'a [usize],
+    /// The numbers (0-based) of the games to play, in the order they are
+    /// taken and reported.
+    pub numbers: &'a [usize],
 }
 
 impl Games<'_> {
+    /// The index of game `g`'s opening: games 2k and 2k + 1 (pair k) play
+    /// the same one.
+    pub fn opening_of(&self, g: usize) -> usize {
+        self.order[(g / 2) % self.order.len()]
+    }
+
     /// Plays game `g` (engine 1 Red in even games) with `pair`.
     fn play(&self, g: usize, pair: &mut [Engine; 2]) -> Event {
-        let opening = &self.openings[(g / 2) % self.openings.len()];
-        let start = (!self.fens.is_empty()).then(|| &self.fens[(g / 2) % self.fens.len()]);
+        let opening = &self.openings[self.opening_of(g)];
+        let (start, moves) = (opening.start.as_ref(), &opening.moves);
         let a_is_red = g % 2 == 0;
         let [a, b] = pair;
         let played = if a_is_red {
-            play_full(a, b, start, opening, self.arbiter)
+            play_full(a, b, start, moves, self.arbiter)
         } else {
-            play_full(b, a, start, opening, self.arbiter)
+            play_full(b, a, start, moves, self.arbiter)
         };
         Event::Played(a_is_red, Box::new(played))
     }
@@ -83,8 +92,8 @@ fn revive(pair: &mut [Engine; 2]) -> (Vec<Event>, bool) {
 
 /// Plays `games` on `workers` threads (at least one), each with its own
 /// engine processes, each taking the next game not yet taken. `report` is
-/// called on this thread once for each game, in game order, with its
-/// events; it returns `Ok(false)` to stop the match (the games under way
+/// called on this thread once for each game, in the order of
+/// `games.numbers`, with its number and events; it returns `Ok(false)` to stop the match (the games under way
 /// are finished and not reported). An engine that cannot be started is an
 /// error.
 pub fn play_all(
@@ -92,10 +101,10 @@ pub fn play_all(
     workers: usize,
     mut report: impl FnMut(usize, Vec<Event>) -> Result<bool, String>,
 ) -> Result<(), String> {
-    let (first, end) = games.range;
-    let next = AtomicUsize::new(first);
+    let numbers = games.numbers;
+    let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let workers = workers.clamp(1, end.saturating_sub(first).max(1));
+    let workers = workers.clamp(1, numbers.len().max(1));
     std::thread::scope(|scope| {
         let (tx, rx) = channel::<Result<(usize, Vec<Event>), String>>();
         for _ in 0..workers {
@@ -111,15 +120,15 @@ pub fn play_all(
                     }
                 };
                 while !stop.load(Ordering::Relaxed) {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= end {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&g) = numbers.get(i) else {
                         break;
-                    }
+                    };
                     let (mut events, dead) = revive(&mut pair);
                     if !dead {
                         events.push(games.play(g, &mut pair));
                     }
-                    if tx.send(Ok((g, events))).is_err() || dead {
+                    if tx.send(Ok((i, events))).is_err() || dead {
                         break;
                     }
                 }
@@ -127,7 +136,7 @@ pub fn play_all(
         }
         drop(tx);
         let mut pending = BTreeMap::new();
-        let mut expected = first;
+        let mut expected = 0;
         let mut result = Ok(());
         for message in rx {
             if stop.load(Ordering::Relaxed) && result.is_err() {
@@ -138,11 +147,11 @@ pub fn play_all(
                     stop.store(true, Ordering::Relaxed);
                     result = Err(e);
                 }
-                Ok((g, events)) => {
-                    pending.insert(g, events);
+                Ok((i, events)) => {
+                    pending.insert(i, events);
                     while let Some(events) = pending.remove(&expected) {
                         expected += 1;
-                        match report(expected - 1, events) {
+                        match report(numbers[expected - 1], events) {
                             Ok(true) => {}
                             Ok(false) => {
                                 stop.store(true, Ordering::Relaxed);
@@ -200,14 +209,17 @@ mod tests {
             max_plies: 2,
             ..Arbiter::default()
         };
-        let openings = [Vec::new()];
+        let openings = [Opening {
+            start: None,
+            moves: Vec::new(),
+        }];
         let games = Games {
             engines: &engines,
             ucci_time: UcciTime::Stop,
             arbiter: &arbiter,
-            fens: &[],
             openings: &openings,
-            range: (3, 9),
+            order: &[0],
+            numbers: &[3, 4, 5, 6, 7, 8],
         };
         let mut seen = Vec::new();
         play_all(&games, 3, |g, events| {

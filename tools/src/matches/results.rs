@@ -143,8 +143,9 @@ pub fn append_line(path: &str, line: &str) -> Result<(), String> {
         .map_err(|e| format!("cannot write {path}: {e}"))
 }
 
-/// A game read back: its number, pair and engine 1's points.
-#[derive(Copy, Clone, Debug, PartialEq)]
+/// A game read back: its number, pair, engine 1's points and what ended
+/// it.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Scored {
     /// The game number.
     pub game: u64,
@@ -152,6 +153,8 @@ pub struct Scored {
     pub pair: u64,
     /// Engine 1's points: 0, 0.5 or 1.
     pub score1: f64,
+    /// The `adjudication` key, if a string.
+    pub adjudication: Option<String>,
 }
 
 /// Reads one JSON line: `game`, `pair` and `score1` must be there (more
@@ -172,7 +175,16 @@ pub fn parse_line(line: &str) -> Result<Scored, String> {
     if ![0.0, 0.5, 1.0].contains(&score1) {
         return Err(format!("score1 {score1}: not 0, 0.5 or 1"));
     }
-    Ok(Scored { game, pair, score1 })
+    let adjudication = value
+        .get("adjudication")
+        .and_then(Value::as_str)
+        .map(String::from);
+    Ok(Scored {
+        game,
+        pair,
+        score1,
+        adjudication,
+    })
 }
 
 /// Reads results files: every line a game, blank lines skipped; a last
@@ -209,6 +221,33 @@ pub fn read_files(paths: &[String]) -> Result<(Vec<Scored>, Vec<String>), String
         }
     }
     Ok((games, warnings))
+}
+
+/// The games already in the results file at `path`, for `match
+/// --resume` (none if there is no file). A last line cut short by a kill
+/// is cut off the file first, so that the lines appended next stay whole
+/// (a last line that reads but lacks its newline gets one).
+pub fn resume(path: &str) -> Result<Vec<Scored>, String> {
+    let text = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("{path}: {e}")),
+    };
+    if !text.is_empty() && !text.ends_with(b"\n") {
+        let whole = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let last = String::from_utf8_lossy(&text[whole..]);
+        if parse_line(&last).is_ok() {
+            // A whole line without its newline (not written by a match).
+            append_line(path, "")?;
+        } else {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .and_then(|f| f.set_len(whole as u64))
+                .map_err(|e| format!("cannot cut the unfinished last line of {path}: {e}"))?;
+        }
+    }
+    read_files(&[path.to_string()]).map(|(games, _)| games)
 }
 
 /// The pairs with both games: the pentanomial counts of engine 1's points

@@ -9,8 +9,9 @@ use xiangqi::{Color, Game, GameError, Move, Position, Role, Rules, Score};
 use crate::matches::adjudication::{Adjudicator, DrawRule, ResignRule, centipawns};
 use crate::matches::clock::{SideClock, TimeControl};
 use crate::matches::config::{Config, MAX_PLIES};
-use crate::matches::tally::{Pentanomial, Tally, llr};
-use crate::matches::{pool, pyffish, record, results};
+use crate::matches::sprt::results_line;
+use crate::matches::tally::{Pairing, Tally};
+use crate::matches::{openings, pool, pyffish, record, results, sprt_report};
 use xiangqi_client::{Engine, GameClocks, Think, parse_info};
 
 /// How a game ended: the winner (`None`: draw) and why.
@@ -288,31 +289,6 @@ fn play_moves(
     }
 }
 
-/// Reads the openings file (`None`: the built-in openings): one a line,
-/// ICCS moves, `#` comments.
-pub fn read_openings(path: Option<&str>) -> Result<Vec<Vec<Move>>, String> {
-    let Some(path) = path else {
-        return xiangqi_selfplay::parse_openings(xiangqi_selfplay::OPENINGS);
-    };
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    xiangqi_selfplay::parse_openings(&text).map_err(|e| format!("{path}: {e}"))
-}
-
-/// Reads the start positions: one FEN a line, `#` comments.
-pub fn read_fens(path: &str) -> Result<Vec<Position>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let fens: Vec<Position> = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| l.parse().map_err(|e| format!("{path}: {l:?}: {e}")))
-        .collect::<Result<_, _>>()?;
-    if fens.is_empty() {
-        return Err(format!("{path}: no positions"));
-    }
-    Ok(fens)
-}
-
 /// A finished game, for the pyffish comparison.
 struct Played {
     number: usize,
@@ -330,11 +306,18 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
         bar.suspend(|| writeln!(out, "{line}").and_then(|_| out.flush()))
             .map_err(|e| format!("cannot write the report: {e}"))
     };
-    // Either start positions (FEN) or openings (moves from the start).
-    let (fens, openings) = match &config.fens {
-        Some(path) => (read_fens(path)?, vec![Vec::new()]),
-        None => (Vec::new(), read_openings(config.openings.as_deref())?),
-    };
+    // Every opening is read, and checked, before any game starts.
+    let openings = openings::read(
+        config.openings.as_deref(),
+        config.openings_format,
+        config.opening_plies,
+    )?;
+    if config.pyffish.is_some() && openings.iter().any(|o| o.start.is_some()) {
+        return Err("--pyffish replays games from the start position only: \
+                    these openings have other start positions"
+            .to_string());
+    }
+    let order = openings::order(openings.len(), config.openings_order, config.openings_seed);
     if let Some(dir) = &config.pgn_dir {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
     }
@@ -348,169 +331,197 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
     };
     // Adjudicated games (resigned, drawn) and flag falls, reported apart.
     let mut apart = [0usize; 3];
-    // Error rates alpha = beta = 0.05.
-    let llr_bound = (0.95f64 / 0.05).ln();
+    let count_apart = |apart: &mut [usize; 3], kind: Option<&str>| match kind {
+        Some("resign") => apart[0] += 1,
+        Some("draw") => apart[1] += 1,
+        Some("flag") => apart[2] += 1,
+        _ => {}
+    };
+    let tc = config.time_control_label();
     let mut tally = Tally::default();
-    let mut pairs = Pentanomial::default();
-    let mut half_pair: Option<(usize, u32)> = None;
+    let mut pairs = Pairing::default();
     let mut played = Vec::new();
     let first = config.first;
+    let range = first..first.saturating_add(config.games);
+    // With --resume, the games of the range already in the results file
+    // are counted, not played again.
+    let resumed = match (&config.results, config.resume) {
+        (Some(path), true) => results::resume(path)?
+            .into_iter()
+            .filter(|s| usize::try_from(s.game).is_ok_and(|g| range.contains(&g)))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let mut done = std::collections::BTreeSet::new();
+    for s in &resumed {
+        let g = s.game as usize;
+        done.insert(g);
+        let half_points = (2.0 * s.score1).round() as u32;
+        match half_points {
+            2 => tally.w += 1,
+            1 => tally.d += 1,
+            _ => tally.l += 1,
+        }
+        pairs.add(g, half_points);
+        count_apart(&mut apart, s.adjudication.as_deref());
+    }
+    let numbers: Vec<usize> = range.filter(|g| !done.contains(g)).collect();
+    let mut decided = false;
+    if let (Some(path), false) = (&config.results, resumed.is_empty()) {
+        let Tally { w, d, l } = tally;
+        bar.inc(resumed.len() as u64);
+        say(
+            out,
+            &format!(
+                "resumed {} games from {path}: W {w} D {d} L {l}",
+                resumed.len()
+            ),
+        )?;
+        let [n1, n2] = &config.names;
+        say(
+            out,
+            &results_line(
+                [n1, n2],
+                &tc,
+                w + d + l,
+                Some([w, d, l]),
+                &pairs.counts.0,
+                config.sprt.as_ref(),
+            ),
+        )?;
+        if let Some(sprt) = &config.sprt {
+            if let Some(d) = sprt.decision(sprt.llr(&pairs.counts.0)) {
+                say(out, &sprt_report::decision_line(sprt, d))?;
+                decided = true;
+            }
+        }
+    }
     let games = pool::Games {
         engines: &config.engines,
         ucci_time: config.ucci_time,
         arbiter: &arbiter,
-        fens: &fens,
         openings: &openings,
-        range: (first, first.saturating_add(config.games)),
+        order: &order,
+        numbers: if decided { &[] } else { &numbers },
     };
-    pool::play_all(&games, config.concurrency, |g, events| {
-        for event in events {
-            let (a_is_red, game) = match event {
-                pool::Event::Note(line) => {
-                    say(out, &line)?;
-                    continue;
-                }
-                pool::Event::Dead(why) => {
-                    say(
-                        out,
-                        &format!("match stopped after {} games: {why}", g - first),
-                    )?;
-                    return Ok(false);
-                }
-                pool::Event::Played(a_is_red, game) => (a_is_red, game),
-            };
-            let GamePlayed {
-                winner,
-                reason,
-                moves,
-                notes,
-            } = *game;
-            for (i, kind) in ["resigns", "draw by adjudication", "on time"]
-                .iter()
-                .enumerate()
-            {
-                apart[i] += usize::from(reason.contains(kind));
-            }
-            let a_color = if a_is_red { Color::Red } else { Color::Black };
-            let result = tally.add(winner, a_color);
-            // Engine 1's half points, and the pair (games 2k and 2k + 1:
-            // one opening, colours swapped) when this game completes one.
-            let half_points = match winner {
-                None => 1,
-                Some(c) if c == a_color => 2,
-                Some(_) => 0,
-            };
-            let pair_done = match half_pair.take() {
-                Some((pair, first_half)) if g % 2 == 1 && pair == g / 2 => {
-                    pairs.add(first_half + half_points);
-                    true
-                }
-                _ => {
-                    half_pair = (g % 2 == 0).then_some((g / 2, half_points));
-                    false
-                }
-            };
-            let Tally { w, d, l } = tally;
-            bar.inc(1);
-            bar.set_message(format!("W {w} D {d} L {l}"));
-            say(
-                out,
-                &format!(
-                    "game {:3}: engine1 {} | {result} ({reason}, {} plies) | W {w} D {d} L {l}",
-                    g + 1,
-                    if a_is_red { "red  " } else { "black" },
-                    moves.len()
-                ),
-            )?;
-            if config.pgn.is_some() || config.pgn_dir.is_some() {
-                let [n1, n2] = &config.names;
-                let players = if a_is_red {
-                    [n1.as_str(), n2]
-                } else {
-                    [n2.as_str(), n1]
+    let mut reported = 0usize;
+    let play = !games.numbers.is_empty();
+    play.then(|| {
+        pool::play_all(&games, config.concurrency, |g, events| {
+            for event in events {
+                let (a_is_red, game) = match event {
+                    pool::Event::Note(line) => {
+                        say(out, &line)?;
+                        continue;
+                    }
+                    pool::Event::Dead(why) => {
+                        say(out, &format!("match stopped after {reported} games: {why}"))?;
+                        return Ok(false);
+                    }
+                    pool::Event::Played(a_is_red, game) => (a_is_red, game),
                 };
-                let opening = &openings[(g / 2) % openings.len()];
-                let start = (!fens.is_empty()).then(|| &fens[(g / 2) % fens.len()]);
-                let text = record::to_pgn(&record::Finished {
-                    number: g + 1,
-                    players,
-                    start,
-                    moves: &moves,
-                    opening_plies: opening.len().min(moves.len()),
+                let GamePlayed {
                     winner,
-                    reason: &reason,
-                    notes: &notes,
-                })?;
-                if let Some(path) = &config.pgn {
-                    append(path, &text)?;
-                }
-                if let Some(dir) = &config.pgn_dir {
-                    let path = std::path::Path::new(dir).join(format!("game-{:04}.pgn", g + 1));
-                    std::fs::write(&path, format!("{}\n", text.trim_end()))
-                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                }
-            }
-            if let Some(path) = &config.results {
-                let fen_count = if fens.is_empty() {
-                    openings.len()
-                } else {
-                    fens.len()
+                    reason,
+                    moves,
+                    notes,
+                } = *game;
+                reported += 1;
+                count_apart(&mut apart, results::adjudication(&reason));
+                let a_color = if a_is_red { Color::Red } else { Color::Black };
+                let result = tally.add(winner, a_color);
+                // Engine 1's half points, and the pair (games 2k and 2k + 1:
+                // one opening, colours swapped) when this game completes one.
+                let half_points = match winner {
+                    None => 1,
+                    Some(c) if c == a_color => 2,
+                    Some(_) => 0,
                 };
-                let line = results::GameLine {
-                    game: g as u64,
-                    pair: (g / 2) as u64,
-                    opening: ((g / 2) % fen_count) as u64,
-                    engine1_red: a_is_red,
-                    winner,
-                    reason: reason.clone(),
-                    plies: moves.len() as u64,
-                };
-                results::append_line(path, &line.to_json())?;
-            }
-            if config.verbose {
-                let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-                say(out, &format!("  moves: {}", list.join(" ")))?;
-            }
-            played.push(Played {
-                number: g + 1,
-                moves,
-                reason,
-            });
-            if let Some((elo0, elo1)) = config.sprt {
-                let x = llr(w, d, l, elo0, elo1);
+                let pair_done = pairs.add(g, half_points);
+                let Tally { w, d, l } = tally;
+                bar.inc(1);
+                bar.set_message(format!("W {w} D {d} L {l}"));
                 say(
                     out,
-                    &format!("  sprt [{elo0}, {elo1}]: LLR {x:.2} (bounds {llr_bound:.2})"),
+                    &format!(
+                        "game {:3}: engine1 {} | {result} ({reason}, {} plies) | W {w} D {d} L {l}",
+                        g + 1,
+                        if a_is_red { "red  " } else { "black" },
+                        moves.len()
+                    ),
                 )?;
-                if pair_done {
-                    say(out, &pairs.line(elo0, elo1))?;
+                if config.pgn.is_some() || config.pgn_dir.is_some() {
+                    let [n1, n2] = &config.names;
+                    let players = if a_is_red {
+                        [n1.as_str(), n2]
+                    } else {
+                        [n2.as_str(), n1]
+                    };
+                    let opening = &openings[games.opening_of(g)];
+                    let text = record::to_pgn(&record::Finished {
+                        number: g + 1,
+                        players,
+                        start: opening.start.as_ref(),
+                        moves: &moves,
+                        opening_plies: opening.moves.len().min(moves.len()),
+                        winner,
+                        reason: &reason,
+                        notes: &notes,
+                    })?;
+                    if let Some(path) = &config.pgn {
+                        append(path, &text)?;
+                    }
+                    if let Some(dir) = &config.pgn_dir {
+                        let path = std::path::Path::new(dir).join(format!("game-{:04}.pgn", g + 1));
+                        std::fs::write(&path, format!("{}\n", text.trim_end()))
+                            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                    }
                 }
-                let decider = if config.sprt_pairs {
-                    pair_done.then(|| pairs.llr(elo0, elo1))
-                } else {
-                    Some(x)
-                };
-                let Some(x) = decider else {
-                    continue;
-                };
-                if x >= llr_bound {
-                    say(
-                        out,
-                        &format!("sprt: H1 accepted (engine1 gains about {elo1} Elo)"),
-                    )?;
-                    return Ok(false);
+                if let Some(path) = &config.results {
+                    let line = results::GameLine {
+                        game: g as u64,
+                        pair: (g / 2) as u64,
+                        opening: games.opening_of(g) as u64,
+                        engine1_red: a_is_red,
+                        winner,
+                        reason: reason.clone(),
+                        plies: moves.len() as u64,
+                    };
+                    results::append_line(path, &line.to_json())?;
                 }
-                if x <= -llr_bound {
-                    say(
-                        out,
-                        &format!("sprt: H0 accepted (engine1 does not gain {elo1} Elo)"),
-                    )?;
-                    return Ok(false);
+                if config.verbose {
+                    let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                    say(out, &format!("  moves: {}", list.join(" ")))?;
+                }
+                played.push(Played {
+                    number: g + 1,
+                    moves,
+                    reason,
+                });
+                let [n1, n2] = &config.names;
+                say(
+                    out,
+                    &results_line(
+                        [n1, n2],
+                        &tc,
+                        w + d + l,
+                        Some([w, d, l]),
+                        &pairs.counts.0,
+                        config.sprt.as_ref(),
+                    ),
+                )?;
+                // The SPRT decides on the pairs, after each one.
+                if let Some(sprt) = config.sprt.as_ref().filter(|_| pair_done) {
+                    if let Some(d) = sprt.decision(sprt.llr(&pairs.counts.0)) {
+                        say(out, &sprt_report::decision_line(sprt, d))?;
+                        return Ok(false);
+                    }
                 }
             }
-        }
-        Ok(true)
-    })?;
+            Ok(true)
+        })
+    })
+    .transpose()?;
     bar.finish_and_clear();
     if let Some(python) = &config.pyffish {
         for line in second_opinion(python, &config.rules, &played) {

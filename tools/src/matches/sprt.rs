@@ -31,6 +31,13 @@
 //! ```
 
 /// What the elo bounds mean.
+///
+/// ```
+/// use xiangqi_tools::sprt::Model;
+///
+/// assert_eq!("logistic".parse::<Model>(), Ok(Model::Logistic));
+/// assert!("bayesian".parse::<Model>().is_err());
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Model {
     /// Normalized Elo (fastchess's default).
@@ -62,6 +69,10 @@ pub enum Decision {
 
 impl Decision {
     /// `"H0"` or `"H1"`.
+    ///
+    /// ```
+    /// assert_eq!(xiangqi_tools::sprt::Decision::H1.as_str(), "H1");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             Decision::H0 => "H0",
@@ -95,11 +106,25 @@ fn nelo_scale() -> f64 {
 }
 
 /// The expected score of an engine `elo` (logistic) points stronger.
+///
+/// ```
+/// use xiangqi_tools::sprt::{logistic_elo, logistic_score};
+///
+/// assert_eq!(logistic_score(0.0), 0.5);
+/// assert!((logistic_elo(logistic_score(35.0)) - 35.0).abs() < 1e-9);
+/// ```
 pub fn logistic_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
 /// The logistic Elo of a score fraction (infinite at 0 and 1).
+///
+/// ```
+/// use xiangqi_tools::sprt::logistic_elo;
+///
+/// assert_eq!(logistic_elo(0.5), 0.0);
+/// assert_eq!(logistic_elo(1.0), f64::INFINITY);
+/// ```
 pub fn logistic_elo(score: f64) -> f64 {
     // `+ 0.0` turns -0 into 0.
     -400.0 * (1.0 / score - 1.0).log10() + 0.0
@@ -269,6 +294,15 @@ impl Estimate {
     /// The estimate from pair counts, as fastchess's pentanomial Elo: the
     /// mean pair score, its standard error over the pairs, ±1.96 of it;
     /// `None` without pairs.
+    ///
+    /// ```
+    /// use xiangqi_tools::sprt::Estimate;
+    ///
+    /// let e = Estimate::from_penta(&[1, 2, 4, 2, 1]).unwrap();
+    /// assert_eq!((e.score, e.elo.0), (0.5, 0.0));
+    /// assert!(e.elo.1 < 0.0 && e.elo.2 > 0.0);
+    /// assert!(Estimate::from_penta(&[0; 5]).is_none());
+    /// ```
     pub fn from_penta(penta: &[u32; 5]) -> Option<Estimate> {
         let n: f64 = penta.iter().map(|&c| f64::from(c)).sum();
         if n == 0.0 {
@@ -290,14 +324,25 @@ impl Estimate {
     }
 
     /// `Elo: 21.30 +/- 15.20, nElo: 30.10 +/- 21.40` (the ± is half the
-    /// interval's width, as fastchess prints it; `nElo: -` without
-    /// variance).
+    /// interval's width, as fastchess prints it; `+/- inf` when the
+    /// interval reaches a score of 0 or 1; `nElo: -` without variance).
+    ///
+    /// ```
+    /// use xiangqi_tools::sprt::Estimate;
+    ///
+    /// let e = Estimate::from_penta(&[0, 0, 3, 0, 0]).unwrap();
+    /// assert_eq!(e.text(), "Elo: 0.00 +/- 0.00, nElo: -");
+    /// ```
     pub fn text(&self) -> String {
         let pm = |(x, lo, hi): (f64, f64, f64)| {
+            let half = (hi - lo) / 2.0;
             if x.is_nan() {
                 "-".to_string()
+            } else if half.is_finite() {
+                format!("{x:.2} +/- {half:.2}")
             } else {
-                format!("{x:.2} +/- {:.2}", (hi - lo) / 2.0)
+                // A score of 0 or 1, or an interval reaching past them.
+                format!("{x:.2} +/- inf")
             }
         };
         format!("Elo: {}, nElo: {}", pm(self.elo), pm(self.nelo))
@@ -309,6 +354,17 @@ impl Estimate {
 /// 10.00], Games: 120, W: 50 L: 40 D: 30, Ptnml(0-2): [a, b, c, d, e]`;
 /// the LLR part only with an SPRT, the Elo from the pairs; `W: - L: - D:
 /// -` when the wins, draws and losses are not known.
+///
+/// ```
+/// use xiangqi_tools::sprt::{Model, Sprt, results_line};
+///
+/// let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05, Model::Normalized)?;
+/// let line = results_line(["new", "old"], "10+0.1", 5, Some([2, 2, 1]), &[0, 0, 1, 1, 0], Some(&sprt));
+/// assert!(line.starts_with("Results of new vs old (10+0.1): Elo: 88.74 +/- "));
+/// assert!(line.contains(", LLR: "));
+/// assert!(line.ends_with(" (-2.94, 2.94) [0.00, 10.00], Games: 5, W: 2 L: 1 D: 2, Ptnml(0-2): [0, 0, 1, 1, 0]"));
+/// # Ok::<(), String>(())
+/// ```
 pub fn results_line(
     names: [&str; 2],
     tc: &str,

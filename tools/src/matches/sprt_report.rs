@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use crate::cli::SprtArgs;
 use crate::matches::results;
-use crate::matches::sprt::{Estimate, Sprt, results_line};
+use crate::matches::sprt::{Decision, Estimate, Sprt, results_line};
 
 /// The report as one JSON object (see [`SprtArgs::json`]); the wins,
 /// draws and losses are null when `wdl` is `None`.
@@ -57,12 +57,12 @@ pub fn report_text(sprt: &Sprt, penta: &[u32; 5], wdl: Option<[u32; 3]>) -> Vec<
 }
 
 /// `sprt: H1 accepted (engine1 gains about ELO1 Elo)` or the H0 line.
-pub fn decision_line(sprt: &Sprt, d: crate::matches::sprt::Decision) -> String {
+pub fn decision_line(sprt: &Sprt, d: Decision) -> String {
     match d {
-        crate::matches::sprt::Decision::H1 => {
+        Decision::H1 => {
             format!("sprt: H1 accepted (engine1 gains about {} Elo)", sprt.elo1)
         }
-        crate::matches::sprt::Decision::H0 => {
+        Decision::H0 => {
             format!(
                 "sprt: H0 accepted (engine1 does not gain {} Elo)",
                 sprt.elo1

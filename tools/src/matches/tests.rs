@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use crate::matches::config::*;
+use crate::matches::openings::{Format, Order};
 use crate::matches::pyffish::{Judged, difference, our_verdict, parse_line};
 use crate::matches::runner::*;
 use crate::matches::tally::*;
@@ -296,25 +297,6 @@ fn games_start_from_a_fen() {
     );
 }
 
-#[test]
-fn fens_are_read_one_a_line() {
-    let path = std::env::temp_dir().join(format!("xq-match-{}-fens.txt", std::process::id()));
-    std::fs::write(
-        &path,
-        "# endings\n4k4/9/9/9/9/9/9/9/3R5/3K5 w\n\n3ak4/4a4/9/9/9/9/9/9/4N4/4K4 b # horse\n",
-    )
-    .unwrap();
-    let fens = read_fens(path.to_str().unwrap()).unwrap();
-    assert_eq!(fens.len(), 2);
-    assert_eq!(fens[1].turn(), Color::Black);
-    std::fs::write(&path, "4k4/9/9 w\n").unwrap();
-    assert!(read_fens(path.to_str().unwrap()).is_err());
-    std::fs::write(&path, "# nothing\n").unwrap();
-    let e = read_fens(path.to_str().unwrap()).unwrap_err();
-    let _ = std::fs::remove_file(&path);
-    assert!(e.contains("no positions"), "{e}");
-}
-
 fn parse_args(line: &str) -> Result<Config, String> {
     match crate::cli::parse(&format!("match {line}")).map_err(|e| e.to_string())? {
         crate::cli::Command::Match(a) => config(&a),
@@ -333,10 +315,31 @@ fn flags() {
         (c.max_plies, c.verbose, c.sprt, c.pyffish),
         (400, false, None, None)
     );
-    assert_eq!((c.fens, c.openings), (None, None));
+    assert_eq!((c.openings, c.openings_format), (None, None));
+    assert_eq!(
+        (c.openings_order, c.openings_seed, c.opening_plies),
+        (Order::Sequential, 1, None)
+    );
     assert_eq!(c.names, ["engine1", "engine2"]);
+    // --fens FILE: FEN openings.
     let c = parse_args("--engine1 a --engine2 b --fens f.txt").unwrap();
-    assert_eq!(c.fens.as_deref(), Some("f.txt"));
+    assert_eq!(
+        (c.openings.as_deref(), c.openings_format),
+        (Some("f.txt"), Some(Format::Fen))
+    );
+    let c = parse_args(
+        "--engine1 a --engine2 b --openings o.pgn --openings-format pgn --openings-order random \
+         --openings-seed 7 --opening-plies 8",
+    )
+    .unwrap();
+    assert_eq!(
+        (c.openings.as_deref(), c.openings_format),
+        (Some("o.pgn"), Some(Format::Pgn))
+    );
+    assert_eq!(
+        (c.openings_order, c.openings_seed, c.opening_plies),
+        (Order::Random, 7, Some(8))
+    );
 
     let c = parse_args(
         "--engine1 a --engine2 b --engine2-fsf --games 4 --first-game 2 --movetime 50 \
@@ -355,7 +358,12 @@ fn flags() {
     assert_eq!(c.engines[0].init, ["x", "y"]);
     assert_eq!((c.games, c.first, c.think), (4, 2, Think::MoveTime(50)));
     assert_eq!((c.openings.as_deref(), c.verbose), (Some("o.txt"), true));
-    assert_eq!(c.sprt, Some((-5.0, 10.0)));
+    let sprt = c.sprt.unwrap();
+    assert_eq!(
+        (sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta),
+        (-5.0, 10.0, 0.05, 0.05)
+    );
+    assert_eq!(sprt.model, crate::sprt::Model::Normalized);
     assert_eq!(c.rules.move_limit, Some(50));
     assert_eq!(c.rules.check_cap, Some(10));
     assert_eq!(c.rules.repetition_count, 4);
@@ -375,10 +383,43 @@ fn flags() {
     let c = parse_args("--engine1 a --engine2 b --nodes 500 --chase none").unwrap();
     assert_eq!(c.think, Think::Nodes(500));
     assert!(!c.rules.chase_detection);
-    let c = parse_args("--engine1 a --engine2 b --sprt -10 0").unwrap();
-    assert_eq!(c.sprt, Some((-10.0, 0.0)));
+    let c = parse_args(
+        "--engine1 a --engine2 b --sprt -10 0 --sprt-alpha 0.1 --sprt-beta 0.2 \
+         --sprt-model logistic --sprt-pairs",
+    )
+    .unwrap();
+    let sprt = c.sprt.unwrap();
+    assert_eq!(
+        (sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta),
+        (-10.0, 0.0, 0.1, 0.2)
+    );
+    assert_eq!(sprt.model, crate::sprt::Model::Logistic);
+    // The SPRT's parameters are checked.
+    let err = parse_args("--engine1 a --engine2 b --sprt 10 0").unwrap_err();
+    assert!(
+        err.contains("--sprt: elo0 10 must be below elo1 0"),
+        "{err}"
+    );
+    assert!(parse_args("--engine1 a --engine2 b --sprt 0 10 --sprt-alpha 1.5").is_err());
+
+    // The results line's time control.
+    for (flags, label) in [
+        ("", "0.2/move"),
+        ("--st 1.5", "1.5/move"),
+        ("--depth 3", "depth 3"),
+        ("--nodes 500", "500 nodes"),
+        ("--tc 10+0.1", "10+0.1"),
+        ("--tc 40/60+0.6", "40/60+0.6"),
+        ("--tc 1:30", "90"),
+    ] {
+        let c = parse_args(&format!("--engine1 a --engine2 b {flags}")).unwrap();
+        assert_eq!(c.time_control_label(), label, "{flags}");
+    }
+    let c = parse_args("--engine1 a --engine2 b --results r.jsonl --resume").unwrap();
+    assert_eq!((c.results.as_deref(), c.resume), (Some("r.jsonl"), true));
 
     for (bad, why) in [
+        ("--engine1 a --engine2 b --resume", "--results"),
         ("--engine2 b", "--engine1 <CMD>"),
         ("--engine1 a", "--engine2 <CMD>"),
         ("--engine1 a --engine2 b --games x", "--games <N>"),
@@ -408,20 +449,18 @@ fn flags() {
         ),
         ("--engine1 a --engine2 b --bogus", "--bogus"),
         ("--engine1 a --engine2 b --sprt 0", "--sprt <ELO0> <ELO1>"),
-        ("--engine1 a --engine2 b --fens f --pyffish py", "--fens"),
+        ("--engine1 a --engine2 b --sprt-alpha 0.1", "--sprt"),
+        (
+            "--engine1 a --engine2 b --sprt 0 5 --sprt-model bayes",
+            "not a model",
+        ),
+        ("--engine1 a --engine2 b --fens f --openings o", "--fens"),
     ] {
         match parse_args(bad) {
             Err(e) => assert!(e.contains(why), "{bad}: {e}"),
             Ok(_) => panic!("{bad}: accepted"),
         }
     }
-}
-
-#[test]
-fn the_built_in_openings_are_the_self_play_ones() {
-    let built_in = read_openings(None).unwrap();
-    assert_eq!(built_in, xiangqi_selfplay::default_openings());
-    assert!(read_openings(Some("/no/such/openings.txt")).is_err());
 }
 
 #[test]

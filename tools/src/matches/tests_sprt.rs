@@ -206,6 +206,62 @@ fn the_llr_matches_fastchess() {
     }
 }
 
+/// The LLRs of `sprt_reference.py` (fishtest's LLRcalc.py formulas,
+/// written apart in Python), to 1e-6.
+#[test]
+fn the_llr_matches_fishtest_formulas() {
+    use Model::{Logistic, Normalized};
+    let cases: [(Model, f64, f64, [u32; 5], f64); 12] = [
+        (Normalized, 0.0, 10.0, [1, 3, 10, 4, 2], 0.1090962224),
+        (Normalized, 0.0, 10.0, [0, 0, 3, 1, 0], 0.0545371455),
+        (Normalized, -10.0, 0.0, [5, 20, 50, 15, 3], -0.3547952909),
+        (Normalized, 0.0, 5.0, [30, 400, 900, 450, 25], 0.6828134854),
+        (
+            Normalized,
+            0.0,
+            2.0,
+            [365, 16618, 36229, 16974, 390],
+            2.2503677036,
+        ),
+        (Logistic, 0.0, 10.0, [1, 3, 10, 4, 2], 0.1483562691),
+        (Logistic, 0.0, 10.0, [0, 0, 3, 1, 0], 0.1131482936),
+        (Logistic, -10.0, 0.0, [5, 20, 50, 15, 3], -0.5076848635),
+        (
+            Logistic,
+            0.5,
+            2.5,
+            [223, 9863, 21279, 10037, 246],
+            -3.0741264396,
+        ),
+        // fastchess's cases, where its own check allows 1%: 3.01, 111.82
+        // (its fixed point stops after 10 steps), -4.98.
+        (
+            Normalized,
+            -1.75,
+            0.25,
+            [127, 4883, 10712, 5150, 104],
+            3.0101541966,
+        ),
+        (Normalized, 0.0, 5.0, [0, 0, 0, 0, 5550], 111.7975550867),
+        (
+            Logistic,
+            0.0,
+            2.0,
+            [871, 26175, 55983, 26678, 821],
+            -4.9786728635,
+        ),
+    ];
+    for (model, elo0, elo1, penta, expected) in cases {
+        let llr = Sprt::new(elo0, elo1, 0.05, 0.05, model)
+            .unwrap()
+            .llr(&penta);
+        assert!(
+            (llr - expected).abs() < 1e-6,
+            "{model:?} [{elo0}, {elo1}] {penta:?}: {llr} against {expected}"
+        );
+    }
+}
+
 #[test]
 fn bounds_decisions_and_bad_parameters() {
     let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05, Model::Normalized).unwrap();
@@ -279,4 +335,36 @@ fn the_estimate_is_fastchess_s() {
     let nelo = (s - 0.5) / (2.0 * var).sqrt() * 800.0 / std::f64::consts::LN_10;
     assert!((e.nelo.0 - nelo).abs() < 1e-9);
     assert!(Estimate::from_penta(&[0; 5]).is_none());
+}
+
+#[test]
+fn resuming_cuts_an_unfinished_last_line_and_keeps_a_whole_one() {
+    let cut = temp(
+        "resume-cut.jsonl",
+        &[game(0, 1.0), game(1, 0.0)[..25].to_string()].concat(),
+    );
+    let games = resume(&cut).unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(std::fs::read_to_string(&cut).unwrap(), game(0, 1.0));
+    let whole = temp(
+        "resume-whole.jsonl",
+        &[game(0, 1.0), game(1, 0.5).trim_end().to_string()].concat(),
+    );
+    assert_eq!(resume(&whole).unwrap().len(), 2);
+    assert_eq!(
+        std::fs::read_to_string(&whole).unwrap(),
+        [game(0, 1.0), game(1, 0.5)].concat()
+    );
+    let junk = temp(
+        "resume-junk.jsonl",
+        &["x\n".to_string(), game(1, 0.5)].concat(),
+    );
+    assert!(resume(&junk).unwrap_err().contains(":1: not JSON"));
+    assert!(
+        resume("/no/such/dir/r.jsonl").unwrap().is_empty(),
+        "no file yet: nothing to resume"
+    );
+    for p in [cut, whole, junk] {
+        let _ = std::fs::remove_file(p);
+    }
 }
