@@ -48,6 +48,7 @@ RESERVED = {
     "--games": "the driver plays one pair a task (use --pairs)",
     "--first-game": "the driver numbers the pairs",
     "--results": "the driver collects the results",
+    "--resume": "a rerun of this script resumes the run, pair by pair",
     "--sprt": "use the driver's --sprt (one SPRT for the whole run)",
     "--sprt-pairs": "use the driver's --sprt",
     "--concurrency": "a task plays one pair; the cluster runs tasks at once",
