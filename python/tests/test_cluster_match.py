@@ -1,8 +1,9 @@
 """`python/cluster/xiangqi_ray.py match` on the local Ray cluster of
 conftest.py: two real `xiangqi-engine` processes a game (full strength
 against `Skill Level 0`, 1,000 nodes a move), one pair a task; the pair
-files, the summary, resuming with more pairs, a refused rerun with other
-arguments, and an SPRT that stops the run before `--pairs`.
+files, the summary, resuming with more pairs and after a kill, a refused
+rerun with other arguments, an SPRT that stops the run before `--pairs`,
+a cancelled pair's processes, and a pair that cannot be played.
 
 Needs the engine binary: `XIANGQI_ENGINE` (the CI sets it), else
 target/release/xiangqi-engine; skipped without one."""
@@ -135,6 +136,32 @@ def test_results_resume_and_refusals(cluster, tmp_path):
     r = run(cluster, out, "--pairs", "6", "--pgn", match=match_args() + ["--games", "4"])
     assert r.returncode != 0 and "--games in the match arguments" in r.stderr
     assert pair_files(out) == before
+
+
+def test_a_killed_run_resumes(cluster, tmp_path):
+    """The driver killed (SIGKILL: a machine that stops) once a first pair
+    file is written: the rerun keeps the pairs written and plays the rest."""
+    out = tmp_path / "killed"
+    cmd = [sys.executable, str(SCRIPT), "match", "--engine", ENGINE, "--out", str(out)]
+    cmd += ["--pairs", "6", "--", *match_args()]
+    p = subprocess.Popen(cmd, env=cluster, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 300
+    while not list(out.glob("pairs/pair-*.jsonl")):
+        assert p.poll() is None, p.stderr.read()
+        assert time.monotonic() < deadline, "no pair in 300 s"
+        time.sleep(0.01)
+    p.kill()
+    p.wait()
+    p.stderr.close()
+    first = {f.name: (f.stat().st_mtime_ns, f.read_bytes()) for f in out.glob("pairs/*.jsonl")}
+    assert 1 <= len(first) < 6, sorted(first)
+    r = run(cluster, out, "--pairs", "6")
+    assert r.returncode == 0, r.stderr
+    assert f"6 pairs, {len(first)} already done, {6 - len(first)} to play" in r.stderr
+    for name, (mtime, data) in first.items():
+        assert (out / "pairs" / name).stat().st_mtime_ns == mtime, f"{name} was written again"
+        assert (out / "pairs" / name).read_bytes() == data
+    check_counts(out, 6)
 
 
 def running(marker):
