@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
-"""Game-database analysis and self-play training data across a Ray cluster.
+"""Game-database analysis, self-play training data and engine matches
+across a Ray cluster.
 
-Two jobs, each split into chunks, one Ray task a chunk:
+``match --out DIR [--pairs N] [--sprt E0 E1] -- MATCH ARGUMENTS``
+    An engine match, one Ray task a game pair, stopped by one SPRT over all
+    the pairs, resumable: see ``ray_match.py``.
+
+Two data jobs, each split into chunks, one Ray task a chunk:
 
 ``analyze DB.pgn --out DIR``
     Analyses every position of every game of a PGN database with the
@@ -36,6 +41,8 @@ The script connects to a running cluster (``--address``, default
     ray start --head --node-ip-address=127.0.0.1 --num-cpus=2 \\
         --include-dashboard=false --disable-usage-stats
     python python/cluster/xiangqi_ray.py selfplay --out /data/xq --chunks 20
+    python python/cluster/xiangqi_ray.py match --out /data/m1 --sprt 0 10 -- \\
+        --engine1 /opt/new/xiangqi-engine --engine2 /opt/old/xiangqi-engine --tc 10+0.1
     ray stop
 
 On a real cluster, ``ray start --head`` on one machine and ``ray start
@@ -61,48 +68,10 @@ import xiangqi_rs  # noqa: E402
 from xiangqi_rs import data as xqdata  # noqa: E402
 from xiangqi_rs import pgn as xqpgn  # noqa: E402
 
-RUN_FILE = "run.json"
-
+import ray_match  # noqa: E402
+from ray_common import check_run, duration, log, write_atomically  # noqa: E402
 
 # ---------------------------------------------------------------- helpers
-
-
-def log(text):
-    print(text, file=sys.stderr, flush=True)
-
-
-def duration(seconds):
-    s = int(seconds)
-    return f"{s // 3600}h{s // 60 % 60:02d}m{s % 60:02d}s"
-
-
-def write_atomically(path, data):
-    """Writes `data` (bytes) to `path` through a temporary file renamed
-    into place: a stop leaves either the whole file or none."""
-    tmp = f"{path}.tmp"
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-
-
-def check_run(out, params):
-    """Records the run's parameters in `out/run.json`, or checks that a
-    previous run there had the same; exits with an error if not."""
-    os.makedirs(out, exist_ok=True)
-    path = os.path.join(out, RUN_FILE)
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as f:
-            old = json.load(f)
-        if old != params:
-            diff = sorted(k for k in set(old) | set(params) if old.get(k) != params.get(k))
-            sys.exit(
-                f"{out} holds a run with other parameters ({', '.join(diff)}): "
-                "use another --out, or the same parameters to resume"
-            )
-    else:
-        write_atomically(path, (json.dumps(params, indent=1, sort_keys=True) + "\n").encode())
 
 
 class Progress:
@@ -342,7 +311,8 @@ def selfplay(args):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        description="Game-database analysis and self-play data across a Ray cluster."
+        description="Game-database analysis, self-play data and engine matches across a "
+        "Ray cluster."
     )
     parser.add_argument(
         "--address", default="auto", help="the Ray cluster (default: auto, the local one)"
@@ -374,14 +344,78 @@ def main(argv=None):
         help="chunk files (.xqd, the default) or game files (.xqg, a few bytes a position)",
     )
 
+    m = sub.add_parser(
+        "match",
+        help="an engine match, one task a game pair, stopped by an SPRT",
+        usage="%(prog)s --out DIR [options] -- MATCH ARGUMENTS",
+        description="Plays `xiangqi-engine match MATCH ARGUMENTS` (the engines, "
+        "--nodes/--movetime/--tc, openings, rules, adjudication: everything after `--`) "
+        "one game pair a Ray task, until the SPRT decides or --pairs pairs are played. "
+        "A rerun resumes.",
+    )
+    m.add_argument("--out", required=True, help="the output folder")
+    m.add_argument(
+        "--engine",
+        help="the xiangqi-engine binary that runs each pair "
+        "(default: on PATH, else target/release)",
+    )
+    m.add_argument("--pairs", type=int, default=1000, help="most pairs to play (default 1000)")
+    m.add_argument(
+        "--sprt",
+        type=float,
+        nargs=2,
+        metavar=("ELO0", "ELO1"),
+        help="stop once an SPRT accepts H0 (ELO0) or H1 (ELO1)",
+    )
+    m.add_argument("--alpha", type=float, default=0.05, help="the SPRT's alpha (default 0.05)")
+    m.add_argument("--beta", type=float, default=0.05, help="the SPRT's beta (default 0.05)")
+    m.add_argument(
+        "--sprt-model",
+        choices=("normalized", "logistic"),
+        default="normalized",
+        help="what ELO0 and ELO1 mean: normalized Elo (default, as fastchess) or logistic Elo",
+    )
+    m.add_argument("--pgn", action="store_true", help="keep each pair's games as PGN")
+    m.add_argument("--cpus-per-task", type=int, default=1, help="CPUs a pair needs (default 1)")
+    m.add_argument(
+        "--tasks",
+        type=int,
+        help="most tasks at once (default: the cluster's CPUs / --cpus-per-task)",
+    )
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    passthrough = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, passthrough = argv[:i], argv[i + 1 :]
     args = parser.parse_args(argv)
-    for name in ("games_per_chunk", "chunks", "nodes", "threads", "hash_mb", "depth", "movetime"):
+    if passthrough and args.job != "match":
+        parser.error("arguments after `--` are for `match` only")
+    for name in (
+        "games_per_chunk",
+        "chunks",
+        "nodes",
+        "threads",
+        "hash_mb",
+        "depth",
+        "movetime",
+        "pairs",
+        "cpus_per_task",
+        "tasks",
+    ):
         value = getattr(args, name, None)
         if value is not None and value < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
-    ray.init(address=args.address, log_to_driver=True, logging_level="warning")
+
+    def connect():
+        ray.init(address=args.address, log_to_driver=True, logging_level="warning")
+
     try:
-        analyze(args) if args.job == "analyze" else selfplay(args)
+        if args.job == "match":
+            ray_match.run(args, passthrough, connect)
+        else:
+            connect()
+            analyze(args) if args.job == "analyze" else selfplay(args)
     finally:
         ray.shutdown()
 

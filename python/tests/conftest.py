@@ -1,6 +1,12 @@
-"""Shared helpers: the repository's reference data (tests/suite/tests/data)."""
+"""Shared helpers: the repository's reference data (tests/suite/tests/data),
+and the local Ray cluster of the cluster tests."""
 
+import os
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 DATA = Path(__file__).resolve().parents[2] / "tests" / "suite" / "tests" / "data"
 
@@ -13,3 +19,62 @@ def data_lines(name):
         if line and not line.startswith("#"):
             out.append(line.split("|"))
     return out
+
+
+def _free_port():
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def cluster():
+    """The environment of a script that talks to a fresh local Ray cluster
+    (`ray start --head` on 127.0.0.1, 2 CPUs), shared by the cluster tests
+    (test_cluster.py, test_cluster_match.py) and stopped after them.
+
+    Ray is asked to keep to the loopback address:
+    `RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0` makes it advertise 127.0.0.1 (by
+    default it swaps `--node-ip-address=127.0.0.1` for the machine's outward
+    address), and usage statistics are off. Token authentication is off
+    (`RAY_AUTH_MODE=disabled`): Ray 2.60 turns it on when a token exists in
+    ~/.ray, which any earlier `ray.init()` without an address leaves there,
+    and a driver then fails if another one has rewritten it since the
+    cluster started; this cluster listens on 127.0.0.1 only. Without Ray installed the tests are
+    skipped; a cluster that cannot start fails them with Ray's message (CI
+    installs Ray: a broken cluster must not pass untested)."""
+    pytest.importorskip("ray")
+    ray = Path(sys.executable).parent / "ray"
+    port = _free_port()
+    env = dict(
+        os.environ,
+        RAY_USAGE_STATS_ENABLED="0",
+        RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER="0",
+        RAY_AUTH_MODE="disabled",
+        RAY_ADDRESS=f"127.0.0.1:{port}",
+    )
+    r = subprocess.run(
+        [
+            str(ray),
+            "start",
+            "--head",
+            "--node-ip-address=127.0.0.1",
+            f"--port={port}",
+            "--num-cpus=2",
+            "--include-dashboard=false",
+            "--disable-usage-stats",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    if r.returncode != 0:
+        subprocess.run([str(ray), "stop", "--force"], env=env, capture_output=True, timeout=120)
+        pytest.fail(f"a local Ray cluster does not start here: {r.stderr.strip()[-500:]}")
+    try:
+        yield env
+    finally:
+        subprocess.run([str(ray), "stop", "--force"], env=env, capture_output=True, timeout=120)

@@ -1,14 +1,10 @@
 """python/cluster/xiangqi_ray.py on a real local Ray cluster (`ray start
---head` on 127.0.0.1, not local mode): both jobs, interrupted after their
-first chunk and resumed, their output checked.
-
-Ray is asked to keep to the loopback address: `RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0`
-makes it advertise 127.0.0.1 (by default it swaps `--node-ip-address=127.0.0.1`
-for the machine's outward address), and usage statistics are off."""
+--head` on 127.0.0.1, not local mode; the `cluster` fixture of conftest.py):
+both data jobs, interrupted after their first chunk and resumed, their
+output checked. The match job: test_cluster_match.py."""
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -25,45 +21,6 @@ from xiangqi_rs import pgn as xqpgn  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "python" / "cluster" / "xiangqi_ray.py"
 DATABASE = ROOT / "tests" / "suite" / "tests" / "data" / "games" / "xqdb_iccs.pgn"
-RAY = Path(sys.executable).parent / "ray"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    """The environment of a script that talks to a fresh local cluster."""
-    port = free_port()
-    env = dict(
-        os.environ,
-        RAY_USAGE_STATS_ENABLED="0",
-        RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER="0",
-        RAY_ADDRESS=f"127.0.0.1:{port}",
-    )
-    subprocess.run(
-        [
-            str(RAY),
-            "start",
-            "--head",
-            "--node-ip-address=127.0.0.1",
-            f"--port={port}",
-            "--num-cpus=2",
-            "--include-dashboard=false",
-            "--disable-usage-stats",
-        ],
-        env=env,
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
-    try:
-        yield env
-    finally:
-        subprocess.run([str(RAY), "stop", "--force"], env=env, capture_output=True, timeout=120)
 
 
 def run(env, *args):
