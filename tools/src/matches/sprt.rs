@@ -130,6 +130,16 @@ pub fn logistic_elo(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10() + 0.0
 }
 
+/// The largest normalized Elo bound (either sign) [`Sprt::new`] takes.
+///
+/// ```
+/// use xiangqi_tools::sprt::{Model, Sprt, NORMALIZED_LIMIT};
+/// assert!(Sprt::new(0.0, NORMALIZED_LIMIT, 0.05, 0.05, Model::Normalized).is_ok());
+/// assert!(Sprt::new(0.0, 250.0, 0.05, 0.05, Model::Normalized).is_err());
+/// assert!(Sprt::new(0.0, 250.0, 0.05, 0.05, Model::Logistic).is_ok());
+/// ```
+pub const NORMALIZED_LIMIT: f64 = 200.0;
+
 impl Sprt {
     /// The test, if its parameters make sense: `elo0 < elo1`, both rates in
     /// (0, 1) and their sum below 1.
@@ -144,6 +154,17 @@ impl Sprt {
         }
         if alpha + beta >= 1.0 {
             return Err(format!("alpha + beta = {} must be below 1", alpha + beta));
+        }
+        // The normalized model's fit starts from the uniform distribution,
+        // which has no distribution of pair t-value beyond about ±231 nElo
+        // to move toward: the fit would give nonsense there (fishtest's
+        // formulas fail there too).
+        let limit = NORMALIZED_LIMIT;
+        if model == Model::Normalized && (elo0.abs() > limit || elo1.abs() > limit) {
+            return Err(format!(
+                "normalized Elo bounds {elo0} and {elo1}: at most {limit} either way \
+                 (the logistic model takes larger ones)"
+            ));
         }
         Ok(Sprt {
             elo0,

@@ -368,3 +368,23 @@ fn resuming_cuts_an_unfinished_last_line_and_keeps_a_whole_one() {
         let _ = std::fs::remove_file(p);
     }
 }
+
+/// Lopsided results favour H1 at every normalized bound the test takes (the
+/// fit from the uniform start gave H0 for them beyond about 231 nElo, which
+/// `Sprt::new` now refuses).
+#[test]
+fn lopsided_results_favour_h1_up_to_the_normalized_limit() {
+    for elo1 in [10.0, 50.0, 100.0, 150.0, 200.0] {
+        let sprt = Sprt::new(0.0, elo1, 0.05, 0.05, Model::Normalized).unwrap();
+        for penta in [[0, 0, 0, 0, 4], [0, 0, 1, 2, 20], [0, 1, 2, 10, 30]] {
+            let llr = sprt.llr(&penta);
+            assert!(llr > 0.0, "elo1 {elo1} {penta:?}: {llr}");
+        }
+    }
+    for elo1 in [231.0, 250.0, 1000.0] {
+        assert!(Sprt::new(0.0, elo1, 0.05, 0.05, Model::Normalized).is_err());
+        assert!(Sprt::new(-elo1, 0.0, 0.05, 0.05, Model::Normalized).is_err());
+        let logistic = Sprt::new(0.0, elo1, 0.05, 0.05, Model::Logistic).unwrap();
+        assert!(logistic.llr(&[0, 0, 1, 2, 20]) > 0.0);
+    }
+}
