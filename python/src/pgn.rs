@@ -70,8 +70,8 @@ impl PgnGame {
     /// they are set to. A name that is not a PGN symbol (letters, digits,
     /// `_`) or a value with a line break raises `ValueError`.
     fn set_tag(&mut self, name: &str, value: &str) -> PyResult<()> {
-        let symbol = !name.is_empty()
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let symbol =
+            !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         if !symbol {
             return Err(PyValueError::new_err(format!(
                 "tag name {name:?}: letters, digits and '_' only"

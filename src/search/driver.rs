@@ -205,7 +205,7 @@ fn iterate<E: Evaluator + ?Sized>(
         // Lines searched later may score above earlier ones (each search
         // excludes the lines before it, and the table has moved on): report
         // them best first, as Stockfish sorts its root moves.
-        found.sort_by(|a, b| b.0.cmp(&a.0));
+        found.sort_by_key(|line| core::cmp::Reverse(line.0));
         let Some((best_score, best_pv)) = found.first().cloned() else {
             break;
         };
