@@ -36,9 +36,11 @@
 //! # Ok::<(), xiangqi::nnue::NetworkError>(())
 //! ```
 
+mod buckets;
 mod evaluator;
 mod file;
 
+pub use buckets::{InputBuckets, MAX_INPUT_BUCKETS, View};
 pub use evaluator::{DEFAULT_HIDDEN, EMBEDDED, Nnue, NnueState};
 pub use file::{
     Activation, HEADER_SIZE, MAGIC, MAX_BUCKETS, MAX_DESCRIPTION, MAX_HIDDEN, NetworkError,
