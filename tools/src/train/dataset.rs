@@ -4,12 +4,12 @@
 
 use std::path::{Path, PathBuf};
 
-use xiangqi::Color;
+use xiangqi::{Color, Square};
 use xiangqi_selfplay::data::{RECORD_SIZE, Record, read_chunk};
 
 use super::TrainError;
 use super::model::sigmoid;
-use xiangqi::nnue::{feature_index, output_bucket};
+use xiangqi::nnue::{InputBuckets, output_bucket};
 
 /// The most pieces on a board.
 const MAX_PIECES: usize = 32;
@@ -42,9 +42,13 @@ pub struct Label {
     pub k: f32,
     /// The network's output buckets.
     pub buckets: usize,
+    /// The network's input buckets.
+    pub inputs: InputBuckets,
 }
 
-/// The sample of `record`, its files mirrored (a <-> i) when `mirror`.
+/// The sample of `record`, its files mirrored (a <-> i) when `mirror`;
+/// each perspective's inputs in the bucket (and mirroring) of its general's
+/// square, as the library's evaluator reads them.
 pub fn decode(record: &Record, mirror: bool, label: &Label) -> Sample {
     let stm = record.turn();
     let mut s = Sample {
@@ -53,11 +57,24 @@ pub fn decode(record: &Record, mirror: bool, label: &Label) -> Sample {
         bucket: output_bucket(record.piece_count() as u32, label.buckets),
         target: 0.0,
     };
+    let mut pieces = [(Square::A0, None); MAX_PIECES];
+    // Records hold legal positions, so both generals are there; the home
+    // squares stand in otherwise.
+    let mut generals = [Square::E0, Square::E9];
     for (n, (sq, piece)) in record.pieces().take(MAX_PIECES).enumerate() {
         let sq = if mirror { sq.flip_horizontal() } else { sq };
-        s.features[0][n] = feature_index(stm, piece, sq) as u16;
-        s.features[1][n] = feature_index(!stm, piece, sq) as u16;
+        if piece.role == xiangqi::Role::General {
+            generals[piece.color.index()] = sq;
+        }
+        pieces[n] = (sq, Some(piece));
         s.len = n + 1;
+    }
+    let views = [stm, !stm].map(|c| (c, label.inputs.view(c, generals[c.index()])));
+    for (n, &(sq, piece)) in pieces[..s.len].iter().enumerate() {
+        let Some(piece) = piece else { continue };
+        for (half, &(color, view)) in views.iter().enumerate() {
+            s.features[half][n] = view.feature(color, piece, sq) as u16;
+        }
     }
     let red = record.result().red_score();
     let result = if stm == Color::Red { red } else { 1.0 - red };

@@ -27,7 +27,12 @@ pub fn finest_qb(net: &Net, qa: i32) -> i32 {
 /// scale `qb` (`None`: [`finest_qb`]).
 pub fn quantise(net: &Net, qb: Option<i32>, generation: u32, description: String) -> NetworkFile {
     let shape = net.shape;
-    let mut file = NetworkFile::new(shape.hidden, shape.buckets, shape.activation);
+    let mut file = NetworkFile::with_input_buckets(
+        shape.hidden,
+        shape.buckets,
+        shape.activation,
+        shape.input_buckets,
+    );
     file.qb = qb.unwrap_or_else(|| finest_qb(net, file.qa));
     let (qa, qb) = (file.qa as f32, file.qb as f32);
     file.generation = generation;
@@ -69,6 +74,7 @@ pub fn quantisation_error(
         lambda: 1.0,
         k: 400.0,
         buckets: net.shape.buckets,
+        inputs: net.shape.input_buckets,
     };
     let mut scratch = Scratch::default();
     let mut e = QuantError::default();
@@ -100,6 +106,7 @@ pub fn correct_bias(net: &Net, file: &mut NetworkFile, data: &[[u8; RECORD_SIZE]
         lambda: 1.0,
         k: 400.0,
         buckets: net.shape.buckets,
+        inputs: net.shape.input_buckets,
     };
     let mut scratch = Scratch::default();
     let mut gaps = vec![(0.0f64, 0usize); file.output_bias.len()];
