@@ -513,7 +513,9 @@ impl NetworkFile {
         let input_buckets = match version {
             1 if feature_set == 0 => InputBuckets::None,
             1 => return Err(unsupported("feature set", feature_set)),
+            // Version 2 always names buckets: a network has one encoding.
             VERSION => InputBuckets::from_code(feature_set)
+                .filter(|&l| l != InputBuckets::None)
                 .ok_or(unsupported("input buckets", feature_set))?,
             _ => return Err(NetworkError::UnsupportedVersion(version)),
         };

@@ -443,10 +443,13 @@ fn version_2_fields_are_checked() {
             NetworkFile::parse(&with_field(&bytes, 12, other)),
             Err(NetworkError::Truncated { .. } | NetworkError::TrailingBytes { .. })
         ));
-        assert!(matches!(
+        assert_eq!(
             NetworkFile::parse(&with_field(&bytes, 12, 0)),
-            Err(NetworkError::TrailingBytes { .. })
-        ));
+            Err(NetworkError::Unsupported {
+                field: "input buckets",
+                value: 0
+            })
+        );
         // Shape fields as in version 1.
         for (at, value, field) in [
             (16, 0, "hidden width"),
@@ -495,11 +498,19 @@ fn version_2_fields_are_checked() {
             Err(NetworkError::Length { .. })
         ));
     }
-    // A version 2 file may name no buckets: the same network as version 1.
+    // A version 2 file always names buckets (one encoding per network:
+    // what parses writes back to the same bytes).
     let plain = random_file(4, 2, Activation::SCReLU, 13);
     let v1 = plain.to_bytes().unwrap();
     assert_eq!(v1[8..12], 1u32.to_le_bytes());
-    assert_eq!(NetworkFile::parse(&with_field(&v1, 8, 2)).unwrap(), plain);
+    assert_eq!(NetworkFile::parse(&v1).unwrap(), plain);
+    assert_eq!(
+        NetworkFile::parse(&with_field(&v1, 8, 2)),
+        Err(NetworkError::Unsupported {
+            field: "input buckets",
+            value: 0
+        })
+    );
 }
 
 /// The embedded network (version 1) is written back byte for byte, and
