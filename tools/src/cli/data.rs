@@ -92,6 +92,10 @@ pub struct TrainArgs {
     /// mirroring).
     #[arg(long, value_name = "LAYOUT", default_value = "none", value_parser = parse_input_buckets)]
     pub input_buckets: xiangqi::nnue::InputBuckets,
+    /// With input buckets: train a factoriser, inputs shared by all
+    /// buckets, merged into each bucket's weights on export.
+    #[arg(long)]
+    pub factoriser: bool,
     /// Epochs in all (a resumed run continues to this many).
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub epochs: usize,

@@ -14,7 +14,7 @@
 //! | 24..28 | epochs done |
 //! | 28..36 | Adam's step count |
 //! | 36..44 | the run's seed |
-//! | 44..48 | version 2 only: input buckets (0 none, 1 palace4, 2 palace6) |
+//! | 44..48 | version 2 only: input buckets (0 none, 1 palace4, 2 palace6), + 256 with a factoriser |
 //! | 44.. or 48.. | the parameters, then Adam's first and second moments (`f32` each, `3 x` the parameter count) |
 //! | last 8 | FNV-1a 64 checksum of everything before it |
 //!
@@ -92,7 +92,7 @@ impl Checkpoint {
         let shape = self.net.shape;
         let mut out = Vec::with_capacity(HEADER + 4 + 12 * shape.len() + 8);
         out.extend_from_slice(&MAGIC);
-        let bucketed = shape.input_buckets != InputBuckets::None;
+        let bucketed = shape.input_buckets != InputBuckets::None || shape.factoriser;
         let version: u32 = if bucketed { VERSION } else { 1 };
         out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&(shape.hidden as u32).to_le_bytes());
@@ -103,7 +103,8 @@ impl Checkpoint {
         out.extend_from_slice(&self.adam.t.to_le_bytes());
         out.extend_from_slice(&self.seed.to_le_bytes());
         if bucketed {
-            out.extend_from_slice(&layout_code(shape.input_buckets).to_le_bytes());
+            let code = layout_code(shape.input_buckets) | u32::from(shape.factoriser) << 8;
+            out.extend_from_slice(&code.to_le_bytes());
         }
         for x in self
             .net
@@ -134,13 +135,15 @@ impl Checkpoint {
         let u32_at =
             |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
         let u64_at = |i: usize| u64::from(u32_at(i)) | (u64::from(u32_at(i + 4)) << 32);
-        let (header, input_buckets) = match u32_at(8) {
-            1 => (HEADER, InputBuckets::None),
+        let (header, input_buckets, factoriser) = match u32_at(8) {
+            1 => (HEADER, InputBuckets::None, false),
             VERSION if bytes.len() >= HEADER + 4 + 8 => {
+                let code = u32_at(HEADER);
                 let layout = InputBuckets::ALL
-                    .get(u32_at(HEADER) as usize)
+                    .get((code & 0xFF) as usize)
+                    .filter(|_| code >> 9 == 0)
                     .ok_or(CheckpointError::BadShape)?;
-                (HEADER + 4, *layout)
+                (HEADER + 4, *layout, code & 0x100 != 0)
             }
             VERSION => {
                 return Err(CheckpointError::BadLength {
@@ -166,6 +169,7 @@ impl Checkpoint {
             buckets,
             activation,
             input_buckets,
+            factoriser,
         };
         let n = shape.len();
         let expected = header + 12 * n + 8;

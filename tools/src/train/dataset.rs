@@ -9,7 +9,7 @@ use xiangqi_selfplay::data::{RECORD_SIZE, Record, read_chunk};
 
 use super::TrainError;
 use super::model::sigmoid;
-use xiangqi::nnue::{InputBuckets, output_bucket};
+use xiangqi::nnue::{FEATURES, InputBuckets, output_bucket};
 
 /// The most pieces on a board.
 const MAX_PIECES: usize = 32;
@@ -17,7 +17,8 @@ const MAX_PIECES: usize = 32;
 /// One position as the network sees it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
-    features: [[u16; MAX_PIECES]; 2],
+    /// The pieces' inputs, then (with a factoriser) their shared inputs.
+    features: [[u16; 2 * MAX_PIECES]; 2],
     len: usize,
     /// The output bucket.
     pub bucket: usize,
@@ -44,6 +45,9 @@ pub struct Label {
     pub buckets: usize,
     /// The network's input buckets.
     pub inputs: InputBuckets,
+    /// Whether the network has a factoriser: inputs shared by all input
+    /// buckets, active beside each bucket's own.
+    pub factoriser: bool,
 }
 
 /// The sample of `record`, its files mirrored (a <-> i) when `mirror`;
@@ -52,7 +56,7 @@ pub struct Label {
 pub fn decode(record: &Record, mirror: bool, label: &Label) -> Sample {
     let stm = record.turn();
     let mut s = Sample {
-        features: [[0; MAX_PIECES]; 2],
+        features: [[0; 2 * MAX_PIECES]; 2],
         len: 0,
         bucket: output_bucket(record.piece_count() as u32, label.buckets),
         target: 0.0,
@@ -70,11 +74,19 @@ pub fn decode(record: &Record, mirror: bool, label: &Label) -> Sample {
         s.len = n + 1;
     }
     let views = [stm, !stm].map(|c| (c, label.inputs.view(c, generals[c.index()])));
-    for (n, &(sq, piece)) in pieces[..s.len].iter().enumerate() {
+    let (count, shared) = (s.len, label.inputs.count() * FEATURES);
+    for (n, &(sq, piece)) in pieces[..count].iter().enumerate() {
         let Some(piece) = piece else { continue };
         for (half, &(color, view)) in views.iter().enumerate() {
-            s.features[half][n] = view.feature(color, piece, sq) as u16;
+            let f = view.feature(color, piece, sq);
+            s.features[half][n] = f as u16;
+            // The factoriser's input: the same piece and (mirrored) square
+            // in the block after the buckets.
+            s.features[half][count + n] = (shared + f % FEATURES) as u16;
         }
+    }
+    if label.factoriser {
+        s.len = 2 * count;
     }
     let red = record.result().red_score();
     let result = if stm == Color::Red { red } else { 1.0 - red };

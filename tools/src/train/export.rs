@@ -6,7 +6,7 @@ use xiangqi_selfplay::data::RECORD_SIZE;
 
 use super::dataset::{Label, decode, record};
 use super::model::{Net, Scratch};
-use xiangqi::nnue::NetworkFile;
+use xiangqi::nnue::{FEATURES, NetworkFile};
 
 fn round_i16(x: f32) -> i16 {
     x.round().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
@@ -37,7 +37,22 @@ pub fn quantise(net: &Net, qb: Option<i32>, generation: u32, description: String
     let (qa, qb) = (file.qa as f32, file.qb as f32);
     file.generation = generation;
     file.description = description;
-    file.feature_weights = net.w1().iter().map(|&w| round_i16(w * qa)).collect();
+    // The factoriser's rows (after the buckets') are added into every
+    // bucket's rows of the same feature.
+    let (h, w1) = (shape.hidden, net.w1());
+    let shared = &w1[shape.file_inputs() * h..];
+    file.feature_weights = w1[..shape.file_inputs() * h]
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| {
+            let common = if shape.factoriser {
+                shared[i % (FEATURES * h)]
+            } else {
+                0.0
+            };
+            round_i16((w + common) * qa)
+        })
+        .collect();
     file.feature_bias = net.b1().iter().map(|&b| round_i16(b * qa)).collect();
     file.output_weights = net.w2().iter().map(|&w| round_i16(w * qb)).collect();
     file.output_bias = net
@@ -75,6 +90,7 @@ pub fn quantisation_error(
         k: 400.0,
         buckets: net.shape.buckets,
         inputs: net.shape.input_buckets,
+        factoriser: net.shape.factoriser,
     };
     let mut scratch = Scratch::default();
     let mut e = QuantError::default();
@@ -107,6 +123,7 @@ pub fn correct_bias(net: &Net, file: &mut NetworkFile, data: &[[u8; RECORD_SIZE]
         k: 400.0,
         buckets: net.shape.buckets,
         inputs: net.shape.input_buckets,
+        factoriser: net.shape.factoriser,
     };
     let mut scratch = Scratch::default();
     let mut gaps = vec![(0.0f64, 0usize); file.output_bias.len()];

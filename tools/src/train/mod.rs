@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! xiangqi-engine train [--data DIR] --out FILE.nnue [--hidden 128] [--buckets 1]
-//!                      [--input-buckets none|palace4|palace6] [--activation screlu|crelu] [--epochs 20] [--batch 16384]
+//!                      [--input-buckets none|palace4|palace6] [--factoriser]
+//!                      [--activation screlu|crelu] [--epochs 20] [--batch 16384]
 //!                      [--lr 0.001] [--schedule cosine|step|constant] [--lr-step 8]
 //!                      [--lr-gamma 0.3] [--lambda 0.75] [--k 400] [--score-cap 3000]
 //!                      [--threads 2] [--seed 1] [--generation 1] [--max-positions N]
@@ -136,6 +137,7 @@ pub fn options(a: &TrainArgs) -> Result<Options, String> {
                 ActivationArg::Crelu => Activation::CReLU,
             },
             input_buckets: a.input_buckets,
+            factoriser: a.factoriser,
         },
         epochs: a.epochs,
         batch: a.batch,
@@ -176,6 +178,10 @@ pub fn options(a: &TrainArgs) -> Result<Options, String> {
         (
             (1..=MAX_BUCKETS).contains(&o.shape.buckets),
             "--buckets: 1 to 8",
+        ),
+        (
+            !o.shape.factoriser || o.shape.input_buckets != InputBuckets::None,
+            "--factoriser: only with --input-buckets palace4 or palace6",
         ),
         (o.batch >= 1, "--batch: at least 1"),
         (o.threads >= 1 && o.threads <= 256, "--threads: 1 to 256"),
@@ -254,6 +260,7 @@ pub fn train(
         k: o.k,
         buckets: state.net.shape.buckets,
         inputs: state.net.shape.input_buckets,
+        factoriser: state.net.shape.factoriser,
     };
     if write_checkpoints {
         std::fs::create_dir_all(&o.checkpoints)
@@ -367,7 +374,11 @@ fn description(o: &Options, data: &Dataset, state: &Checkpoint, validation: Opti
         // before input buckets existed.
         match s.input_buckets {
             InputBuckets::None => String::new(),
-            inputs => format!(", input buckets {}", inputs.name()),
+            inputs => format!(
+                ", input buckets {}{}",
+                inputs.name(),
+                if s.factoriser { " (factorised)" } else { "" }
+            ),
         },
         if s.activation == Activation::SCReLU {
             "screlu"
@@ -395,6 +406,7 @@ pub fn export_to(
         k: o.k,
         buckets: state.net.shape.buckets,
         inputs: state.net.shape.input_buckets,
+        factoriser: state.net.shape.factoriser,
     };
     let validation = batch::mean_loss(&state.net, &data.validation, &label, o.threads);
     let mut text = description(o, data, state, validation);

@@ -28,6 +28,11 @@ pub struct Shape {
     pub activation: Activation,
     /// The input buckets by the general's square.
     pub input_buckets: InputBuckets,
+    /// A factoriser: one more block of `FEATURES` inputs shared by all
+    /// input buckets (active beside each bucket's own), added into every
+    /// bucket's rows on export; it lets the buckets learn what they have in
+    /// common from all the positions.
+    pub factoriser: bool,
 }
 
 impl Shape {
@@ -36,8 +41,14 @@ impl Shape {
         self.b1() + self.hidden + self.buckets * (2 * self.hidden + 1)
     }
 
-    /// The number of inputs per perspective: `FEATURES` per input bucket.
+    /// The number of inputs per perspective: `FEATURES` per input bucket,
+    /// and the factoriser's.
     pub fn inputs(&self) -> usize {
+        (self.input_buckets.count() + usize::from(self.factoriser)) * FEATURES
+    }
+
+    /// The inputs of the exported network (the factoriser merged).
+    pub fn file_inputs(&self) -> usize {
         self.input_buckets.count() * FEATURES
     }
 

@@ -91,6 +91,7 @@ fn options(dir: &Path, hidden: usize, activation: Activation) -> Options {
         buckets: 2,
         activation,
         input_buckets: InputBuckets::None,
+        factoriser: false,
     };
     o.epochs = 4;
     o.batch = 64;
@@ -115,12 +116,18 @@ fn load(o: &Options) -> Dataset {
     .unwrap()
 }
 
-fn samples(records: &[Record], buckets: usize, inputs: InputBuckets) -> Vec<Sample> {
+fn samples(
+    records: &[Record],
+    buckets: usize,
+    inputs: InputBuckets,
+    factoriser: bool,
+) -> Vec<Sample> {
     let label = Label {
         lambda: 0.6,
         k: 400.0,
         buckets,
         inputs,
+        factoriser,
     };
     records
         .iter()
@@ -158,16 +165,18 @@ fn total_loss(net: &Net, samples: &[Sample]) -> f64 {
 #[test]
 fn gradient_matches_finite_differences() {
     let records: Vec<Record> = positions(3, 120, 11).into_iter().step_by(10).collect();
-    for (activation, inputs) in [
-        (Activation::CReLU, InputBuckets::None),
-        (Activation::SCReLU, InputBuckets::None),
-        (Activation::SCReLU, InputBuckets::Palace4),
+    for (activation, inputs, factoriser) in [
+        (Activation::CReLU, InputBuckets::None, false),
+        (Activation::SCReLU, InputBuckets::None, false),
+        (Activation::SCReLU, InputBuckets::Palace4, false),
+        (Activation::SCReLU, InputBuckets::Palace6, true),
     ] {
         let shape = Shape {
             hidden: 6,
             buckets: 3,
             activation,
             input_buckets: inputs,
+            factoriser,
         };
         let mut net = Net::random(shape, 3);
         // Larger output weights: gradients well above rounding noise.
@@ -176,7 +185,7 @@ fn gradient_matches_finite_differences() {
         for w in &mut net.params[w2..] {
             *w *= 4.0;
         }
-        let samples = samples(&records, 3, inputs);
+        let samples = samples(&records, 3, inputs, factoriser);
         assert!(samples.iter().any(|s| s.bucket == 2) && samples.iter().any(|s| s.bucket < 2));
         let mut grad = vec![0.0f32; net.params.len()];
         let mut scratch = Scratch::default();
@@ -232,6 +241,7 @@ fn material_error(net: &Net, data: &[[u8; 32]]) -> f64 {
         k: 400.0,
         buckets: net.shape.buckets,
         inputs: net.shape.input_buckets,
+        factoriser: net.shape.factoriser,
     };
     let mut scratch = Scratch::default();
     let errors: Vec<f64> = data
@@ -258,6 +268,7 @@ fn training_learns_material_and_exports_within_a_few_centipawns() {
         k: o.k,
         buckets: 2,
         inputs: InputBuckets::None,
+        factoriser: false,
     };
     let first = start(&o).unwrap();
     let before = batch::mean_loss(&first.net, &data.validation, &label, 1).unwrap();
@@ -368,6 +379,7 @@ fn checkpoints_round_trip_and_reject_corruption() {
         buckets: 2,
         activation: Activation::SCReLU,
         input_buckets: InputBuckets::None,
+        factoriser: false,
     };
     let net = Net::random(shape, 1);
     let mut adam = Adam::new(net.params.len());
@@ -412,9 +424,14 @@ fn checkpoints_round_trip_and_reject_corruption() {
         Err(CheckpointError::UnsupportedVersion(3))
     );
     // With input buckets: version 2, the layout in the header.
-    for layout in [InputBuckets::Palace4, InputBuckets::Palace6] {
+    for (layout, factoriser) in [
+        (InputBuckets::Palace4, false),
+        (InputBuckets::Palace6, false),
+        (InputBuckets::Palace4, true),
+    ] {
         let shape = Shape {
             input_buckets: layout,
+            factoriser,
             ..shape
         };
         let net = Net::random(shape, 2);
@@ -437,7 +454,11 @@ fn checkpoints_round_trip_and_reject_corruption() {
                 "{len} bytes"
             );
         }
+        assert_eq!(bytes[45], u8::from(factoriser));
         let mut bad = bytes.clone();
+        bad[46] = 1;
+        assert_eq!(Checkpoint::from_bytes(&bad), Err(CheckpointError::BadShape));
+        bad = bytes.clone();
         bad[44] = 9;
         assert_eq!(Checkpoint::from_bytes(&bad), Err(CheckpointError::BadShape));
         // Another layout: another parameter count.
@@ -525,6 +546,7 @@ fn bad_arguments_are_errors() {
         &["--qb", "fine"],
         &["--input-buckets", "palace5"],
         &["--input-buckets"],
+        &["--factoriser"],
     ] {
         assert!(with(bad).is_err(), "{bad:?}");
     }
@@ -559,6 +581,8 @@ fn bad_arguments_are_errors() {
         let o = with(&["--input-buckets", layout.name()]).unwrap();
         assert_eq!(o.shape.input_buckets, layout);
     }
+    let o = with(&["--input-buckets", "palace6", "--factoriser"]).unwrap();
+    assert!(o.shape.factoriser);
 }
 
 #[test]
@@ -569,6 +593,7 @@ fn mirroring_flips_files_and_keeps_the_target() {
         k: 400.0,
         buckets: 1,
         inputs: InputBuckets::None,
+        factoriser: false,
     };
     for r in &records {
         let (plain, mirrored) = (decode(r, false, &label), decode(r, true, &label));
@@ -598,6 +623,7 @@ fn bucketed_features_are_the_librarys() {
             k: 400.0,
             buckets: 1,
             inputs,
+            factoriser: false,
         };
         let mut views = std::collections::BTreeSet::new();
         for r in &records {
@@ -643,10 +669,17 @@ fn bucketed_features_are_the_librarys() {
 /// the float network.
 #[test]
 fn bucketed_networks_train_and_export_version_2() {
+    for factoriser in [false, true] {
+        bucketed_network_trains(factoriser);
+    }
+}
+
+fn bucketed_network_trains(factoriser: bool) {
     let records = positions(60, 80, 8);
-    let dir = data_dir("bucketed", &records, 4);
+    let dir = data_dir(&format!("bucketed-{factoriser}"), &records, 4);
     let mut o = options(&dir, 16, Activation::SCReLU);
     o.shape.input_buckets = InputBuckets::Palace4;
+    o.shape.factoriser = factoriser;
     o.epochs = 6;
     let data = load(&o);
     let first = start(&o).unwrap();
@@ -672,5 +705,9 @@ fn bucketed_networks_train_and_export_version_2() {
     }
     // The checkpoint of the run carries the layout.
     let back = checkpoint::Checkpoint::from_bytes(&state.to_bytes()).unwrap();
-    assert_eq!(back.net.shape.input_buckets, InputBuckets::Palace4);
+    assert_eq!(back.net.shape, o.shape);
+    assert_eq!(back, state);
+    // The factoriser is merged into the file's rows: its evaluation is the
+    // float network's (checked above through the quantisation error).
+    assert_eq!(file.feature_weights.len(), 4 * FEATURES * 16);
 }
