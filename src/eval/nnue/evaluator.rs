@@ -260,6 +260,52 @@ impl<const H: usize> Nnue<H> {
             }
         }
     }
+
+    /// `perspective`'s accumulator after `record`'s move, incrementally:
+    /// the moved piece's row at its new square added, its old one and the
+    /// captured piece's subtracted.
+    #[inline(always)]
+    fn update(&self, acc: &mut [i16; H], view: View, perspective: Color, record: &PlyRecord) {
+        let (piece, from, to) = (record.piece, record.mv.from(), record.mv.to());
+        let add = self.row(view, perspective, piece, to);
+        let sub = self.row(view, perspective, piece, from);
+        match record.captured {
+            None => {
+                for i in 0..H {
+                    acc[i] = acc[i].wrapping_add(add[i]).wrapping_sub(sub[i]);
+                }
+            }
+            Some(captured) => {
+                let cap = self.row(view, perspective, captured, to);
+                for i in 0..H {
+                    acc[i] = acc[i]
+                        .wrapping_add(add[i])
+                        .wrapping_sub(sub[i])
+                        .wrapping_sub(cap[i]);
+                }
+            }
+        }
+    }
+
+    /// A general's move into another bucket or across the centre file
+    /// (`next`, its side's new view): its side's accumulator summed afresh
+    /// from `after`, the other side's updated as usual. Kept out of line:
+    /// the common moves' path stays as short as without input buckets.
+    #[cold]
+    #[inline(never)]
+    fn play_refresh(
+        &self,
+        state: &mut NnueState<H>,
+        record: &PlyRecord,
+        after: &Position,
+        next: View,
+    ) {
+        let mover = record.piece.color;
+        state.views[mover.index()] = next;
+        self.refresh(&mut state.acc[mover.index()], next, mover, after.board());
+        let view = state.views[(!mover).index()];
+        self.update(&mut state.acc[(!mover).index()], view, !mover, record);
+    }
 }
 
 impl<const H: usize> Evaluator for Nnue<H> {
@@ -280,41 +326,30 @@ impl<const H: usize> Evaluator for Nnue<H> {
 
     #[inline]
     fn play(&self, state: &mut NnueState<H>, record: &PlyRecord, after: &Position) {
-        let (piece, from, to) = (record.piece, record.mv.from(), record.mv.to());
+        let piece = record.piece;
+        if self.input_buckets == InputBuckets::None {
+            // One bucket, never mirrored: the view is a constant, so the
+            // rows are found as without input buckets.
+            for color in Color::ALL {
+                self.update(
+                    &mut state.acc[color.index()],
+                    View::default(),
+                    color,
+                    record,
+                );
+            }
+            return;
+        }
+        if piece.role == Role::General {
+            let next = self.input_buckets.view(piece.color, record.mv.to());
+            if next != state.views[piece.color.index()] {
+                self.play_refresh(state, record, after, next);
+                return;
+            }
+        }
         for color in Color::ALL {
-            let acc = &mut state.acc[color.index()];
             let view = state.views[color.index()];
-            if piece.role == Role::General
-                && piece.color == color
-                && self.input_buckets != InputBuckets::None
-            {
-                let next = self.input_buckets.view(color, to);
-                if next != view {
-                    // Another bucket or the other side of the centre
-                    // file: every row changes.
-                    state.views[color.index()] = next;
-                    self.refresh(acc, next, color, after.board());
-                    continue;
-                }
-            }
-            let add = self.row(view, color, piece, to);
-            let sub = self.row(view, color, piece, from);
-            match record.captured {
-                None => {
-                    for i in 0..H {
-                        acc[i] = acc[i].wrapping_add(add[i]).wrapping_sub(sub[i]);
-                    }
-                }
-                Some(captured) => {
-                    let cap = self.row(view, color, captured, to);
-                    for i in 0..H {
-                        acc[i] = acc[i]
-                            .wrapping_add(add[i])
-                            .wrapping_sub(sub[i])
-                            .wrapping_sub(cap[i]);
-                    }
-                }
-            }
+            self.update(&mut state.acc[color.index()], view, color, record);
         }
     }
 
