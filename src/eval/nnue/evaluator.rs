@@ -5,11 +5,11 @@ use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::base::{Color, Piece, Position, Square};
+use crate::base::{Board, Color, Piece, Position, Role, Square};
 use crate::eval::Evaluator;
 use crate::game::PlyRecord;
 
-use super::{Activation, NetworkError, NetworkFile, feature_index, output, output_bucket};
+use super::{Activation, InputBuckets, NetworkError, NetworkFile, View, output, output_bucket};
 
 /// The hidden width of [`Nnue`] when none is named (the embedded
 /// network's).
@@ -39,7 +39,8 @@ pub const EMBEDDED: &[u8] = include_bytes!("default.nnue");
 
 /// A network evaluator with hidden width `H`: the accumulators live in its
 /// [`NnueState`] and follow each move (three rows added or subtracted per
-/// perspective at most).
+/// perspective at most; with input buckets, a perspective whose general
+/// moves into another bucket or across the centre file is summed afresh).
 ///
 /// Build one from a file's bytes with [`Nnue::from_bytes`] (or from a
 /// [`NetworkFile`] with [`Nnue::from_file`]); a file of another width is a
@@ -57,8 +58,9 @@ pub const EMBEDDED: &[u8] = include_bytes!("default.nnue");
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Nnue<const H: usize = DEFAULT_HIDDEN> {
-    /// [`FEATURES`](super::FEATURES) rows.
+    /// `input_buckets.count() ·` [`FEATURES`](super::FEATURES) rows.
     features: Box<[[i16; H]]>,
+    input_buckets: InputBuckets,
     bias: Box<[i16; H]>,
     /// Per bucket, the side to move's and the other side's halves.
     output: Box<[[i16; H]]>,
@@ -96,6 +98,7 @@ impl<const H: usize> core::fmt::Debug for Nnue<H> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Nnue")
             .field("hidden", &H)
+            .field("input_buckets", &self.input_buckets)
             .field("buckets", &self.output_bias.len())
             .field("activation", &self.activation)
             .field("generation", &self.generation)
@@ -105,7 +108,7 @@ impl<const H: usize> core::fmt::Debug for Nnue<H> {
 }
 
 /// The incremental state of [`Nnue`]: the accumulator of each perspective
-/// (Red's, Black's).
+/// (Red's, Black's) and the input bucket and mirroring it was summed in.
 ///
 /// ```
 /// use xiangqi::nnue::{Activation, NetworkFile, Nnue, NnueState};
@@ -118,6 +121,7 @@ impl<const H: usize> core::fmt::Debug for Nnue<H> {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct NnueState<const H: usize = DEFAULT_HIDDEN> {
     acc: [[i16; H]; 2],
+    views: [View; 2],
 }
 
 impl<const H: usize> NnueState<H> {
@@ -133,6 +137,23 @@ impl<const H: usize> NnueState<H> {
     /// ```
     pub fn accumulator(&self, perspective: Color) -> &[i16; H] {
         &self.acc[perspective.index()]
+    }
+
+    /// The input bucket and mirroring of `perspective`'s accumulator.
+    ///
+    /// ```
+    /// use xiangqi::nnue::{Activation, InputBuckets, NetworkFile, Nnue};
+    /// use xiangqi::{Color, Evaluator, Position};
+    /// let file = NetworkFile::with_input_buckets(32, 1, Activation::SCReLU, InputBuckets::Palace6);
+    /// let net = Nnue::<32>::from_file(&file)?;
+    /// let state = net.new_state(&Position::new());
+    /// // Both generals at home: e0 from each side, bucket 1.
+    /// assert_eq!(state.view(Color::Red).bucket(), 1);
+    /// assert_eq!(state.view(Color::Black), state.view(Color::Red));
+    /// # Ok::<(), xiangqi::nnue::NetworkError>(())
+    /// ```
+    pub fn view(&self, perspective: Color) -> View {
+        self.views[perspective.index()]
     }
 }
 
@@ -179,6 +200,7 @@ impl<const H: usize> Nnue<H> {
         file.check()?;
         Ok(Nnue {
             features: rows(&file.feature_weights),
+            input_buckets: file.input_buckets,
             bias: Box::new(core::array::from_fn(|i| file.feature_bias[i])),
             output: rows(&file.output_weights),
             output_bias: file.output_bias.clone().into_boxed_slice(),
@@ -210,10 +232,79 @@ impl<const H: usize> Nnue<H> {
         &self.description
     }
 
-    /// The row of `piece` on `sq` from `perspective`.
+    /// The network's input buckets.
+    ///
+    /// ```
+    /// use xiangqi::nnue::{InputBuckets, Nnue};
+    /// assert_eq!(Nnue::default().input_buckets(), InputBuckets::None);
+    /// ```
+    pub fn input_buckets(&self) -> InputBuckets {
+        self.input_buckets
+    }
+
+    /// The row of `piece` on `sq` from `perspective` in `view`.
     #[inline]
-    fn row(&self, perspective: Color, piece: Piece, sq: Square) -> &[i16; H] {
-        &self.features[feature_index(perspective, piece, sq)]
+    fn row(&self, view: View, perspective: Color, piece: Piece, sq: Square) -> &[i16; H] {
+        // view.bucket() < input_buckets.count(): the rows are there
+        // (checked on loading).
+        &self.features[view.feature(perspective, piece, sq)]
+    }
+
+    /// `perspective`'s accumulator of `board` in `view`, from scratch.
+    fn refresh(&self, acc: &mut [i16; H], view: View, perspective: Color, board: &Board) {
+        *acc = *self.bias;
+        for (sq, piece) in board.pieces() {
+            let row = self.row(view, perspective, piece, sq);
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a = a.wrapping_add(*w);
+            }
+        }
+    }
+
+    /// `perspective`'s accumulator after `record`'s move, incrementally:
+    /// the moved piece's row at its new square added, its old one and the
+    /// captured piece's subtracted.
+    #[inline(always)]
+    fn update(&self, acc: &mut [i16; H], view: View, perspective: Color, record: &PlyRecord) {
+        let (piece, from, to) = (record.piece, record.mv.from(), record.mv.to());
+        let add = self.row(view, perspective, piece, to);
+        let sub = self.row(view, perspective, piece, from);
+        match record.captured {
+            None => {
+                for i in 0..H {
+                    acc[i] = acc[i].wrapping_add(add[i]).wrapping_sub(sub[i]);
+                }
+            }
+            Some(captured) => {
+                let cap = self.row(view, perspective, captured, to);
+                for i in 0..H {
+                    acc[i] = acc[i]
+                        .wrapping_add(add[i])
+                        .wrapping_sub(sub[i])
+                        .wrapping_sub(cap[i]);
+                }
+            }
+        }
+    }
+
+    /// A general's move into another bucket or across the centre file
+    /// (`next`, its side's new view): its side's accumulator summed afresh
+    /// from `after`, the other side's updated as usual. Kept out of line:
+    /// the common moves' path stays as short as without input buckets.
+    #[cold]
+    #[inline(never)]
+    fn play_refresh(
+        &self,
+        state: &mut NnueState<H>,
+        record: &PlyRecord,
+        after: &Position,
+        next: View,
+    ) {
+        let mover = record.piece.color;
+        state.views[mover.index()] = next;
+        self.refresh(&mut state.acc[mover.index()], next, mover, after.board());
+        let view = state.views[(!mover).index()];
+        self.update(&mut state.acc[(!mover).index()], view, !mover, record);
     }
 }
 
@@ -221,41 +312,44 @@ impl<const H: usize> Evaluator for Nnue<H> {
     type State = NnueState<H>;
 
     fn new_state(&self, pos: &Position) -> NnueState<H> {
-        let mut acc = [*self.bias; 2];
-        for (sq, piece) in pos.board().pieces() {
-            for color in Color::ALL {
-                let row = self.row(color, piece, sq);
-                for (a, w) in acc[color.index()].iter_mut().zip(row) {
-                    *a = a.wrapping_add(*w);
-                }
-            }
+        let mut state = NnueState {
+            acc: [*self.bias; 2],
+            views: [View::default(); 2],
+        };
+        for color in Color::ALL {
+            let view = self.input_buckets.view(color, pos.general(color));
+            state.views[color.index()] = view;
+            self.refresh(&mut state.acc[color.index()], view, color, pos.board());
         }
-        NnueState { acc }
+        state
     }
 
     #[inline]
-    fn play(&self, state: &mut NnueState<H>, record: &PlyRecord, _after: &Position) {
-        let (piece, from, to) = (record.piece, record.mv.from(), record.mv.to());
-        for color in Color::ALL {
-            let acc = &mut state.acc[color.index()];
-            let add = self.row(color, piece, to);
-            let sub = self.row(color, piece, from);
-            match record.captured {
-                None => {
-                    for i in 0..H {
-                        acc[i] = acc[i].wrapping_add(add[i]).wrapping_sub(sub[i]);
-                    }
-                }
-                Some(captured) => {
-                    let cap = self.row(color, captured, to);
-                    for i in 0..H {
-                        acc[i] = acc[i]
-                            .wrapping_add(add[i])
-                            .wrapping_sub(sub[i])
-                            .wrapping_sub(cap[i]);
-                    }
-                }
+    fn play(&self, state: &mut NnueState<H>, record: &PlyRecord, after: &Position) {
+        let piece = record.piece;
+        if self.input_buckets == InputBuckets::None {
+            // One bucket, never mirrored: the view is a constant, so the
+            // rows are found as without input buckets.
+            for color in Color::ALL {
+                self.update(
+                    &mut state.acc[color.index()],
+                    View::default(),
+                    color,
+                    record,
+                );
             }
+            return;
+        }
+        if piece.role == Role::General {
+            let next = self.input_buckets.view(piece.color, record.mv.to());
+            if next != state.views[piece.color.index()] {
+                self.play_refresh(state, record, after, next);
+                return;
+            }
+        }
+        for color in Color::ALL {
+            let view = state.views[color.index()];
+            self.update(&mut state.acc[color.index()], view, color, record);
         }
     }
 

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use crate::base::{Color, Position};
 
-use super::{FEATURES, feature_index, output, output_bucket};
+use super::{FEATURES, InputBuckets, output, output_bucket};
 
 /// The first eight bytes of a network file.
 ///
@@ -19,18 +19,24 @@ use super::{FEATURES, feature_index, output, output_bucket};
 /// # Ok::<(), xiangqi::nnue::NetworkError>(())
 /// ```
 pub const MAGIC: [u8; 8] = *b"XQNNUE\r\n";
-/// The file format version this crate reads and writes (a little-endian
-/// `u32` after the magic).
+/// The newest file format version this crate reads and writes (a
+/// little-endian `u32` after the magic): version 2 names the input buckets
+/// ([`InputBuckets`]) in the header's feature-set field. Networks without
+/// input buckets are written as version 1, byte for byte as before
+/// version 2 existed; both versions are read.
 ///
 /// ```
-/// use xiangqi::nnue::{Activation, NetworkError, NetworkFile, MAGIC, VERSION};
-/// let mut bytes = NetworkFile::new(8, 1, Activation::CReLU).to_bytes()?;
+/// use xiangqi::nnue::{Activation, InputBuckets, NetworkError, NetworkFile, MAGIC, VERSION};
+/// let file = NetworkFile::with_input_buckets(8, 1, Activation::CReLU, InputBuckets::Palace4);
+/// let mut bytes = file.to_bytes()?;
 /// assert_eq!(bytes[MAGIC.len()..MAGIC.len() + 4], VERSION.to_le_bytes());
+/// let plain = NetworkFile::new(8, 1, Activation::CReLU).to_bytes()?;
+/// assert_eq!(plain[MAGIC.len()..MAGIC.len() + 4], 1u32.to_le_bytes());
 /// bytes[MAGIC.len()] = 9; // another version
 /// assert_eq!(NetworkFile::parse(&bytes), Err(NetworkError::UnsupportedVersion(9)));
 /// # Ok::<(), NetworkError>(())
 /// ```
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// The header's size in bytes (the description and the weights follow).
 ///
 /// ```
@@ -141,8 +147,8 @@ pub enum NetworkError {
     /// The file does not start with [`MAGIC`].
     #[error("not a network file (bad magic)")]
     BadMagic,
-    /// The file's format version is not [`VERSION`].
-    #[error("network file version {0} is not supported (this crate reads version {VERSION})")]
+    /// The file's format version is neither 1 nor [`VERSION`].
+    #[error("network file version {0} is not supported (this crate reads versions 1 to {VERSION})")]
     UnsupportedVersion(u32),
     /// The file ends before the size its header announces.
     #[error("truncated network file: {expected} bytes needed, {found} found")]
@@ -161,7 +167,8 @@ pub enum NetworkError {
     /// A header field or a weight is outside what this crate evaluates.
     #[error("unsupported {field}: {value}")]
     Unsupported {
-        /// Which field: `feature set`, `hidden width`, `output buckets`,
+        /// Which field: `feature set` (version 1), `input buckets`
+        /// (version 2), `hidden width`, `output buckets`,
         /// `activation`, `QA`, `QB`, `scale`, `description length` or
         /// `output weight`.
         field: &'static str,
@@ -227,6 +234,9 @@ pub enum NetworkError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct NetworkFile {
+    /// The input buckets by the general's square ([`InputBuckets::None`]:
+    /// the inputs of format version 1).
+    pub input_buckets: InputBuckets,
     /// The hidden width `H` (accumulator size per perspective).
     pub hidden: usize,
     /// The number of output buckets (see [`output_bucket`]).
@@ -244,8 +254,9 @@ pub struct NetworkFile {
     pub generation: u32,
     /// Free text: how the network was made.
     pub description: String,
-    /// [`FEATURES`] rows of `hidden` weights: feature `f`'s at
-    /// `f * hidden..(f + 1) * hidden`.
+    /// `input_buckets.count() ·` [`FEATURES`] rows of `hidden` weights:
+    /// input `f`'s at `f * hidden..(f + 1) * hidden`, bucket `b`'s inputs
+    /// from row `b · FEATURES` on.
     pub feature_weights: Vec<i16>,
     /// The accumulators' bias, `hidden` entries.
     pub feature_bias: Vec<i16>,
@@ -299,7 +310,27 @@ impl NetworkFile {
     /// assert_eq!(file.output_weights.len(), 2 * 2 * 16);
     /// ```
     pub fn new(hidden: usize, buckets: usize, activation: Activation) -> NetworkFile {
+        NetworkFile::with_input_buckets(hidden, buckets, activation, InputBuckets::None)
+    }
+
+    /// [`NetworkFile::new`] with input buckets: `input_buckets.count()`
+    /// copies of the feature weights.
+    ///
+    /// ```
+    /// use xiangqi::nnue::{Activation, InputBuckets, NetworkFile, FEATURES};
+    /// let file = NetworkFile::with_input_buckets(16, 2, Activation::SCReLU, InputBuckets::Palace4);
+    /// assert_eq!(file.feature_weights.len(), 4 * FEATURES * 16);
+    /// assert_eq!(NetworkFile::parse(&file.to_bytes()?)?, file);
+    /// # Ok::<(), xiangqi::nnue::NetworkError>(())
+    /// ```
+    pub fn with_input_buckets(
+        hidden: usize,
+        buckets: usize,
+        activation: Activation,
+        input_buckets: InputBuckets,
+    ) -> NetworkFile {
         NetworkFile {
+            input_buckets,
             hidden,
             buckets,
             activation,
@@ -308,7 +339,7 @@ impl NetworkFile {
             scale: 400,
             generation: 0,
             description: String::new(),
-            feature_weights: alloc::vec![0; FEATURES * hidden],
+            feature_weights: alloc::vec![0; input_buckets.count() * FEATURES * hidden],
             feature_bias: alloc::vec![0; hidden],
             output_weights: alloc::vec![0; buckets * 2 * hidden],
             output_bias: alloc::vec![0; buckets],
@@ -316,11 +347,24 @@ impl NetworkFile {
     }
 
     /// The file's size in bytes for this shape and description length.
-    fn size(hidden: usize, buckets: usize, description: usize) -> usize {
+    fn size(inputs: usize, hidden: usize, buckets: usize, description: usize) -> usize {
         HEADER_SIZE
             + description
-            + 2 * (FEATURES * hidden + hidden + buckets * 2 * hidden)
+            + 2 * (inputs * FEATURES * hidden + hidden + buckets * 2 * hidden)
             + 4 * buckets
+    }
+
+    /// The size in bytes of the file of a network of this shape (with an
+    /// empty description): what embedding it costs.
+    ///
+    /// ```
+    /// use xiangqi::nnue::{InputBuckets, NetworkFile};
+    /// // 256 wide with 4 input buckets fits the 3 MB an embedded network may have.
+    /// assert!(NetworkFile::file_size(InputBuckets::Palace4, 256, 4) < 3_000_000);
+    /// assert!(NetworkFile::file_size(InputBuckets::Palace6, 256, 4) > 3_000_000);
+    /// ```
+    pub fn file_size(input_buckets: InputBuckets, hidden: usize, buckets: usize) -> usize {
+        Self::size(input_buckets.count(), hidden, buckets, 0)
     }
 
     /// Checks the shape and quantisation fields and the vector lengths.
@@ -350,7 +394,7 @@ impl NetworkFile {
         let lengths = [
             (
                 "feature weights",
-                FEATURES * self.hidden,
+                self.input_buckets.count() * FEATURES * self.hidden,
                 self.feature_weights.len(),
             ),
             ("feature bias", self.hidden, self.feature_bias.len()),
@@ -396,9 +440,17 @@ impl NetworkFile {
         self.check()?;
         let mut header = Vec::with_capacity(HEADER_SIZE);
         header.extend_from_slice(&MAGIC);
+        // Version 1 when there are no input buckets: the files of the
+        // builds before version 2, byte for byte.
+        let version = match self.input_buckets {
+            InputBuckets::None => 1,
+            _ => VERSION,
+        };
         for field in [
-            VERSION,
-            0, // the feature set: piece-square, FEATURES per perspective
+            version,
+            // The feature set: piece-square, FEATURES per perspective, in
+            // as many copies as input buckets.
+            self.input_buckets.code(),
             self.hidden as u32,
             self.buckets as u32,
             self.activation.code(),
@@ -411,7 +463,12 @@ impl NetworkFile {
             header.extend_from_slice(&field.to_le_bytes());
         }
         let mut body = Vec::with_capacity(
-            Self::size(self.hidden, self.buckets, self.description.len()) - HEADER_SIZE,
+            Self::size(
+                self.input_buckets.count(),
+                self.hidden,
+                self.buckets,
+                self.description.len(),
+            ) - HEADER_SIZE,
         );
         body.extend_from_slice(self.description.as_bytes());
         for w in self
@@ -452,13 +509,16 @@ impl NetworkFile {
             });
         }
         let version = u32_at(bytes, 8);
-        if version != VERSION {
-            return Err(NetworkError::UnsupportedVersion(version));
-        }
         let feature_set = u32_at(bytes, 12);
-        if feature_set != 0 {
-            return Err(unsupported("feature set", feature_set));
-        }
+        let input_buckets = match version {
+            1 if feature_set == 0 => InputBuckets::None,
+            1 => return Err(unsupported("feature set", feature_set)),
+            // Version 2 always names buckets: a network has one encoding.
+            VERSION => InputBuckets::from_code(feature_set)
+                .filter(|&l| l != InputBuckets::None)
+                .ok_or(unsupported("input buckets", feature_set))?,
+            _ => return Err(NetworkError::UnsupportedVersion(version)),
+        };
         let hidden = u32_at(bytes, 16);
         if !(1..=MAX_HIDDEN as u32).contains(&hidden) {
             return Err(unsupported("hidden width", hidden));
@@ -475,7 +535,8 @@ impl NetworkFile {
         }
         let (hidden, buckets, description_len) =
             (hidden as usize, buckets as usize, description_len as usize);
-        let size = Self::size(hidden, buckets, description_len);
+        let inputs = input_buckets.count();
+        let size = Self::size(inputs, hidden, buckets, description_len);
         if bytes.len() < size {
             return Err(NetworkError::Truncated {
                 expected: size,
@@ -507,7 +568,7 @@ impl NetworkFile {
         let description = core::str::from_utf8(take(description_len))
             .map_err(|_| NetworkError::Description)?
             .into();
-        let feature_weights = i16s(take(2 * FEATURES * hidden));
+        let feature_weights = i16s(take(2 * inputs * FEATURES * hidden));
         let feature_bias = i16s(take(2 * hidden));
         let output_weights = i16s(take(2 * buckets * 2 * hidden));
         let output_bias = take(4 * buckets)
@@ -515,6 +576,7 @@ impl NetworkFile {
             .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
         let file = NetworkFile {
+            input_buckets,
             hidden,
             buckets,
             activation,
@@ -536,8 +598,11 @@ impl NetworkFile {
     fn accumulator(&self, pos: &Position, perspective: Color) -> Vec<i16> {
         let h = self.hidden;
         let mut acc = self.feature_bias.clone();
+        let view = self
+            .input_buckets
+            .view(perspective, pos.general(perspective));
         for (sq, piece) in pos.board().pieces() {
-            let f = feature_index(perspective, piece, sq);
+            let f = view.feature(perspective, piece, sq);
             for (a, w) in acc
                 .iter_mut()
                 .zip(&self.feature_weights[f * h..(f + 1) * h])

@@ -3,25 +3,33 @@
 //! **Architecture.** Each side's point of view (perspective) sees the
 //! board as [`FEATURES`] = 1 260 inputs: one per (own or enemy piece, role,
 //! square), the squares flipped rank-wise for Black so that both sides see
-//! their own pieces at the bottom ([`feature_index`]). A hidden layer of
-//! width `H` sums the weight rows of the ~32 active inputs into an
+//! their own pieces at the bottom ([`feature_index`]). With *input
+//! buckets* ([`InputBuckets`]) there are 4 or 6 copies of these inputs, and
+//! a perspective reads the copy of its own general's square, the board
+//! mirrored a ↔ i when that general stands right of the centre file
+//! ([`View`]): `(I · 1260 → H) × 2 → 1` with `I` = 1, 4 or 6. A hidden
+//! layer of width `H` sums the weight rows of the ~32 active inputs into an
 //! *accumulator* per perspective; the output is a dot product of the
 //! activated accumulators, the side to move's first, with one of up to 8
 //! weight vectors chosen by the number of pieces on the board
-//! ([`output_bucket`]): `(1260 → H) × 2 → 1`. All arithmetic is integer
-//! (16-bit weights, scales in the file's header), so the evaluation is
-//! exact and the same on every machine.
+//! ([`output_bucket`]). All arithmetic is integer (16-bit weights, scales
+//! in the file's header), so the evaluation is exact and the same on every
+//! machine.
 //!
 //! **Incremental.** [`Nnue`]'s [`Evaluator::State`](crate::Evaluator::State)
-//! is the pair of accumulators ([`NnueState`]); a move adds the moved
-//! piece's row at its new square and subtracts its old one and the
-//! captured piece's, instead of summing 32 rows again.
+//! is the pair of accumulators with their views ([`NnueState`]); a move
+//! adds the moved piece's row at its new square and subtracts its old one
+//! and the captured piece's, instead of summing 32 rows again. Only when a
+//! general moves into another input bucket, or across the centre file, is
+//! its own perspective's accumulator summed afresh from the board.
 //!
-//! **Files.** [`NetworkFile`] is the stored form (magic, version, shape,
-//! quantisation, generation, a description, a checksum, the weights);
-//! [`Nnue::from_bytes`] checks all of it. `xiangqi-engine train` makes
-//! such files from self-play data; `docs/nnue.md` in the repository tells
-//! how the embedded network was made.
+//! **Files.** [`NetworkFile`] is the stored form (magic, version, input
+//! buckets, shape, quantisation, generation, a description, a checksum, the
+//! weights); [`Nnue::from_bytes`] checks all of it. Version 1 files (no
+//! input buckets) are read and written as they always were; version 2
+//! names the input buckets. `xiangqi-engine train` makes such files from
+//! self-play data; `docs/nnue.md` in the repository tells how the embedded
+//! network was made.
 //!
 //! ```
 //! use xiangqi::nnue::{Activation, NetworkFile, Nnue};
@@ -36,9 +44,11 @@
 //! # Ok::<(), xiangqi::nnue::NetworkError>(())
 //! ```
 
+mod buckets;
 mod evaluator;
 mod file;
 
+pub use buckets::{InputBuckets, MAX_INPUT_BUCKETS, View};
 pub use evaluator::{DEFAULT_HIDDEN, EMBEDDED, Nnue, NnueState};
 pub use file::{
     Activation, HEADER_SIZE, MAGIC, MAX_BUCKETS, MAX_DESCRIPTION, MAX_HIDDEN, NetworkError,

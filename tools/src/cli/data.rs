@@ -134,6 +134,16 @@ pub struct TrainArgs {
     /// The hidden activation.
     #[arg(long, value_enum, default_value_t = ActivationArg::Screlu)]
     pub activation: ActivationArg,
+    /// Input buckets by the own general's square, mirrored a <-> i: none
+    /// (the inputs of the first networks), palace4 (e-file or side file,
+    /// back rank or raised) or palace6 (the six palace squares after
+    /// mirroring).
+    #[arg(long, value_name = "LAYOUT", default_value = "none", value_parser = parse_input_buckets)]
+    pub input_buckets: xiangqi::nnue::InputBuckets,
+    /// With input buckets: train a factoriser, inputs shared by all
+    /// buckets, merged into each bucket's weights on export.
+    #[arg(long)]
+    pub factoriser: bool,
     /// Epochs in all (a resumed run continues to this many).
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub epochs: usize,
@@ -205,6 +215,12 @@ fn parse_qb(text: &str) -> Result<Qb, String> {
             _ => Err("expected auto or a number from 1 to 32767".to_string()),
         },
     }
+}
+
+/// Reads `--input-buckets`: a layout's name.
+fn parse_input_buckets(text: &str) -> Result<xiangqi::nnue::InputBuckets, String> {
+    xiangqi::nnue::InputBuckets::from_name(text)
+        .ok_or_else(|| "expected none, palace4 or palace6".to_string())
 }
 
 /// Texel tuning of the default evaluator: self-play data, then a logistic

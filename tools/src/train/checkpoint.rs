@@ -1,30 +1,45 @@
 //! Checkpoints: the float network and Adam's state after an epoch, in a
 //! small checked file, to resume a run or export again later.
 //!
-//! Format (version 1), integers and floats little-endian:
+//! Format (version 1 without input buckets, 2 with them), integers and
+//! floats little-endian:
 //!
 //! | bytes | field |
 //! | --- | --- |
 //! | 0..8 | magic `XQTRAIN\n` |
-//! | 8..12 | version (1) |
+//! | 8..12 | version (1 or 2) |
 //! | 12..16 | hidden width |
 //! | 16..20 | output buckets |
 //! | 20..24 | activation (0 CReLU, 1 SCReLU) |
 //! | 24..28 | epochs done |
 //! | 28..36 | Adam's step count |
 //! | 36..44 | the run's seed |
-//! | 44.. | the parameters, then Adam's first and second moments (`f32` each, `3 x` the parameter count) |
+//! | 44..48 | version 2 only: input buckets (0 none, 1 palace4, 2 palace6), + 256 with a factoriser |
+//! | 44.. or 48.. | the parameters, then Adam's first and second moments (`f32` each, `3 x` the parameter count) |
 //! | last 8 | FNV-1a 64 checksum of everything before it |
+//!
+//! Runs without input buckets write version 1, as before version 2
+//! existed; both versions are read.
 
 use std::path::Path;
 
 use super::model::{Net, Shape};
 use super::optimizer::Adam;
-use xiangqi::nnue::Activation;
+use xiangqi::nnue::{Activation, InputBuckets};
 
 const MAGIC: [u8; 8] = *b"XQTRAIN\n";
-const VERSION: u32 = 1;
+/// The newest version (with input buckets).
+const VERSION: u32 = 2;
+/// The header's size in version 1 (version 2 adds 4 bytes).
 const HEADER: usize = 44;
+
+/// The input-bucket layout's code in a version 2 header.
+fn layout_code(layout: InputBuckets) -> u32 {
+    InputBuckets::ALL
+        .iter()
+        .position(|&l| l == layout)
+        .unwrap_or(0) as u32
+}
 
 /// A run's state after an epoch.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,9 +61,10 @@ pub enum CheckpointError {
     #[error("not a trainer checkpoint (bad magic)")]
     BadMagic,
     /// Another format version.
-    #[error("unsupported checkpoint version {0} (this build reads version {VERSION})")]
+    #[error("unsupported checkpoint version {0} (this build reads versions 1 to {VERSION})")]
     UnsupportedVersion(u32),
-    /// A width, bucket count or activation this trainer does not build.
+    /// A width, bucket count, input-bucket layout or activation this
+    /// trainer does not build.
     #[error("bad architecture in the header")]
     BadShape,
     /// Not the size its header says.
@@ -74,9 +90,11 @@ impl Checkpoint {
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let shape = self.net.shape;
-        let mut out = Vec::with_capacity(HEADER + 12 * shape.len() + 8);
+        let mut out = Vec::with_capacity(HEADER + 4 + 12 * shape.len() + 8);
         out.extend_from_slice(&MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        let bucketed = shape.input_buckets != InputBuckets::None || shape.factoriser;
+        let version: u32 = if bucketed { VERSION } else { 1 };
+        out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&(shape.hidden as u32).to_le_bytes());
         out.extend_from_slice(&(shape.buckets as u32).to_le_bytes());
         let act = u32::from(shape.activation == Activation::SCReLU);
@@ -84,6 +102,10 @@ impl Checkpoint {
         out.extend_from_slice(&self.epoch.to_le_bytes());
         out.extend_from_slice(&self.adam.t.to_le_bytes());
         out.extend_from_slice(&self.seed.to_le_bytes());
+        if bucketed {
+            let code = layout_code(shape.input_buckets) | u32::from(shape.factoriser) << 8;
+            out.extend_from_slice(&code.to_le_bytes());
+        }
         for x in self
             .net
             .params
@@ -113,9 +135,24 @@ impl Checkpoint {
         let u32_at =
             |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
         let u64_at = |i: usize| u64::from(u32_at(i)) | (u64::from(u32_at(i + 4)) << 32);
-        if u32_at(8) != VERSION {
-            return Err(CheckpointError::UnsupportedVersion(u32_at(8)));
-        }
+        let (header, input_buckets, factoriser) = match u32_at(8) {
+            1 => (HEADER, InputBuckets::None, false),
+            VERSION if bytes.len() >= HEADER + 4 + 8 => {
+                let code = u32_at(HEADER);
+                let layout = InputBuckets::ALL
+                    .get((code & 0xFF) as usize)
+                    .filter(|_| code >> 9 == 0)
+                    .ok_or(CheckpointError::BadShape)?;
+                (HEADER + 4, *layout, code & 0x100 != 0)
+            }
+            VERSION => {
+                return Err(CheckpointError::BadLength {
+                    expected: HEADER + 4 + 8,
+                    found: bytes.len(),
+                });
+            }
+            v => return Err(CheckpointError::UnsupportedVersion(v)),
+        };
         let (hidden, buckets) = (u32_at(12) as usize, u32_at(16) as usize);
         let activation = match u32_at(20) {
             0 => Activation::CReLU,
@@ -131,9 +168,11 @@ impl Checkpoint {
             hidden,
             buckets,
             activation,
+            input_buckets,
+            factoriser,
         };
         let n = shape.len();
-        let expected = HEADER + 12 * n + 8;
+        let expected = header + 12 * n + 8;
         if bytes.len() != expected {
             return Err(CheckpointError::BadLength {
                 expected,
@@ -144,7 +183,7 @@ impl Checkpoint {
         if fnv(body) != u64_at(expected - 8) || sum.len() != 8 {
             return Err(CheckpointError::BadChecksum);
         }
-        let mut floats = body[HEADER..]
+        let mut floats = body[header..]
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
         let mut take = || floats.by_ref().take(n).collect::<Vec<f32>>();

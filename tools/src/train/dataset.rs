@@ -5,13 +5,13 @@
 
 use std::path::{Path, PathBuf};
 
-use xiangqi::Color;
+use xiangqi::{Color, Square};
 use xiangqi_selfplay::data::{RECORD_SIZE, Record, read_chunk};
 use xiangqi_selfplay::games::{HEADER_SIZE as GAMES_HEADER_SIZE, read_games, read_games_header};
 
 use super::TrainError;
 use super::model::sigmoid;
-use xiangqi::nnue::{feature_index, output_bucket};
+use xiangqi::nnue::{FEATURES, InputBuckets, output_bucket};
 
 /// The most pieces on a board.
 const MAX_PIECES: usize = 32;
@@ -19,7 +19,8 @@ const MAX_PIECES: usize = 32;
 /// One position as the network sees it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
-    features: [[u16; MAX_PIECES]; 2],
+    /// The pieces' inputs, then (with a factoriser) their shared inputs.
+    features: [[u16; 2 * MAX_PIECES]; 2],
     len: usize,
     /// The output bucket.
     pub bucket: usize,
@@ -44,22 +45,50 @@ pub struct Label {
     pub k: f32,
     /// The network's output buckets.
     pub buckets: usize,
+    /// The network's input buckets.
+    pub inputs: InputBuckets,
+    /// Whether the network has a factoriser: inputs shared by all input
+    /// buckets, active beside each bucket's own.
+    pub factoriser: bool,
 }
 
-/// The sample of `record`, its files mirrored (a <-> i) when `mirror`.
+/// The sample of `record`, its files mirrored (a <-> i) when `mirror`;
+/// each perspective's inputs in the bucket (and mirroring) of its general's
+/// square, as the library's evaluator reads them.
 pub fn decode(record: &Record, mirror: bool, label: &Label) -> Sample {
     let stm = record.turn();
     let mut s = Sample {
-        features: [[0; MAX_PIECES]; 2],
+        features: [[0; 2 * MAX_PIECES]; 2],
         len: 0,
         bucket: output_bucket(record.piece_count() as u32, label.buckets),
         target: 0.0,
     };
+    let mut pieces = [(Square::A0, None); MAX_PIECES];
+    // Records hold legal positions, so both generals are there; the home
+    // squares stand in otherwise.
+    let mut generals = [Square::E0, Square::E9];
     for (n, (sq, piece)) in record.pieces().take(MAX_PIECES).enumerate() {
         let sq = if mirror { sq.flip_horizontal() } else { sq };
-        s.features[0][n] = feature_index(stm, piece, sq) as u16;
-        s.features[1][n] = feature_index(!stm, piece, sq) as u16;
+        if piece.role == xiangqi::Role::General {
+            generals[piece.color.index()] = sq;
+        }
+        pieces[n] = (sq, Some(piece));
         s.len = n + 1;
+    }
+    let views = [stm, !stm].map(|c| (c, label.inputs.view(c, generals[c.index()])));
+    let (count, shared) = (s.len, label.inputs.count() * FEATURES);
+    for (n, &(sq, piece)) in pieces[..count].iter().enumerate() {
+        let Some(piece) = piece else { continue };
+        for (half, &(color, view)) in views.iter().enumerate() {
+            let f = view.feature(color, piece, sq);
+            s.features[half][n] = f as u16;
+            // The factoriser's input: the same piece and (mirrored) square
+            // in the block after the buckets.
+            s.features[half][count + n] = (shared + f % FEATURES) as u16;
+        }
+    }
+    if label.factoriser {
+        s.len = 2 * count;
     }
     let red = record.result().red_score();
     let result = if stm == Color::Red { red } else { 1.0 - red };

@@ -6,7 +6,7 @@ use xiangqi_selfplay::data::RECORD_SIZE;
 
 use super::dataset::{Label, decode, record};
 use super::model::{Net, Scratch};
-use xiangqi::nnue::NetworkFile;
+use xiangqi::nnue::{FEATURES, NetworkFile};
 
 fn round_i16(x: f32) -> i16 {
     x.round().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
@@ -27,12 +27,32 @@ pub fn finest_qb(net: &Net, qa: i32) -> i32 {
 /// scale `qb` (`None`: [`finest_qb`]).
 pub fn quantise(net: &Net, qb: Option<i32>, generation: u32, description: String) -> NetworkFile {
     let shape = net.shape;
-    let mut file = NetworkFile::new(shape.hidden, shape.buckets, shape.activation);
+    let mut file = NetworkFile::with_input_buckets(
+        shape.hidden,
+        shape.buckets,
+        shape.activation,
+        shape.input_buckets,
+    );
     file.qb = qb.unwrap_or_else(|| finest_qb(net, file.qa));
     let (qa, qb) = (file.qa as f32, file.qb as f32);
     file.generation = generation;
     file.description = description;
-    file.feature_weights = net.w1().iter().map(|&w| round_i16(w * qa)).collect();
+    // The factoriser's rows (after the buckets') are added into every
+    // bucket's rows of the same feature.
+    let (h, w1) = (shape.hidden, net.w1());
+    let shared = &w1[shape.file_inputs() * h..];
+    file.feature_weights = w1[..shape.file_inputs() * h]
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| {
+            let common = if shape.factoriser {
+                shared[i % (FEATURES * h)]
+            } else {
+                0.0
+            };
+            round_i16((w + common) * qa)
+        })
+        .collect();
     file.feature_bias = net.b1().iter().map(|&b| round_i16(b * qa)).collect();
     file.output_weights = net.w2().iter().map(|&w| round_i16(w * qb)).collect();
     file.output_bias = net
@@ -69,6 +89,8 @@ pub fn quantisation_error(
         lambda: 1.0,
         k: 400.0,
         buckets: net.shape.buckets,
+        inputs: net.shape.input_buckets,
+        factoriser: net.shape.factoriser,
     };
     let mut scratch = Scratch::default();
     let mut e = QuantError::default();
@@ -100,6 +122,8 @@ pub fn correct_bias(net: &Net, file: &mut NetworkFile, data: &[[u8; RECORD_SIZE]
         lambda: 1.0,
         k: 400.0,
         buckets: net.shape.buckets,
+        inputs: net.shape.input_buckets,
+        factoriser: net.shape.factoriser,
     };
     let mut scratch = Scratch::default();
     let mut gaps = vec![(0.0f64, 0usize); file.output_bias.len()];

@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! xiangqi-engine train [--data DIR] --out FILE.nnue [--hidden 128] [--buckets 1]
+//!                      [--input-buckets none|palace4|palace6] [--factoriser]
 //!                      [--activation screlu|crelu] [--epochs 20] [--batch 16384]
 //!                      [--lr 0.001] [--schedule cosine|step|constant] [--lr-step 8]
 //!                      [--lr-gamma 0.3] [--lambda 0.75] [--k 400] [--score-cap 3000]
@@ -11,8 +12,10 @@
 //!                      [--no-mirror] [--qb auto|N]
 //! ```
 //!
-//! The network is the library's `(1260 -> H) x 2 -> 1` perspective net with
-//! output buckets by material (`xiangqi::nnue`): [`dataset`] reads the chunk or game files
+//! The network is the library's `(I x 1260 -> H) x 2 -> 1` perspective net
+//! with input buckets by the general's square (`I` copies of the inputs,
+//! mirrored a <-> i by the general's side of the board) and output buckets
+//! by material (`xiangqi::nnue`): [`dataset`] reads the chunk or game files
 //! (every `--validation-every`th held out) and decodes each position into its
 //! active inputs and a target mixing the search score and the game result,
 //! [`model`] is the float network with its gradient, [`batch`] shares a
@@ -40,7 +43,7 @@ use dataset::{Dataset, Label, LoadOptions};
 use export::{QuantError, correct_bias, quantisation_error, quantise};
 use model::{Net, Shape};
 use optimizer::{Adam, Schedule};
-use xiangqi::nnue::{Activation, NetworkFile};
+use xiangqi::nnue::{Activation, InputBuckets, NetworkFile};
 
 use crate::cli::{ActivationArg, ScheduleArg, TrainArgs};
 use crate::progress;
@@ -133,6 +136,8 @@ pub fn options(a: &TrainArgs) -> Result<Options, String> {
                 ActivationArg::Screlu => Activation::SCReLU,
                 ActivationArg::Crelu => Activation::CReLU,
             },
+            input_buckets: a.input_buckets,
+            factoriser: a.factoriser,
         },
         epochs: a.epochs,
         batch: a.batch,
@@ -173,6 +178,10 @@ pub fn options(a: &TrainArgs) -> Result<Options, String> {
         (
             (1..=MAX_BUCKETS).contains(&o.shape.buckets),
             "--buckets: 1 to 8",
+        ),
+        (
+            !o.shape.factoriser || o.shape.input_buckets != InputBuckets::None,
+            "--factoriser: only with --input-buckets palace4 or palace6",
         ),
         (o.batch >= 1, "--batch: at least 1"),
         (o.threads >= 1 && o.threads <= 256, "--threads: 1 to 256"),
@@ -250,6 +259,8 @@ pub fn train(
         lambda: o.lambda,
         k: o.k,
         buckets: state.net.shape.buckets,
+        inputs: state.net.shape.input_buckets,
+        factoriser: state.net.shape.factoriser,
     };
     if write_checkpoints {
         std::fs::create_dir_all(&o.checkpoints)
@@ -349,7 +360,7 @@ pub struct Summary {
 fn description(o: &Options, data: &Dataset, state: &Checkpoint, validation: Option<f64>) -> String {
     let s = state.net.shape;
     format!(
-        "xiangqi-engine train: data {}, {} training + {} validation positions, {} epochs, seed {}, lambda {}, k {}, hidden {}, buckets {}, {}, batch {}, lr {}, mirror {}, validation loss {}",
+        "xiangqi-engine train: data {}, {} training + {} validation positions, {} epochs, seed {}, lambda {}, k {}, hidden {}, buckets {}{}, {}, batch {}, lr {}, mirror {}, validation loss {}",
         o.data.display(),
         data.train.len(),
         data.validation.len(),
@@ -359,6 +370,16 @@ fn description(o: &Options, data: &Dataset, state: &Checkpoint, validation: Opti
         o.k,
         s.hidden,
         s.buckets,
+        // Nothing for networks without input buckets: their files stay as
+        // before input buckets existed.
+        match s.input_buckets {
+            InputBuckets::None => String::new(),
+            inputs => format!(
+                ", input buckets {}{}",
+                inputs.name(),
+                if s.factoriser { " (factorised)" } else { "" }
+            ),
+        },
         if s.activation == Activation::SCReLU {
             "screlu"
         } else {
@@ -384,6 +405,8 @@ pub fn export_to(
         lambda: o.lambda,
         k: o.k,
         buckets: state.net.shape.buckets,
+        inputs: state.net.shape.input_buckets,
+        factoriser: state.net.shape.factoriser,
     };
     let validation = batch::mean_loss(&state.net, &data.validation, &label, o.threads);
     let mut text = description(o, data, state, validation);
@@ -452,11 +475,12 @@ pub fn run(o: &Options) -> Result<Summary, TrainError> {
         }
         if let Some(path) = &o.resume {
             eprintln!(
-                "train: resuming from {} after epoch {} (hidden {}, buckets {}, {:?})",
+                "train: resuming from {} after epoch {} (hidden {}, buckets {}, input buckets {}, {:?})",
                 path.display(),
                 state.epoch,
                 s.hidden,
                 s.buckets,
+                s.input_buckets.name(),
                 s.activation
             );
         }

@@ -1,14 +1,15 @@
-//! The float network: `(FEATURES -> H) x 2 -> 1` per output bucket, its
-//! forward pass, its gradient and the weight clipping that keeps the int16
-//! export in range.
+//! The float network: `(I x FEATURES -> H) x 2 -> 1` per output bucket
+//! (`I` input buckets by the general's square), its forward pass, its
+//! gradient and the weight clipping that keeps the int16 export in range.
 //!
 //! The parameters are one flat vector, `W1 | b1 | W2 | b2`: `W1` is
-//! feature-major (the `H` weights of feature `f` at `f*H..(f+1)*H`), `W2`
-//! holds per bucket the side to move's `H` weights then the other side's.
+//! input-major (the `H` weights of input `f` at `f*H..(f+1)*H`, input
+//! bucket `b`'s inputs from `b * FEATURES` on), `W2` holds per output
+//! bucket the side to move's `H` weights then the other side's.
 
 use super::dataset::Sample;
 use super::rng::SplitMix;
-use xiangqi::nnue::{Activation, FEATURES};
+use xiangqi::nnue::{Activation, FEATURES, InputBuckets};
 
 /// Centipawns per unit of the network's output.
 pub const SCALE: f32 = 400.0;
@@ -25,16 +26,34 @@ pub struct Shape {
     pub buckets: usize,
     /// The hidden activation.
     pub activation: Activation,
+    /// The input buckets by the general's square.
+    pub input_buckets: InputBuckets,
+    /// A factoriser: one more block of `FEATURES` inputs shared by all
+    /// input buckets (active beside each bucket's own), added into every
+    /// bucket's rows on export; it lets the buckets learn what they have in
+    /// common from all the positions.
+    pub factoriser: bool,
 }
 
 impl Shape {
     /// The number of parameters.
     pub fn len(&self) -> usize {
-        FEATURES * self.hidden + self.hidden + self.buckets * (2 * self.hidden + 1)
+        self.b1() + self.hidden + self.buckets * (2 * self.hidden + 1)
+    }
+
+    /// The number of inputs per perspective: `FEATURES` per input bucket,
+    /// and the factoriser's.
+    pub fn inputs(&self) -> usize {
+        (self.input_buckets.count() + usize::from(self.factoriser)) * FEATURES
+    }
+
+    /// The inputs of the exported network (the factoriser merged).
+    pub fn file_inputs(&self) -> usize {
+        self.input_buckets.count() * FEATURES
     }
 
     fn b1(&self) -> usize {
-        FEATURES * self.hidden
+        self.inputs() * self.hidden
     }
 
     fn w2(&self) -> usize {
@@ -265,7 +284,7 @@ impl Net {
         }
     }
 
-    /// `W1`, feature-major.
+    /// `W1`, input-major.
     pub fn w1(&self) -> &[f32] {
         &self.params[..self.shape.b1()]
     }

@@ -6,7 +6,7 @@ use xiangqi_selfplay::data::{ChunkInfo, GameResult, Record, write_chunk};
 use super::dataset::{Sample, decode};
 use super::model::Scratch;
 use super::*;
-use xiangqi::nnue::FEATURES;
+use xiangqi::nnue::{FEATURES, InputBuckets};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("xiangqi-train-{name}-{}", std::process::id()));
@@ -90,6 +90,8 @@ fn options(dir: &Path, hidden: usize, activation: Activation) -> Options {
         hidden,
         buckets: 2,
         activation,
+        input_buckets: InputBuckets::None,
+        factoriser: false,
     };
     o.epochs = 4;
     o.batch = 64;
@@ -114,11 +116,18 @@ fn load(o: &Options) -> Dataset {
     .unwrap()
 }
 
-fn samples(records: &[Record], buckets: usize) -> Vec<Sample> {
+fn samples(
+    records: &[Record],
+    buckets: usize,
+    inputs: InputBuckets,
+    factoriser: bool,
+) -> Vec<Sample> {
     let label = Label {
         lambda: 0.6,
         k: 400.0,
         buckets,
+        inputs,
+        factoriser,
     };
     records
         .iter()
@@ -156,19 +165,27 @@ fn total_loss(net: &Net, samples: &[Sample]) -> f64 {
 #[test]
 fn gradient_matches_finite_differences() {
     let records: Vec<Record> = positions(3, 120, 11).into_iter().step_by(10).collect();
-    for activation in [Activation::CReLU, Activation::SCReLU] {
+    for (activation, inputs, factoriser) in [
+        (Activation::CReLU, InputBuckets::None, false),
+        (Activation::SCReLU, InputBuckets::None, false),
+        (Activation::SCReLU, InputBuckets::Palace4, false),
+        (Activation::SCReLU, InputBuckets::Palace6, true),
+    ] {
         let shape = Shape {
             hidden: 6,
             buckets: 3,
             activation,
+            input_buckets: inputs,
+            factoriser,
         };
         let mut net = Net::random(shape, 3);
         // Larger output weights: gradients well above rounding noise.
-        let w2 = FEATURES * 6 + 6;
+        let rows = shape.inputs();
+        let w2 = rows * 6 + 6;
         for w in &mut net.params[w2..] {
             *w *= 4.0;
         }
-        let samples = samples(&records, 3);
+        let samples = samples(&records, 3, inputs, factoriser);
         assert!(samples.iter().any(|s| s.bucket == 2) && samples.iter().any(|s| s.bucket < 2));
         let mut grad = vec![0.0f32; net.params.len()];
         let mut scratch = Scratch::default();
@@ -179,7 +196,7 @@ fn gradient_matches_finite_differences() {
             .iter()
             .flat_map(|s| s.features(0).iter().chain(s.features(1)))
             .flat_map(|&f| (0..6).map(move |i| usize::from(f) * 6 + i))
-            .chain(FEATURES * 6..net.params.len())
+            .chain(rows * 6..net.params.len())
             .collect();
         let eps = 5e-3f32;
         let (mut checked, mut nonzero) = (0, 0);
@@ -212,7 +229,7 @@ fn gradient_matches_finite_differences() {
             "{nonzero} of {checked} gradients nonzero"
         );
         // Untouched rows of W1 get no gradient.
-        let unused = (0..FEATURES * 6).find(|i| !used.contains(i)).unwrap();
+        let unused = (0..rows * 6).find(|i| !used.contains(i)).unwrap();
         assert_eq!(grad[unused], 0.0);
     }
 }
@@ -223,6 +240,8 @@ fn material_error(net: &Net, data: &[[u8; 32]]) -> f64 {
         lambda: 1.0,
         k: 400.0,
         buckets: net.shape.buckets,
+        inputs: net.shape.input_buckets,
+        factoriser: net.shape.factoriser,
     };
     let mut scratch = Scratch::default();
     let errors: Vec<f64> = data
@@ -248,6 +267,8 @@ fn training_learns_material_and_exports_within_a_few_centipawns() {
         lambda: o.lambda,
         k: o.k,
         buckets: 2,
+        inputs: InputBuckets::None,
+        factoriser: false,
     };
     let first = start(&o).unwrap();
     let before = batch::mean_loss(&first.net, &data.validation, &label, 1).unwrap();
@@ -283,6 +304,9 @@ fn training_learns_material_and_exports_within_a_few_centipawns() {
     assert!(xiangqi::nnue::Nnue::<16>::from_bytes(&bytes).is_ok());
     let file = xiangqi::nnue::NetworkFile::parse(&bytes).unwrap();
     assert_eq!((file.hidden, file.buckets, file.generation), (16, 2, 1));
+    // Without input buckets: a version 1 file, as before version 2.
+    assert_eq!(bytes[8..12], 1u32.to_le_bytes());
+    assert!(!description.contains("input buckets"));
     assert_eq!(file.description, description);
     // The bias correction takes out the common part of the rounding error.
     let signed_gap = |file: &xiangqi::nnue::NetworkFile| {
@@ -354,6 +378,8 @@ fn checkpoints_round_trip_and_reject_corruption() {
         hidden: 3,
         buckets: 2,
         activation: Activation::SCReLU,
+        input_buckets: InputBuckets::None,
+        factoriser: false,
     };
     let net = Net::random(shape, 1);
     let mut adam = Adam::new(net.params.len());
@@ -389,12 +415,66 @@ fn checkpoints_round_trip_and_reject_corruption() {
     bad = bytes.clone();
     bad[12..16].copy_from_slice(&100_000u32.to_le_bytes());
     assert_eq!(Checkpoint::from_bytes(&bad), Err(CheckpointError::BadShape));
+    // Without input buckets: version 1, as before version 2 existed.
+    assert_eq!(bytes[8..12], 1u32.to_le_bytes());
     bad = bytes;
-    bad[8] = 2;
+    bad[8] = 3;
     assert_eq!(
         Checkpoint::from_bytes(&bad),
-        Err(CheckpointError::UnsupportedVersion(2))
+        Err(CheckpointError::UnsupportedVersion(3))
     );
+    // With input buckets: version 2, the layout in the header.
+    for (layout, factoriser) in [
+        (InputBuckets::Palace4, false),
+        (InputBuckets::Palace6, false),
+        (InputBuckets::Palace4, true),
+    ] {
+        let shape = Shape {
+            input_buckets: layout,
+            factoriser,
+            ..shape
+        };
+        let net = Net::random(shape, 2);
+        let adam = Adam::new(net.params.len());
+        let c = Checkpoint {
+            net,
+            adam,
+            epoch: 1,
+            seed: 5,
+        };
+        let bytes = c.to_bytes();
+        assert_eq!(bytes[8..12], 2u32.to_le_bytes());
+        assert_eq!(Checkpoint::from_bytes(&bytes), Ok(c));
+        for len in [44, 47, 48, 55, bytes.len() - 1] {
+            assert!(
+                matches!(
+                    Checkpoint::from_bytes(&bytes[..len]),
+                    Err(CheckpointError::BadLength { .. })
+                ),
+                "{len} bytes"
+            );
+        }
+        assert_eq!(bytes[45], u8::from(factoriser));
+        let mut bad = bytes.clone();
+        bad[46] = 1;
+        assert_eq!(Checkpoint::from_bytes(&bad), Err(CheckpointError::BadShape));
+        bad = bytes.clone();
+        bad[44] = 9;
+        assert_eq!(Checkpoint::from_bytes(&bad), Err(CheckpointError::BadShape));
+        // Another layout: another parameter count.
+        bad[44] = 0;
+        assert!(matches!(
+            Checkpoint::from_bytes(&bad),
+            Err(CheckpointError::BadLength { .. })
+        ));
+        // Every header byte, then a hundred spread over the floats.
+        let spread = (56..bytes.len()).step_by(bytes.len() / 100);
+        for i in (0..56).chain(spread).chain([bytes.len() - 1]) {
+            let mut bad = bytes.clone();
+            bad[i] ^= 0x04;
+            assert!(Checkpoint::from_bytes(&bad).is_err(), "byte {i} flipped");
+        }
+    }
 }
 
 #[test]
@@ -466,6 +546,9 @@ fn bad_arguments_are_errors() {
         &["--frobnicate"],
         &["--qb", "0"],
         &["--qb", "fine"],
+        &["--input-buckets", "palace5"],
+        &["--input-buckets"],
+        &["--factoriser"],
     ] {
         assert!(with(bad).is_err(), "{bad:?}");
     }
@@ -495,6 +578,13 @@ fn bad_arguments_are_errors() {
     assert_eq!(o.checkpoints, PathBuf::from("x.nnue.checkpoints"));
     assert_eq!(o.qb, None);
     assert_eq!(with(&["--qb", "64"]).unwrap().qb, Some(64));
+    assert_eq!(o.shape.input_buckets, InputBuckets::None);
+    for layout in InputBuckets::ALL {
+        let o = with(&["--input-buckets", layout.name()]).unwrap();
+        assert_eq!(o.shape.input_buckets, layout);
+    }
+    let o = with(&["--input-buckets", "palace6", "--factoriser"]).unwrap();
+    assert!(o.shape.factoriser);
 }
 
 #[test]
@@ -504,6 +594,8 @@ fn mirroring_flips_files_and_keeps_the_target() {
         lambda: 0.5,
         k: 400.0,
         buckets: 1,
+        inputs: InputBuckets::None,
+        factoriser: false,
     };
     for r in &records {
         let (plain, mirrored) = (decode(r, false, &label), decode(r, true, &label));
@@ -518,4 +610,106 @@ fn mirroring_flips_files_and_keeps_the_target() {
         b.sort();
         assert_eq!(a, b);
     }
+}
+
+/// With input buckets, a sample's inputs are the library's: each
+/// perspective's view of its general's square, for the position and for
+/// its mirror image.
+#[test]
+fn bucketed_features_are_the_librarys() {
+    use xiangqi::{Setup, Validation};
+    let records = positions(6, 150, 4);
+    for inputs in InputBuckets::ALL {
+        let label = Label {
+            lambda: 0.5,
+            k: 400.0,
+            buckets: 1,
+            inputs,
+            factoriser: false,
+        };
+        let mut views = std::collections::BTreeSet::new();
+        for r in &records {
+            let pos = r.position().unwrap();
+            let setup = Setup {
+                board: pos.board().flip_horizontal(),
+                turn: pos.turn(),
+                halfmoves: 0,
+                fullmoves: 1,
+            };
+            let mirror = Position::from_setup(setup, Validation::Lenient).unwrap();
+            for (flip, pos) in [(false, &pos), (true, &mirror)] {
+                let s = decode(r, flip, &label);
+                for (half, color) in [pos.turn(), !pos.turn()].into_iter().enumerate() {
+                    let view = inputs.view(color, pos.general(color));
+                    views.insert((view.bucket(), view.mirrored()));
+                    let mut expected: Vec<u16> = pos
+                        .board()
+                        .pieces()
+                        .map(|(sq, p)| view.feature(color, p, sq) as u16)
+                        .collect();
+                    let mut found = s.features(half).to_vec();
+                    expected.sort();
+                    found.sort();
+                    assert_eq!(found, expected, "{inputs:?} {pos}");
+                    assert!(
+                        found
+                            .iter()
+                            .all(|&f| usize::from(f) < inputs.count() * FEATURES)
+                    );
+                }
+            }
+        }
+        // The random games moved the generals into several buckets.
+        if inputs != InputBuckets::None {
+            assert!(views.len() >= 3, "{inputs:?}: {views:?}");
+        }
+    }
+}
+
+/// A network with input buckets trains, exports a version 2 file that
+/// names its layout, and that file evaluates within a few centipawns of
+/// the float network.
+#[test]
+fn bucketed_networks_train_and_export_version_2() {
+    for factoriser in [false, true] {
+        bucketed_network_trains(factoriser);
+    }
+}
+
+fn bucketed_network_trains(factoriser: bool) {
+    let records = positions(60, 80, 8);
+    let dir = data_dir(&format!("bucketed-{factoriser}"), &records, 4);
+    let mut o = options(&dir, 16, Activation::SCReLU);
+    o.shape.input_buckets = InputBuckets::Palace4;
+    o.shape.factoriser = factoriser;
+    o.epochs = 6;
+    let data = load(&o);
+    let first = start(&o).unwrap();
+    assert_eq!(first.net.params.len(), o.shape.len());
+    let (state, reports) = train(&o, &data, first, false).unwrap();
+    assert!(
+        reports.last().unwrap().train_loss < reports[0].train_loss,
+        "{reports:?}"
+    );
+    let out = dir.join("p4.nnue");
+    let (q, exported) = export_to(&o, &data, &state, &out).unwrap();
+    assert!(q.mean < 5.0 && q.max < 30.0, "{q:?}");
+    assert!(exported.description.contains("input buckets palace4"));
+    let bytes = std::fs::read(&out).unwrap();
+    assert_eq!(bytes[8..12], 2u32.to_le_bytes());
+    let file = xiangqi::nnue::NetworkFile::parse(&bytes).unwrap();
+    assert_eq!(file.input_buckets, InputBuckets::Palace4);
+    let net = xiangqi::nnue::Nnue::<16>::from_bytes(&bytes).unwrap();
+    use xiangqi::Evaluator;
+    for r in data.validation.iter().filter_map(dataset::record).take(200) {
+        let pos = r.position().unwrap();
+        assert_eq!(net.evaluate_position(&pos), file.evaluate(&pos));
+    }
+    // The checkpoint of the run carries the layout.
+    let back = checkpoint::Checkpoint::from_bytes(&state.to_bytes()).unwrap();
+    assert_eq!(back.net.shape, o.shape);
+    assert_eq!(back, state);
+    // The factoriser is merged into the file's rows: its evaluation is the
+    // float network's (checked above through the quantisation error).
+    assert_eq!(file.feature_weights.len(), 4 * FEATURES * 16);
 }
