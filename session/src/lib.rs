@@ -39,6 +39,7 @@
 
 mod error;
 pub mod memory;
+mod network;
 mod options;
 mod perft;
 mod protocol;
@@ -47,6 +48,7 @@ pub mod searcher;
 mod session;
 
 pub use error::{GoError, OptionError, PositionError};
+pub use network::{Network, WIDTHS};
 pub use options::{CHASE_RULES, EMBEDDED, OPTIONS, OptionId, OptionKind, OptionSpec, OptionValue};
 pub use perft::{PerftCount, PerftJob};
 pub use protocol::{Protocol, UnknownProtocol};

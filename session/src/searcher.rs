@@ -1,11 +1,14 @@
 //! [`EngineSearcher`]: the engine's searcher with either evaluator, the
-//! classical [`MaterialPst`] or a network ([`Nnue`]), switched at run time
-//! (the `Use NNUE` and `EvalFile` options) without a branch in the search.
+//! classical [`MaterialPst`] or a network ([`Nnue`] of one of the
+//! [`WIDTHS`](crate::WIDTHS)), switched at run time (the `Use NNUE` and
+//! `EvalFile` options) without a branch in the search.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use xiangqi::nnue::Nnue;
+
+use crate::network::Network;
 use xiangqi::{
     Game, Limits, MaterialPst, SearchInfo, SearchResult, Searcher, Strength, TimeSource,
 };
@@ -28,14 +31,16 @@ use xiangqi::{
 pub enum EngineSearcher {
     /// The classical evaluator.
     Classical(Searcher<MaterialPst>),
-    /// A network.
+    /// A network 128 wide (the embedded one).
     Network(Searcher<Nnue>),
+    /// A network 256 wide.
+    Network256(Searcher<Nnue<256>>),
 }
 
 impl Default for EngineSearcher {
     /// The embedded network.
     fn default() -> EngineSearcher {
-        EngineSearcher::network(Nnue::default())
+        EngineSearcher::network(Network::default())
     }
 }
 
@@ -45,6 +50,7 @@ macro_rules! each {
         match $self {
             EngineSearcher::Classical($s) => $body,
             EngineSearcher::Network($s) => $body,
+            EngineSearcher::Network256($s) => $body,
         }
     };
 }
@@ -56,25 +62,29 @@ impl EngineSearcher {
     /// use xiangqi_session::EngineSearcher;
     ///
     /// let searcher = EngineSearcher::classical();
-    /// assert!(!searcher.uses_network() && searcher.net().is_none());
+    /// assert!(!searcher.uses_network() && searcher.network_generation().is_none());
     /// ```
     pub fn classical() -> EngineSearcher {
         EngineSearcher::Classical(Searcher::new(MaterialPst::default()))
     }
 
-    /// A searcher with the network `net`.
+    /// A searcher with the network `net`, at its width.
     ///
     /// ```
-    /// use xiangqi::nnue::Nnue;
-    /// use xiangqi_session::EngineSearcher;
+    /// use xiangqi::nnue::{Activation, NetworkFile};
+    /// use xiangqi_session::{EngineSearcher, Network};
     ///
-    /// let net = Nnue::default();
-    /// let generation = net.generation();
-    /// let searcher = EngineSearcher::network(net);
-    /// assert_eq!(searcher.net().map(Nnue::generation), Some(generation));
+    /// let searcher = EngineSearcher::network(Network::default());
+    /// assert_eq!(searcher.network_generation(), Some(2));
+    /// let wide = Network::from_bytes(&NetworkFile::new(256, 1, Activation::SCReLU).to_bytes()?)?;
+    /// assert!(EngineSearcher::network(wide).uses_network());
+    /// # Ok::<(), xiangqi::nnue::NetworkError>(())
     /// ```
-    pub fn network(net: Nnue) -> EngineSearcher {
-        EngineSearcher::Network(Searcher::new(net))
+    pub fn network(net: Network) -> EngineSearcher {
+        match net {
+            Network::Hidden128(n) => EngineSearcher::Network(Searcher::new(n)),
+            Network::Hidden256(n) => EngineSearcher::Network256(Searcher::new(n)),
+        }
     }
 
     /// Whether the network evaluates.
@@ -86,20 +96,21 @@ impl EngineSearcher {
     /// assert!(!EngineSearcher::classical().uses_network());
     /// ```
     pub fn uses_network(&self) -> bool {
-        matches!(self, EngineSearcher::Network(_))
+        !matches!(self, EngineSearcher::Classical(_))
     }
 
-    /// The network in use, if any.
+    /// The generation of the network in use, if any.
     ///
     /// ```
     /// use xiangqi_session::EngineSearcher;
     ///
-    /// assert!(EngineSearcher::default().net().is_some_and(|net| net.generation() >= 1));
-    /// assert!(EngineSearcher::classical().net().is_none());
+    /// assert!(EngineSearcher::default().network_generation().is_some_and(|g| g >= 1));
+    /// assert!(EngineSearcher::classical().network_generation().is_none());
     /// ```
-    pub fn net(&self) -> Option<&Nnue> {
+    pub fn network_generation(&self) -> Option<u32> {
         match self {
-            EngineSearcher::Network(s) => Some(s.evaluator()),
+            EngineSearcher::Network(s) => Some(s.evaluator().generation()),
+            EngineSearcher::Network256(s) => Some(s.evaluator().generation()),
             EngineSearcher::Classical(_) => None,
         }
     }

@@ -4,8 +4,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::network::Network;
 use xiangqi::book::Book;
-use xiangqi::nnue::Nnue;
 use xiangqi::notation::{UciMove, UciRanks, parse_uci};
 use xiangqi::{Game, Move, Position, Rng, Rules, Setup, Strength, TimeSource, Validation};
 
@@ -58,7 +58,7 @@ pub struct Session {
     /// `Clear Hash` or a new game: the table is cleared at the next search.
     pub(crate) clear_pending: bool,
     pub(crate) threads: usize,
-    network: Option<Nnue>,
+    network: Option<Network>,
     network_name: String,
     use_nnue: bool,
     pub(crate) multi_pv: usize,
@@ -106,7 +106,7 @@ impl Session {
             table_mb: 0,
             clear_pending: false,
             threads: 1,
-            network: Some(Nnue::default()),
+            network: Some(Network::default()),
             network_name: EMBEDDED.to_string(),
             use_nnue: true,
             multi_pv: 1,
@@ -337,8 +337,7 @@ impl Session {
                 }
             }
             (OptionId::EvalFile, OptionValue::File { name, bytes }) => {
-                Nnue::<{ xiangqi::nnue::DEFAULT_HIDDEN }>::from_bytes(bytes)
-                    .map_err(|e| bad_file(name, e.to_string()))?;
+                Network::from_bytes(bytes).map_err(|e| bad_file(name, e.to_string()))?;
             }
             (OptionId::BookFile, OptionValue::File { name, bytes }) => {
                 Book::from_bytes(bytes).map_err(|e| bad_file(name, e.to_string()))?;
@@ -466,14 +465,15 @@ impl Session {
             OptionId::EvalFile => {
                 let (net, name) = match value {
                     OptionValue::File { name, bytes } => {
-                        let net = Nnue::from_bytes(&bytes).map_err(|e| OptionError::BadFile {
-                            option: spec.name,
-                            name: name.clone(),
-                            reason: e.to_string(),
-                        })?;
+                        let net =
+                            Network::from_bytes(&bytes).map_err(|e| OptionError::BadFile {
+                                option: spec.name,
+                                name: name.clone(),
+                                reason: e.to_string(),
+                            })?;
                         (net, name)
                     }
-                    _ => (Nnue::default(), EMBEDDED.to_string()),
+                    _ => (Network::default(), EMBEDDED.to_string()),
                 };
                 self.network = Some(net.clone());
                 self.network_name = name;
@@ -552,7 +552,7 @@ impl Session {
     /// let s = xiangqi_session::Session::new();
     /// assert!(s.network().is_some_and(|net| net.generation() >= 1));
     /// ```
-    pub fn network(&self) -> Option<&Nnue> {
+    pub fn network(&self) -> Option<&Network> {
         self.network.as_ref()
     }
 

@@ -191,3 +191,42 @@ fn rules_options_replay_the_game() {
         .unwrap();
     assert!(!s.game().unwrap().rules().chase_detection);
 }
+
+/// `EvalFile` takes networks 128 and 256 wide (generation 4's wider layer),
+/// each searched at its own width; another width is refused and changes
+/// nothing.
+#[test]
+fn eval_file_takes_both_widths() {
+    use xiangqi::nnue::{Activation, InputBuckets, NetworkFile};
+    let mut s = Session::new();
+    s.set_position(None, &[]).unwrap();
+    for (hidden, buckets) in [(256, InputBuckets::Palace4), (128, InputBuckets::None)] {
+        let file = NetworkFile::with_input_buckets(hidden, 4, Activation::SCReLU, buckets);
+        let bytes = file.to_bytes().unwrap();
+        let value = OptionValue::File {
+            name: format!("w{hidden}.nnue"),
+            bytes,
+        };
+        s.set_option("EvalFile", value).unwrap();
+        let net = s.network().unwrap();
+        assert_eq!((net.hidden(), net.input_buckets()), (hidden, buckets));
+        assert!(s.uses_network());
+        let out = s.search(&Limits::depth(3).into(), |_| {}).unwrap();
+        assert!(out.best_move().is_some(), "{hidden}");
+    }
+    let before = snapshot(&s);
+    let odd = NetworkFile::new(64, 1, Activation::SCReLU)
+        .to_bytes()
+        .unwrap();
+    let err = s
+        .set_option(
+            "EvalFile",
+            OptionValue::File {
+                name: "w64.nnue".into(),
+                bytes: odd,
+            },
+        )
+        .unwrap_err();
+    assert!(err.to_string().contains("128 or 256"), "{err}");
+    assert_eq!(snapshot(&s), before);
+}

@@ -43,7 +43,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use xiangqi::nnue::Nnue;
 use xiangqi::{MaterialPst, Move, Searcher};
 use xiangqi_selfplay::data::read_chunk;
 use xiangqi_selfplay::games::{
@@ -52,6 +51,7 @@ use xiangqi_selfplay::games::{
 use xiangqi_selfplay::{
     Chunk, ChunkSpec, GameRecord, default_openings, parse_openings, play_games,
 };
+use xiangqi_session::Network;
 
 use crate::cli::{DataFormat, DatagenArgs};
 use crate::progress;
@@ -82,7 +82,7 @@ pub struct Options {
     pub progress: bool,
     /// The network that plays, if not the classical evaluator, and its id
     /// in game files.
-    pub network: Option<(Nnue, NetworkId)>,
+    pub network: Option<(Network, NetworkId)>,
     /// Which files to write.
     pub format: DataFormat,
 }
@@ -102,7 +102,7 @@ pub fn options(a: &DatagenArgs) -> Result<Options, String> {
         Some(path) => {
             let p = path.display();
             let bytes = std::fs::read(path).map_err(|e| format!("{p}: {e}"))?;
-            let net = Nnue::from_bytes(&bytes).map_err(|e| format!("{p}: {e}"))?;
+            let net = Network::from_bytes(&bytes).map_err(|e| format!("{p}: {e}"))?;
             let id = NetworkId {
                 generation: net.generation(),
                 id: network_id(&bytes),
@@ -185,7 +185,14 @@ fn play(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Option<V
     };
     let spec = spec(o, index);
     match &o.network {
-        Some((net, _)) => play_games(
+        Some((Network::Hidden128(net), _)) => play_games(
+            &mut Searcher::new(net.clone()),
+            &spec,
+            &o.openings,
+            stop,
+            on_game,
+        ),
+        Some((Network::Hidden256(net), _)) => play_games(
             &mut Searcher::new(net.clone()),
             &spec,
             &o.openings,
