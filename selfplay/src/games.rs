@@ -2,7 +2,7 @@
 //! per-ply search scores, results), a few bytes a training position, in
 //! checked, compressed game files. The training positions are replayed
 //! from them with the rule [`play_chunk`](crate::play_chunk) keeps them by
-//! ([`training_record`](crate::training_record)), so a game file gives the
+//! ([`training_record`]), so a game file gives the
 //! same records, byte for byte, as the chunk file (`*.xqd`, [`crate::data`])
 //! of the same games.
 //!
