@@ -377,18 +377,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
                 resumed.len()
             ),
         )?;
-        let [n1, n2] = &config.names;
-        say(
-            out,
-            &results_line(
-                [n1, n2],
-                &tc,
-                w + d + l,
-                Some([w, d, l]),
-                &pairs.counts.0,
-                config.sprt.as_ref(),
-            ),
-        )?;
+        say(out, &live_line(config, &tc, [w, d, l], &pairs.counts.0))?;
         if let Some(sprt) = &config.sprt {
             if let Some(d) = sprt.decision(sprt.llr(&pairs.counts.0)) {
                 say(out, &sprt_report::decision_line(sprt, d))?;
@@ -498,18 +487,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
                     moves,
                     reason,
                 });
-                let [n1, n2] = &config.names;
-                say(
-                    out,
-                    &results_line(
-                        [n1, n2],
-                        &tc,
-                        w + d + l,
-                        Some([w, d, l]),
-                        &pairs.counts.0,
-                        config.sprt.as_ref(),
-                    ),
-                )?;
+                say(out, &live_line(config, &tc, [w, d, l], &pairs.counts.0))?;
                 // The SPRT decides on the pairs, after each one.
                 if let Some(sprt) = config.sprt.as_ref().filter(|_| pair_done) {
                     if let Some(d) = sprt.decision(sprt.llr(&pairs.counts.0)) {
@@ -578,4 +556,11 @@ fn second_opinion(python: &str, rules: &Rules, played: &[Played]) -> Vec<String>
         played.len()
     ));
     lines
+}
+
+/// The live results line after `wdl` games and the pairs' `penta` counts.
+fn live_line(config: &Config, tc: &str, wdl: [u32; 3], penta: &[u32; 5]) -> String {
+    let [n1, n2] = &config.names;
+    let games = wdl.iter().sum();
+    results_line([n1, n2], tc, games, Some(wdl), penta, config.sprt.as_ref())
 }
