@@ -32,8 +32,8 @@ def test_a_chunk_is_reproducible_and_reads_back():
 def test_names_follow_datagen():
     assert data.chunk_name(seed=2, index=17) == "s2-n6000-000017.xqd"
     net = NETWORK.read_bytes()
-    # The embedded network is generation 2.
-    assert data.chunk_name(seed=2, index=17, nodes=500, network=net) == "g2-s2-n500-000017.xqd"
+    # The embedded network is generation 4.
+    assert data.chunk_name(seed=2, index=17, nodes=500, network=net) == "g4-s2-n500-000017.xqd"
 
 
 def test_a_network_plays_other_games():

@@ -1,5 +1,5 @@
 //! [`Network`]: a network of any width the engine plays, 128 hidden
-//! neurons (the embedded one) or 256 (generation 4's wider layer).
+//! neurons (generations 1 to 3) or 256 (generation 4 on, the embedded one).
 
 use xiangqi::nnue::{InputBuckets, NetworkError, NetworkFile, Nnue};
 
@@ -19,9 +19,9 @@ pub const WIDTHS: [usize; 2] = [128, 256];
 /// use xiangqi_session::Network;
 ///
 /// let embedded = Network::default();
-/// assert_eq!((embedded.hidden(), embedded.generation()), (128, 2));
-/// let wide = NetworkFile::new(256, 4, Activation::SCReLU).to_bytes()?;
-/// assert_eq!(Network::from_bytes(&wide)?.hidden(), 256);
+/// assert_eq!((embedded.hidden(), embedded.generation()), (256, 4));
+/// let narrow = NetworkFile::new(128, 1, Activation::SCReLU).to_bytes()?;
+/// assert_eq!(Network::from_bytes(&narrow)?.hidden(), 128);
 /// let odd = NetworkFile::new(64, 1, Activation::SCReLU).to_bytes()?;
 /// assert!(Network::from_bytes(&odd).is_err());
 /// # Ok::<(), xiangqi::nnue::NetworkError>(())
@@ -37,7 +37,7 @@ pub enum Network {
 impl Default for Network {
     /// The embedded network.
     fn default() -> Network {
-        Network::Hidden128(Nnue::default())
+        Network::Hidden256(Nnue::default())
     }
 }
 
@@ -49,7 +49,7 @@ impl Network {
     /// use xiangqi::nnue::{NetworkError, EMBEDDED};
     /// use xiangqi_session::Network;
     ///
-    /// assert_eq!(Network::from_bytes(EMBEDDED)?.hidden(), 128);
+    /// assert_eq!(Network::from_bytes(EMBEDDED)?.hidden(), 256);
     /// assert_eq!(Network::from_bytes(b"junk").err(), Some(NetworkError::BadMagic));
     /// # Ok::<(), NetworkError>(())
     /// ```
@@ -68,7 +68,7 @@ impl Network {
     /// The hidden width.
     ///
     /// ```
-    /// assert_eq!(xiangqi_session::Network::default().hidden(), 128);
+    /// assert_eq!(xiangqi_session::Network::default().hidden(), 256);
     /// ```
     pub fn hidden(&self) -> usize {
         match self {
@@ -80,7 +80,7 @@ impl Network {
     /// The network's generation, from its file.
     ///
     /// ```
-    /// assert_eq!(xiangqi_session::Network::default().generation(), 2);
+    /// assert_eq!(xiangqi_session::Network::default().generation(), 4);
     /// ```
     pub fn generation(&self) -> u32 {
         match self {

@@ -31,9 +31,9 @@ use xiangqi::{
 pub enum EngineSearcher {
     /// The classical evaluator.
     Classical(Searcher<MaterialPst>),
-    /// A network 128 wide (the embedded one).
-    Network(Searcher<Nnue>),
-    /// A network 256 wide.
+    /// A network 128 wide (generations 1 to 3).
+    Network128(Searcher<Nnue<128>>),
+    /// A network 256 wide (generation 4 on; the embedded one).
     Network256(Searcher<Nnue<256>>),
 }
 
@@ -49,7 +49,7 @@ macro_rules! each {
     ($self:expr, $s:ident => $body:expr) => {
         match $self {
             EngineSearcher::Classical($s) => $body,
-            EngineSearcher::Network($s) => $body,
+            EngineSearcher::Network128($s) => $body,
             EngineSearcher::Network256($s) => $body,
         }
     };
@@ -75,14 +75,14 @@ impl EngineSearcher {
     /// use xiangqi_session::{EngineSearcher, Network};
     ///
     /// let searcher = EngineSearcher::network(Network::default());
-    /// assert_eq!(searcher.network_generation(), Some(2));
+    /// assert_eq!(searcher.network_generation(), Some(4));
     /// let wide = Network::from_bytes(&NetworkFile::new(256, 1, Activation::SCReLU).to_bytes()?)?;
     /// assert!(EngineSearcher::network(wide).uses_network());
     /// # Ok::<(), xiangqi::nnue::NetworkError>(())
     /// ```
     pub fn network(net: Network) -> EngineSearcher {
         match net {
-            Network::Hidden128(n) => EngineSearcher::Network(Searcher::new(n)),
+            Network::Hidden128(n) => EngineSearcher::Network128(Searcher::new(n)),
             Network::Hidden256(n) => EngineSearcher::Network256(Searcher::new(n)),
         }
     }
@@ -109,7 +109,7 @@ impl EngineSearcher {
     /// ```
     pub fn network_generation(&self) -> Option<u32> {
         match self {
-            EngineSearcher::Network(s) => Some(s.evaluator().generation()),
+            EngineSearcher::Network128(s) => Some(s.evaluator().generation()),
             EngineSearcher::Network256(s) => Some(s.evaluator().generation()),
             EngineSearcher::Classical(_) => None,
         }

@@ -135,7 +135,7 @@ pub trait Evaluator: Send + Sync {
     /// // accumulators.
     /// let st: MaterialPstState = MaterialPst::default().new_state(&Position::new());
     /// let acc: NnueState = Nnue::default().new_state(&Position::new());
-    /// assert_eq!(acc.accumulator(Color::Red).len(), 128);
+    /// assert_eq!(acc.accumulator(Color::Red).len(), 256);
     /// # let _ = st;
     /// ```
     type State: Clone + Send;

@@ -20,7 +20,7 @@ use super::{Activation, InputBuckets, NetworkError, NetworkFile, View, output, o
 /// let _: Nnue<DEFAULT_HIDDEN> = Nnue::default(); // the same type as `Nnue`
 /// # Ok::<(), xiangqi::nnue::NetworkError>(())
 /// ```
-pub const DEFAULT_HIDDEN: usize = 128;
+pub const DEFAULT_HIDDEN: usize = 256;
 
 /// The network built into the crate (`docs/nnue.md` in the repository
 /// records how it was made): the bytes of a network file.
@@ -113,7 +113,7 @@ impl<const H: usize> core::fmt::Debug for Nnue<H> {
 /// ```
 /// use xiangqi::nnue::{Activation, NetworkFile, Nnue, NnueState};
 /// use xiangqi::{Evaluator, Position};
-/// let net: Nnue = Nnue::from_file(&NetworkFile::new(128, 1, Activation::SCReLU))?;
+/// let net: Nnue = Nnue::from_file(&NetworkFile::new(256, 1, Activation::SCReLU))?;
 /// let state: NnueState = net.new_state(&Position::new());
 /// assert!(state.accumulator(xiangqi::Color::Red).iter().all(|&a| a == 0));
 /// # Ok::<(), xiangqi::nnue::NetworkError>(())
@@ -215,8 +215,8 @@ impl<const H: usize> Nnue<H> {
     ///
     /// ```
     /// use xiangqi::nnue::Nnue;
-    /// // The embedded network is the second generation.
-    /// assert_eq!(Nnue::default().generation(), 2);
+    /// // The embedded network is the fourth generation.
+    /// assert_eq!(Nnue::default().generation(), 4);
     /// ```
     pub fn generation(&self) -> u32 {
         self.generation

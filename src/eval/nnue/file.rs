@@ -135,10 +135,10 @@ impl Activation {
 /// let mut corrupt = EMBEDDED.to_vec();
 /// corrupt[HEADER_SIZE + 1000] ^= 1;
 /// assert!(matches!(NetworkFile::parse(&corrupt), Err(NetworkError::Checksum { .. })));
-/// // Whole, but 128 wide: not a network for a 64-wide evaluator.
+/// // Whole, but 256 wide: not a network for a 64-wide evaluator.
 /// assert_eq!(
 ///     Nnue::<64>::from_bytes(EMBEDDED).err(),
-///     Some(NetworkError::WidthMismatch { expected: 64, found: 128 })
+///     Some(NetworkError::WidthMismatch { expected: 64, found: 256 })
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -36,7 +36,7 @@
 //! use xiangqi::{Evaluator, Limits, Position, Searcher};
 //!
 //! // A network from bytes (here an all-zero one made on the spot).
-//! let bytes = NetworkFile::new(128, 1, Activation::SCReLU).to_bytes()?;
+//! let bytes = NetworkFile::new(256, 1, Activation::SCReLU).to_bytes()?;
 //! let net: Nnue = Nnue::from_bytes(&bytes)?;
 //! assert_eq!(net.evaluate_position(&Position::new()), 0);
 //! let mut searcher = Searcher::new(net);

@@ -522,3 +522,13 @@ fn the_embedded_network_round_trips_byte_for_byte() {
     assert_eq!(file.to_bytes().unwrap(), super::EMBEDDED);
     assert_eq!(Nnue::default().input_buckets(), InputBuckets::None);
 }
+
+/// The web package embeds the network: it stays under 3 MB.
+#[test]
+fn the_embedded_network_is_under_3_mb() {
+    assert!(
+        super::EMBEDDED.len() < 3_000_000,
+        "{}",
+        super::EMBEDDED.len()
+    );
+}
