@@ -130,6 +130,16 @@ pub struct MatchArgs {
     /// Milliseconds per move (the default: 200).
     #[arg(long, value_name = "MS", help_heading = "Games")]
     pub movetime: Option<u64>,
+    /// Engine 1's milliseconds per move, instead of --movetime's or
+    /// --st's: time odds, as `--engine1-movetime 100 --engine2-movetime
+    /// 1000` (not with --depth, --nodes or --tc).
+    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes", "tc"],
+          help_heading = "Games")]
+    pub engine1_movetime: Option<u64>,
+    /// Engine 2's milliseconds per move (as --engine1-movetime).
+    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes", "tc"],
+          help_heading = "Games")]
+    pub engine2_movetime: Option<u64>,
     /// A fixed depth per move, instead of --movetime.
     #[arg(long, value_name = "N", help_heading = "Games")]
     pub depth: Option<u32>,

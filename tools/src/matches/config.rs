@@ -36,8 +36,9 @@ pub struct Config {
     pub openings_seed: u64,
     /// PGN games and move lines are cut after this many plies.
     pub opening_plies: Option<usize>,
-    /// How much each move may think.
-    pub think: Think,
+    /// How much each move of engine 1 and of engine 2 may think (the same
+    /// unless `--engine1-movetime` or `--engine2-movetime` give odds).
+    pub think: [Think; 2],
     /// The arbiter's rules.
     pub rules: Rules,
     /// Games reaching this many plies are drawn.
@@ -70,7 +71,8 @@ pub struct Config {
 
 impl Config {
     /// The thinking limit as the results line names it: the clock (`40/60+0.6`,
-    /// `10+0.1`), `0.2/move`, `depth 8` or `5000 nodes`.
+    /// `10+0.1`), `0.2/move`, `depth 8` or `5000 nodes`; with time odds
+    /// both engines' (`0.1/move vs 1/move`).
     pub fn time_control_label(&self) -> String {
         if let Some(tc) = &self.clock {
             let moves = tc.moves.map(|m| format!("{m}/")).unwrap_or_default();
@@ -82,10 +84,16 @@ impl Config {
             };
             return format!("{moves}{}{inc}", tc.base.as_secs_f64());
         }
-        match self.think {
+        let label = |think: Think| match think {
             Think::MoveTime(ms) => format!("{}/move", ms as f64 / 1000.0),
             Think::Depth(d) => format!("depth {d}"),
             Think::Nodes(n) => format!("{n} nodes"),
+        };
+        let [one, two] = self.think;
+        if one == two {
+            label(one)
+        } else {
+            format!("{} vs {}", label(one), label(two))
         }
     }
 }
@@ -128,6 +136,18 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
         (Some(ms), ..) => Think::MoveTime(ms),
         (None, None, None) => Think::MoveTime(200),
     };
+    let mut odds = [think; 2];
+    for (i, ms) in [a.engine1_movetime, a.engine2_movetime]
+        .into_iter()
+        .enumerate()
+    {
+        match ms {
+            Some(0) => return Err(format!("--engine{}-movetime 0: at least 1 ms", i + 1)),
+            Some(ms) => odds[i] = Think::MoveTime(ms),
+            None => {}
+        }
+    }
+    let think = odds;
     let mut rules = Rules::default();
     if let Some(n) = a.move_limit {
         rules = rules.with_move_limit((n > 0).then_some(n));

@@ -57,7 +57,8 @@ impl Games<'_> {
         let played = if a_is_red {
             play_full(a, b, start, moves, self.arbiter)
         } else {
-            play_full(b, a, start, moves, self.arbiter)
+            // Engine 1's thinking limit (time odds) goes with engine 1.
+            play_full(b, a, start, moves, &self.arbiter.colours_swapped())
         };
         Event::Played(a_is_red, Box::new(played))
     }
@@ -177,6 +178,7 @@ pub fn play_all(
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+    use xiangqi_client::Think;
 
     /// A fake engine that logs its process id at each new game and answers
     /// every `go` after 0.1 s with the move given.
@@ -198,6 +200,77 @@ mod tests {
         let _ = std::fs::remove_file(&log);
         std::fs::write(&path, text).unwrap();
         (Spec::uci(&format!("sh {}", path.display())), log)
+    }
+
+    /// A fake engine that plays h2e2 as Red and h9g7 as Black and logs
+    /// each `go` line it gets.
+    fn go_logger(name: &str) -> (Spec, std::path::PathBuf) {
+        let dir = std::env::temp_dir();
+        let id = std::process::id();
+        let log = dir.join(format!("xq-pool-{id}-{name}.log"));
+        let path = dir.join(format!("xq-pool-{id}-{name}.sh"));
+        let text = format!(
+            "while read -r line; do case \"$line\" in\n\
+             uci) echo 'id name fake'; echo uciok ;;\n\
+             isready) echo readyok ;;\n\
+             position*moves*) answer=h9g7 ;;\n\
+             position*) answer=h2e2 ;;\n\
+             go*) echo \"$line\" >> '{log}'; echo \"bestmove $answer\" ;;\n\
+             quit) exit 0 ;;\n\
+             esac; done\n",
+            log = log.display()
+        );
+        let _ = std::fs::remove_file(&log);
+        std::fs::write(&path, text).unwrap();
+        (Spec::uci(&format!("sh {}", path.display())), log)
+    }
+
+    #[test]
+    fn time_odds_go_with_the_engine_in_both_colours() {
+        let (spec1, log1) = go_logger("odds-one");
+        let (spec2, log2) = go_logger("odds-two");
+        let engines = [spec1, spec2];
+        // Engine 1's limit first, engine 2's second: Red's and Black's in
+        // the games engine 1 plays Red.
+        let arbiter = Arbiter {
+            max_plies: 2,
+            think: [Think::MoveTime(30), Think::MoveTime(70)],
+            ..Arbiter::default()
+        };
+        let openings = [Opening {
+            start: None,
+            moves: Vec::new(),
+        }];
+        let games = Games {
+            engines: &engines,
+            ucci_time: UcciTime::Stop,
+            arbiter: &arbiter,
+            openings: &openings,
+            order: &[0],
+            numbers: &[0, 1],
+        };
+        let mut moves = Vec::new();
+        play_all(&games, 1, |_, events| {
+            for e in events {
+                match e {
+                    Event::Played(_, game) => moves.push(game.moves.len()),
+                    other => panic!("{other:?}"),
+                }
+            }
+            Ok(true)
+        })
+        .unwrap();
+        // Both games were played out (each engine moved once as Red and
+        // once as Black) ...
+        assert_eq!(moves, [2, 2]);
+        let gos = |log: &std::path::Path| {
+            let text = std::fs::read_to_string(log).unwrap_or_default();
+            let _ = std::fs::remove_file(log);
+            text.lines().map(String::from).collect::<Vec<_>>()
+        };
+        // ... and each got its own move time in both colours.
+        assert_eq!(gos(&log1), ["go movetime 30", "go movetime 30"]);
+        assert_eq!(gos(&log2), ["go movetime 70", "go movetime 70"]);
     }
 
     #[test]

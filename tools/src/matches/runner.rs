@@ -119,8 +119,8 @@ pub fn apply_reply(
 /// How every game is played and judged.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Arbiter {
-    /// How much each move may think.
-    pub think: Think,
+    /// How much each move of Red and of Black may think.
+    pub think: [Think; 2],
     /// The rules of the game.
     pub rules: Rules,
     /// Games reaching this many plies are drawn.
@@ -133,10 +133,23 @@ pub struct Arbiter {
     pub draw: Option<DrawRule>,
 }
 
+impl Arbiter {
+    /// The same arbiter with Red's and Black's thinking limits swapped:
+    /// the match's arbiter gives engine 1's limit to Red, and this one
+    /// serves the games engine 1 plays as Black.
+    pub fn colours_swapped(&self) -> Arbiter {
+        let [red, black] = self.think;
+        Arbiter {
+            think: [black, red],
+            ..self.clone()
+        }
+    }
+}
+
 impl Default for Arbiter {
     fn default() -> Arbiter {
         Arbiter {
-            think: Think::MoveTime(200),
+            think: [Think::MoveTime(200); 2],
             rules: Rules::default(),
             max_plies: MAX_PLIES,
             clock: None,
@@ -260,7 +273,10 @@ fn play_moves(
                 };
                 engine.best_move_clocked(fen, &moves, &go)
             }
-            None => engine.best_move_from(fen, &moves, arbiter.think),
+            None => {
+                let think = arbiter.think[usize::from(side == Color::Black)];
+                engine.best_move_from(fen, &moves, think)
+            }
         };
         let time = started.elapsed();
         if let Some(clocks) = clocks.as_mut() {
@@ -322,6 +338,8 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
     }
     let arbiter = Arbiter {
+        // Engine 1's and engine 2's: Red's and Black's when engine 1 has
+        // Red (`Arbiter::colours_swapped` for the other games).
         think: config.think,
         rules: config.rules.clone(),
         max_plies: config.max_plies,

@@ -166,7 +166,7 @@ fn fake_engine(name: &str, on_go: &str) -> Engine {
 
 fn movetime(ms: u64) -> Arbiter {
     Arbiter {
-        think: Think::MoveTime(ms),
+        think: [Think::MoveTime(ms); 2],
         ..Arbiter::default()
     }
 }
@@ -231,7 +231,7 @@ fn ucci_engines_are_stopped_after_the_move_time() {
     // With a fixed depth a UCCI engine gets `go depth N` and answers.
     let mut deep = fake("deep", Protocol::Ucci, "echo 'bestmove h9g7 draw'", ":");
     let arbiter = Arbiter {
-        think: Think::Depth(3),
+        think: [Think::Depth(3); 2],
         max_plies: 2,
         ..Arbiter::default()
     };
@@ -309,7 +309,10 @@ fn flags() {
     let c = parse_args("--engine1 a --engine2 b").unwrap();
     assert_eq!(c.engines[0], Spec::uci("a"));
     assert_eq!(c.engines[1], Spec::uci("b"));
-    assert_eq!((c.games, c.first, c.think), (10, 0, Think::MoveTime(200)));
+    assert_eq!(
+        (c.games, c.first, c.think),
+        (10, 0, [Think::MoveTime(200); 2])
+    );
     assert_eq!(c.rules, Rules::default());
     assert_eq!(
         (c.max_plies, c.verbose, c.sprt, c.pyffish),
@@ -356,7 +359,10 @@ fn flags() {
     );
     assert_eq!(c.engines[0].protocol, Protocol::Ucci);
     assert_eq!(c.engines[0].init, ["x", "y"]);
-    assert_eq!((c.games, c.first, c.think), (4, 2, Think::MoveTime(50)));
+    assert_eq!(
+        (c.games, c.first, c.think),
+        (4, 2, [Think::MoveTime(50); 2])
+    );
     assert_eq!((c.openings.as_deref(), c.verbose), (Some("o.txt"), true));
     let sprt = c.sprt.unwrap();
     assert_eq!(
@@ -377,11 +383,11 @@ fn flags() {
 
     let c = parse_args("--engine1 a --engine2 b --depth 3 --move-limit 0 --engine2-ranks 1-10")
         .unwrap();
-    assert_eq!(c.think, Think::Depth(3));
+    assert_eq!(c.think, [Think::Depth(3); 2]);
     assert_eq!(c.rules.move_limit, None);
     assert_eq!(c.engines[1].ranks, UciRanks::OneToTen);
     let c = parse_args("--engine1 a --engine2 b --nodes 500 --chase none").unwrap();
-    assert_eq!(c.think, Think::Nodes(500));
+    assert_eq!(c.think, [Think::Nodes(500); 2]);
     assert!(!c.rules.chase_detection);
     let c = parse_args(
         "--engine1 a --engine2 b --sprt -10 0 --sprt-alpha 0.1 --sprt-beta 0.2 \

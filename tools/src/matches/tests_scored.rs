@@ -234,7 +234,20 @@ fn clock_and_adjudication_flags() {
         })
     );
     assert_eq!(c.games, 4);
-    assert_eq!(parse_args("--st 0.25").unwrap().think, Think::MoveTime(250));
+    assert_eq!(
+        parse_args("--st 0.25").unwrap().think,
+        [Think::MoveTime(250); 2]
+    );
+    // Time odds: each engine its own move time, the other the shared one.
+    let odds = parse_args("--engine1-movetime 100 --engine2-movetime 1000").unwrap();
+    assert_eq!(odds.think, [Think::MoveTime(100), Think::MoveTime(1000)]);
+    assert_eq!(odds.time_control_label(), "0.1/move vs 1/move");
+    let odds = parse_args("--st 0.3 --engine2-movetime 50").unwrap();
+    assert_eq!(odds.think, [Think::MoveTime(300), Think::MoveTime(50)]);
+    assert_eq!(
+        parse_args("--movetime 300").unwrap().time_control_label(),
+        "0.3/move"
+    );
     for bad in [
         "--tc 10+x",
         "--tc 0",
@@ -245,6 +258,10 @@ fn clock_and_adjudication_flags() {
         "--resign movecount=3",
         "--draw movenumber=40 score=10",
         "--resign movecount=3 score=600 depth=2",
+        "--engine1-movetime 0",
+        "--engine2-movetime 10 --tc 10+0.1",
+        "--engine1-movetime 10 --depth 3",
+        "--engine1-movetime 10 --nodes 500",
     ] {
         assert!(parse_args(bad).is_err(), "{bad}");
     }
