@@ -15,11 +15,17 @@ item 4).
 and blank lines skipped, as the runner skips them), since a results line
 names its opening by index. Without it, only the overall rows are printed.
 Elo intervals are 95%, from the per-game score's variance (trinomial).
+
+Where a results file has a PGN file beside it (the same name ending in `.pgn`,
+as `match --pgn` wrote it), a second table gives each engine's mean depth and
+time a move there, from cutechess's move comments (`{+0.35/12 0.98s}`).
 """
 
 import argparse
 import json
 import math
+import os
+import re
 import sys
 
 FAMILIES = [
@@ -98,6 +104,38 @@ def row(label, group, games):
     )
 
 
+COMMENT = re.compile(r"\{[+-]?(?:M?[0-9.]+)/([0-9]+) ([0-9.]+)s\}")
+TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
+
+
+def pgn_depths(path):
+    """{engine name: [depths], [seconds]} over a PGN file's commented moves."""
+    seen = {}
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    for game in text.split("[Event ")[1:]:
+        tags, moves = {}, []
+        for line in game.splitlines()[1:]:
+            m = TAG.match(line.strip())
+            if m:
+                tags[m.group(1)] = m.group(2)
+            else:
+                moves.append(line)
+        side = None
+        for token in re.findall(r"\{[^}]*\}|\S+", " ".join(moves)):
+            if re.fullmatch(r"[0-9]+\.", token):
+                side = "Red"
+            elif re.fullmatch(r"[0-9]+\.\.\.", token):
+                side = "Black"
+            elif token.startswith("{") and side in tags:
+                m = COMMENT.fullmatch(token)
+                if m:
+                    depths, secs = seen.setdefault(tags[side], ([], []))
+                    depths.append(int(m.group(1)))
+                    secs.append(float(m.group(2)))
+    return seen
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--openings", help="the move-line openings file the matches played")
@@ -106,11 +144,19 @@ def main():
     firsts = read_openings(args.openings) if args.openings else None
     print("| control | openings | games | W / D / L | score | Elo (95%) |")
     print("| --- | --- | --- | --- | --- | --- |")
+    depth_rows = []
     for run in args.runs:
         label, sep, path = run.partition("=")
         if not sep:
             sys.exit(f"{run}: expected LABEL=FILE")
         games = read_results(path)
+        pgn = os.path.splitext(path)[0] + ".pgn"
+        if os.path.exists(pgn):
+            for name, (depths, secs) in sorted(pgn_depths(pgn).items()):
+                depth_rows.append(
+                    f"| {label} | {name} | {len(depths)} | {sum(depths) / len(depths):.1f} "
+                    f"| {sum(secs) / len(secs):.2f} s |"
+                )
         print(row(label, "all", games))
         if firsts is None:
             continue
@@ -123,6 +169,11 @@ def main():
             line = row(label, name, by_family.get(name, []))
             if line:
                 print(line)
+    if depth_rows:
+        print()
+        print("| control | engine | moves | mean depth | mean time |")
+        print("| --- | --- | --- | --- | --- |")
+        print("\n".join(depth_rows))
 
 
 if __name__ == "__main__":
