@@ -112,12 +112,17 @@ pub fn adjudication(reason: &str) -> Option<&'static str> {
             if after.starts_with(" wins by adjudication:") {
                 return Some("resign");
             }
-            // A forfeit: `red wins: black <why>`.
+            // A forfeit: `red wins: black <why>` (but a stalemate, the
+            // rules' `red wins: black has no legal move (stalemate)`, is
+            // a verdict of the game).
             if let Some(why) = after.strip_prefix(" wins: ") {
                 let why = ["red ", "black "]
                     .iter()
                     .find_map(|p| why.strip_prefix(p))
                     .unwrap_or(why);
+                if why.starts_with("has no legal move") {
+                    return None;
+                }
                 return Some(if why == "loses on time" {
                     "flag"
                 } else {

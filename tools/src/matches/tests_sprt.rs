@@ -46,6 +46,15 @@ fn adjudication_categories_from_the_runner_reasons() {
     for (reason, kind) in cases {
         assert_eq!(adjudication(reason), kind, "{reason}");
     }
+    // The rules' own verdicts are no adjudication, a stalemate among them
+    // (its text reads like a forfeit: `red wins: black has no ...`).
+    let stalemate: xiangqi::Position = "9/R8/3k5/9/4R4/2P6/4P3C/9/9/2BA1K3 b - - 0 26"
+        .parse()
+        .unwrap();
+    let game = xiangqi::Game::from_position(stalemate);
+    let verdict = game.outcome().unwrap().to_string();
+    assert!(verdict.contains("stalemate"), "{verdict}");
+    assert_eq!(adjudication(&verdict), None, "{verdict}");
     // The runner's own endings, not only hand-written texts.
     let (_, reason) = crate::matches::runner::forfeit(Color::Black, "loses on time");
     assert_eq!(adjudication(&reason), Some("flag"));
