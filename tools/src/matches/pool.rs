@@ -180,49 +180,47 @@ mod tests {
     use super::*;
     use xiangqi_client::Think;
 
-    /// A fake engine that logs its process id at each new game and answers
-    /// every `go` after 0.1 s with the move given.
-    fn script(name: &str, answer: &str) -> (Spec, std::path::PathBuf) {
+    /// A fake UCI engine whose `case` arms after `uci` and `isready` are
+    /// `arms` (`{log}` in them is its log file's path); returns its spec
+    /// and the log file.
+    fn fake(name: &str, arms: &str) -> (Spec, std::path::PathBuf) {
         let dir = std::env::temp_dir();
         let id = std::process::id();
         let log = dir.join(format!("xq-pool-{id}-{name}.log"));
         let path = dir.join(format!("xq-pool-{id}-{name}.sh"));
+        let arms = arms.replace("{log}", &log.display().to_string());
         let text = format!(
             "while read -r line; do case \"$line\" in\n\
              uci) echo 'id name fake'; echo uciok ;;\n\
              isready) echo readyok ;;\n\
-             ucinewgame) echo $$ >> '{log}' ;;\n\
-             go*) sleep 0.1; echo 'bestmove {answer}' ;;\n\
+             {arms}\
              quit) exit 0 ;;\n\
-             esac; done\n",
-            log = log.display()
+             esac; done\n"
         );
         let _ = std::fs::remove_file(&log);
         std::fs::write(&path, text).unwrap();
         (Spec::uci(&format!("sh {}", path.display())), log)
     }
 
+    /// A fake engine that logs its process id at each new game and answers
+    /// every `go` after 0.1 s with the move given.
+    fn script(name: &str, answer: &str) -> (Spec, std::path::PathBuf) {
+        let arms = format!(
+            "ucinewgame) echo $$ >> '{{log}}' ;;\n\
+             go*) sleep 0.1; echo 'bestmove {answer}' ;;\n"
+        );
+        fake(name, &arms)
+    }
+
     /// A fake engine that plays h2e2 as Red and h9g7 as Black and logs
     /// each `go` line it gets.
     fn go_logger(name: &str) -> (Spec, std::path::PathBuf) {
-        let dir = std::env::temp_dir();
-        let id = std::process::id();
-        let log = dir.join(format!("xq-pool-{id}-{name}.log"));
-        let path = dir.join(format!("xq-pool-{id}-{name}.sh"));
-        let text = format!(
-            "while read -r line; do case \"$line\" in\n\
-             uci) echo 'id name fake'; echo uciok ;;\n\
-             isready) echo readyok ;;\n\
-             position*moves*) answer=h9g7 ;;\n\
+        fake(
+            name,
+            "position*moves*) answer=h9g7 ;;\n\
              position*) answer=h2e2 ;;\n\
-             go*) echo \"$line\" >> '{log}'; echo \"bestmove $answer\" ;;\n\
-             quit) exit 0 ;;\n\
-             esac; done\n",
-            log = log.display()
-        );
-        let _ = std::fs::remove_file(&log);
-        std::fs::write(&path, text).unwrap();
-        (Spec::uci(&format!("sh {}", path.display())), log)
+             go*) echo \"$line\" >> '{log}'; echo \"bestmove $answer\" ;;\n",
+        )
     }
 
     #[test]
