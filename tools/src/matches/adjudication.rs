@@ -4,7 +4,7 @@
 
 use xiangqi::{Color, Score};
 
-use crate::matches::runner::Ending;
+use crate::matches::ending::Ending;
 
 /// `--resign movecount=N score=S [twosided=true]`: a side whose own
 /// score is -S or worse for N moves in a row loses; with `twosided`, the
@@ -158,14 +158,7 @@ impl Adjudicator {
                     r.movecount
                 };
                 if *n >= needed {
-                    let result = if side == Color::Red { "0-1" } else { "1-0" };
-                    return Some((
-                        Some(!side),
-                        format!(
-                            "{result} {} wins by adjudication: {side} resigns (score -{} or worse for {} moves)",
-                            !side, r.score, r.movecount
-                        ),
-                    ));
+                    return Some(Ending::resigned(side, r.score, r.movecount));
                 }
             }
         }
@@ -174,13 +167,7 @@ impl Adjudicator {
             self.drawish = if near { self.drawish + 1 } else { 0 };
             let full_moves = plies / 2;
             if self.drawish >= 2 * d.movecount && full_moves >= d.movenumber as usize {
-                return Some((
-                    None,
-                    format!(
-                        "1/2-1/2 draw by adjudication: scores within {} for {} moves",
-                        d.score, d.movecount
-                    ),
-                ));
+                return Some(Ending::drawn(d.score, d.movecount));
             }
         }
         None
@@ -190,6 +177,7 @@ impl Adjudicator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matches::ending::EndKind;
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()
@@ -246,8 +234,9 @@ mod tests {
             assert_eq!(a.after_move(r, ply - 1, Some(0)), None);
             assert_eq!(a.after_move(b, ply, Some(-30_000)), None);
         }
-        let (winner, why) = a.after_move(b, 16, Some(-601)).unwrap();
-        assert_eq!(winner, Some(Color::Red));
+        let e = a.after_move(b, 16, Some(-601)).unwrap();
+        let (winner, why) = (e.winner, e.reason);
+        assert_eq!((winner, e.kind), (Some(Color::Red), EndKind::Resign));
         assert_eq!(
             why,
             "1-0 red wins by adjudication: black resigns (score -600 or worse for 3 moves)"
@@ -263,8 +252,9 @@ mod tests {
         assert_eq!(a.after_move(b, 2, Some(100)), None); // Black does not agree
         assert_eq!(a.after_move(r, 3, Some(-600)), None);
         assert_eq!(a.after_move(b, 4, Some(600)), None);
-        let (winner, why) = a.after_move(r, 5, Some(-600)).unwrap();
-        assert_eq!(winner, Some(Color::Black));
+        let e = a.after_move(r, 5, Some(-600)).unwrap();
+        let (winner, why) = (e.winner, e.reason);
+        assert_eq!((winner, e.kind), (Some(Color::Black), EndKind::Resign));
         assert!(
             why.starts_with("0-1 black wins by adjudication: red resigns"),
             "{why}"
@@ -293,8 +283,9 @@ mod tests {
                 "{ply}"
             );
         }
-        let (winner, why) = a.after_move(Color::Red, 9, Some(0)).unwrap();
-        assert_eq!(winner, None);
+        let e = a.after_move(Color::Red, 9, Some(0)).unwrap();
+        let (winner, why) = (e.winner, e.reason);
+        assert_eq!((winner, e.kind), (None, EndKind::Draw));
         assert_eq!(
             why,
             "1/2-1/2 draw by adjudication: scores within 10 for 2 moves"

@@ -142,6 +142,7 @@
 pub(crate) mod adjudication;
 pub(crate) mod clock;
 pub(crate) mod config;
+pub(crate) mod ending;
 pub(crate) mod openings;
 mod pool;
 mod pyffish;

@@ -26,6 +26,8 @@ use std::io::Write;
 use serde_json::{Value, json};
 use xiangqi::Color;
 
+use crate::matches::ending::EndKind;
+
 /// One finished game, as its JSON line says.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameLine {
@@ -41,6 +43,8 @@ pub struct GameLine {
     pub winner: Option<Color>,
     /// Why the game ended.
     pub reason: String,
+    /// What ended it.
+    pub kind: EndKind,
     /// The moves played.
     pub plies: u64,
 }
@@ -75,63 +79,11 @@ impl GameLine {
             "result": result,
             "score1": self.score1(),
             "reason": self.reason,
-            "adjudication": adjudication(&self.reason),
+            "adjudication": self.kind.key(),
             "plies": self.plies,
         })
         .to_string()
     }
-}
-
-/// What ended a game, from the runner's reason: `None` for a rule of the
-/// game, else `resign`, `draw`, `flag`, `max-plies`, `forfeit` or
-/// `bad-opening` (see the module's documentation).
-pub fn adjudication(reason: &str) -> Option<&'static str> {
-    let rest = ["1-0 ", "0-1 ", "1/2-1/2 "]
-        .iter()
-        .find_map(|p| reason.strip_prefix(p))
-        .unwrap_or(reason);
-    if rest.starts_with("draw by adjudication:") {
-        return Some("draw");
-    }
-    if rest.starts_with("bad opening move") {
-        return Some("bad-opening");
-    }
-    if rest.starts_with("draw: ") && rest.contains(" loses on time, but ") {
-        return Some("flag");
-    }
-    if let Some(n) = rest
-        .strip_prefix("draw after ")
-        .and_then(|r| r.strip_suffix(" plies"))
-    {
-        if n.parse::<u64>().is_ok() {
-            return Some("max-plies");
-        }
-    }
-    for winner in ["red", "black"] {
-        if let Some(after) = rest.strip_prefix(winner) {
-            if after.starts_with(" wins by adjudication:") {
-                return Some("resign");
-            }
-            // A forfeit: `red wins: black <why>` (but a stalemate, the
-            // rules' `red wins: black has no legal move (stalemate)`, is
-            // a verdict of the game).
-            if let Some(why) = after.strip_prefix(" wins: ") {
-                let why = ["red ", "black "]
-                    .iter()
-                    .find_map(|p| why.strip_prefix(p))
-                    .unwrap_or(why);
-                if why.starts_with("has no legal move") {
-                    return None;
-                }
-                return Some(if why == "loses on time" {
-                    "flag"
-                } else {
-                    "forfeit"
-                });
-            }
-        }
-    }
-    None
 }
 
 /// Appends `line` and a newline to the file at `path` in one write, then
@@ -158,8 +110,9 @@ pub struct Scored {
     pub pair: u64,
     /// Engine 1's points: 0, 0.5 or 1.
     pub score1: f64,
-    /// The `adjudication` key, if a string.
-    pub adjudication: Option<String>,
+    /// What ended it, from the `adjudication` key (`None`: the key is
+    /// missing or unknown, as in lines of other tools).
+    pub kind: Option<EndKind>,
 }
 
 /// Reads one JSON line: `game`, `pair` and `score1` must be there (more
@@ -180,15 +133,16 @@ pub fn parse_line(line: &str) -> Result<Scored, String> {
     if ![0.0, 0.5, 1.0].contains(&score1) {
         return Err(format!("score1 {score1}: not 0, 0.5 or 1"));
     }
-    let adjudication = value
-        .get("adjudication")
-        .and_then(Value::as_str)
-        .map(String::from);
+    let kind = match value.get("adjudication") {
+        Some(Value::Null) => Some(EndKind::Rule),
+        Some(Value::String(key)) => EndKind::from_key(Some(key)),
+        _ => None,
+    };
     Ok(Scored {
         game,
         pair,
         score1,
-        adjudication,
+        kind,
     })
 }
 

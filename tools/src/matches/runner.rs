@@ -4,57 +4,16 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use xiangqi::notation::{ParseNotationError, UciMove, UciRanks, parse_uci};
-use xiangqi::{Color, Game, GameError, Move, Position, Role, Rules, Score};
+use xiangqi::{Color, Game, GameError, Move, Position, Rules, Score};
 
 use crate::matches::adjudication::{Adjudicator, DrawRule, ResignRule, centipawns};
 use crate::matches::clock::{SideClock, TimeControl};
 use crate::matches::config::{Config, MAX_PLIES};
+use crate::matches::ending::{EndKind, Ending};
 use crate::matches::sprt::results_line;
 use crate::matches::tally::{Pairing, Tally};
 use crate::matches::{openings, pool, pyffish, record, results, sprt_report};
 use xiangqi_client::{Engine, GameClocks, Think, parse_info};
-
-/// How a game ended: the winner (`None`: draw) and why.
-pub type Ending = (Option<Color>, String);
-
-/// `side` loses the game because of what it did.
-pub fn forfeit(side: Color, why: &str) -> Ending {
-    let result = if side == Color::Red { "0-1" } else { "1-0" };
-    (
-        Some(!side),
-        format!("{result} {} wins: {side} {why}", !side),
-    )
-}
-
-/// The game's verdict, or the ply cap, if the game is over.
-pub fn adjudicate(game: &Game, max_plies: usize) -> Option<Ending> {
-    if let Some(verdict) = game.outcome() {
-        return Some((verdict.winner, verdict.to_string()));
-    }
-    (game.ply() >= max_plies).then(|| (None, format!("1/2-1/2 draw after {max_plies} plies")))
-}
-
-/// The side to move's flag fell in `pos`: it loses on time, unless its
-/// opponent has no piece that could ever give check (no chariot, horse,
-/// cannon or soldier): then the game is drawn.
-pub fn flag_fall(pos: &Position, side: Color) -> Ending {
-    let board = pos.board();
-    let attackers = board.by_role(Role::Chariot)
-        | board.by_role(Role::Horse)
-        | board.by_role(Role::Cannon)
-        | board.by_role(Role::Soldier);
-    if (attackers & board.by_color(!side)).is_empty() {
-        (
-            None,
-            format!(
-                "1/2-1/2 draw: {side} loses on time, but {} has no mating material",
-                !side
-            ),
-        )
-    } else {
-        forfeit(side, "loses on time")
-    }
-}
 
 /// What an engine said about a move it chose, and the time it took.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -97,22 +56,34 @@ pub fn apply_reply(
     let side = game.position().turn();
     let text = match reply {
         Ok(text) => text,
-        Err(e) => return Some(forfeit(side, &format!("failed: {e}"))),
+        Err(e) => return Some(Ending::forfeit(side, &format!("failed: {e}"))),
     };
     let m = match parse_uci(game.position(), &text, ranks) {
         Ok(UciMove::Move(m)) => m,
-        Ok(UciMove::Null) => return Some(forfeit(side, "sent the null move 0000")),
+        Ok(UciMove::Null) => return Some(Ending::forfeit(side, "sent the null move 0000")),
         Err(ParseNotationError::Illegal) => {
-            return Some(forfeit(side, &format!("played the illegal move {text}")));
+            return Some(Ending::forfeit(
+                side,
+                &format!("played the illegal move {text}"),
+            ));
         }
-        Err(_) => return Some(forfeit(side, &format!("sent a malformed move {text:?}"))),
+        Err(_) => {
+            return Some(Ending::forfeit(
+                side,
+                &format!("sent a malformed move {text:?}"),
+            ));
+        }
     };
     match game.play(m) {
         Ok(_) => None,
-        Err(GameError::Illegal(_)) => {
-            Some(forfeit(side, &format!("played the illegal move {text}")))
-        }
-        Err(e) => Some(forfeit(side, &format!("could not play {text}: {e}"))),
+        Err(GameError::Illegal(_)) => Some(Ending::forfeit(
+            side,
+            &format!("played the illegal move {text}"),
+        )),
+        Err(e) => Some(Ending::forfeit(
+            side,
+            &format!("could not play {text}: {e}"),
+        )),
     }
 }
 
@@ -167,6 +138,8 @@ pub struct GamePlayed {
     pub winner: Option<Color>,
     /// Why the game ended.
     pub reason: String,
+    /// What ended it.
+    pub kind: EndKind,
     /// The moves.
     pub moves: Vec<Move>,
     /// One note for each move after the opening's.
@@ -212,7 +185,11 @@ pub fn play_full(
     let mut game = Game::with_rules(position, arbiter.rules.clone());
     let fen = start.map(|p| p.to_string());
     let mut notes = Vec::new();
-    let (winner, reason) = play_moves(
+    let Ending {
+        winner,
+        reason,
+        kind,
+    } = play_moves(
         [red, black],
         fen.as_deref(),
         opening,
@@ -223,6 +200,7 @@ pub fn play_full(
     GamePlayed {
         winner,
         reason,
+        kind,
         moves: game.moves().collect(),
         notes,
     }
@@ -238,20 +216,20 @@ fn play_moves(
 ) -> Ending {
     // A side that cannot even start a game loses it.
     if let Err(e) = red.new_game() {
-        return forfeit(Color::Red, &format!("failed: {e}"));
+        return Ending::forfeit(Color::Red, &format!("failed: {e}"));
     }
     if let Err(e) = black.new_game() {
-        return forfeit(Color::Black, &format!("failed: {e}"));
+        return Ending::forfeit(Color::Black, &format!("failed: {e}"));
     }
     for &m in opening {
         if game.play(m).is_err() {
-            return (None, format!("bad opening move {m}"));
+            return Ending::bad_opening(m);
         }
     }
     let mut clocks = arbiter.clock.map(|tc| [SideClock::new(tc); 2]);
     let mut scores = Adjudicator::new(arbiter.resign, arbiter.draw);
     loop {
-        if let Some(ending) = adjudicate(game, arbiter.max_plies) {
+        if let Some(ending) = Ending::of_game(game, arbiter.max_plies) {
             return ending;
         }
         let side = game.position().turn();
@@ -281,7 +259,7 @@ fn play_moves(
         let time = started.elapsed();
         if let Some(clocks) = clocks.as_mut() {
             if !clocks[usize::from(side == Color::Black)].charge(time) {
-                return flag_fall(&before, side);
+                return Ending::flag_fall(&before, side);
             }
         }
         let info = engine
@@ -349,10 +327,10 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
     };
     // Adjudicated games (resigned, drawn) and flag falls, reported apart.
     let mut apart = [0usize; 3];
-    let count_apart = |apart: &mut [usize; 3], kind: Option<&str>| match kind {
-        Some("resign") => apart[0] += 1,
-        Some("draw") => apart[1] += 1,
-        Some("flag") => apart[2] += 1,
+    let count_apart = |apart: &mut [usize; 3], kind: Option<EndKind>| match kind {
+        Some(EndKind::Resign) => apart[0] += 1,
+        Some(EndKind::Draw) => apart[1] += 1,
+        Some(EndKind::Flag) => apart[2] += 1,
         _ => {}
     };
     let tc = config.time_control_label();
@@ -381,7 +359,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
             _ => tally.l += 1,
         }
         pairs.add(g, half_points);
-        count_apart(&mut apart, s.adjudication.as_deref());
+        count_apart(&mut apart, s.kind);
     }
     let numbers: Vec<usize> = range.filter(|g| !done.contains(g)).collect();
     let mut decided = false;
@@ -430,11 +408,12 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
                 let GamePlayed {
                     winner,
                     reason,
+                    kind,
                     moves,
                     notes,
                 } = *game;
                 reported += 1;
-                count_apart(&mut apart, results::adjudication(&reason));
+                count_apart(&mut apart, Some(kind));
                 let a_color = if a_is_red { Color::Red } else { Color::Black };
                 let result = tally.add(winner, a_color);
                 // Engine 1's half points, and the pair (games 2k and 2k + 1:
@@ -492,6 +471,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
                         engine1_red: a_is_red,
                         winner,
                         reason: reason.clone(),
+                        kind,
                         plies: moves.len() as u64,
                     };
                     results::append_line(path, &line.to_json())?;

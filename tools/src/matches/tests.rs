@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use crate::matches::config::*;
+use crate::matches::ending::{EndKind, Ending};
 use crate::matches::openings::{Format, Order};
 use crate::matches::pyffish::{Judged, difference, our_verdict, parse_line};
 use crate::matches::runner::*;
@@ -52,7 +53,12 @@ fn adjudication_uses_the_game_rules() {
     // Perpetual check: the checker loses, the verdict names the piece.
     let cycle = "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9";
     let game = game_after("3k5/9/9/9/9/9/9/9/4R4/5K3 w", cycle);
-    let (winner, reason) = adjudicate(&game, MAX_PLIES).unwrap();
+    let Ending {
+        winner,
+        reason,
+        kind,
+    } = Ending::of_game(&game, MAX_PLIES).unwrap();
+    assert_eq!(kind, EndKind::Rule);
     assert_eq!(winner, Some(Color::Black));
     assert!(
         reason.starts_with("0-1 black wins by perpetual check: red made a check with every move (red chariot on e1)"),
@@ -62,7 +68,12 @@ fn adjudication_uses_the_game_rules() {
     let chase = "a3c4 e5b5 c4a3 b5e5 a3c4 e5b5 c4a3 b5e5";
     let game = game_after("5k3/9/9/9/4r4/9/N8/9/9/3K5 w", chase);
     assert_eq!(game.outcome().unwrap().reason, EndReason::PerpetualChase);
-    let (winner, reason) = adjudicate(&game, MAX_PLIES).unwrap();
+    let Ending {
+        winner,
+        reason,
+        kind,
+    } = Ending::of_game(&game, MAX_PLIES).unwrap();
+    assert_eq!(kind, EndKind::Rule);
     assert_eq!(winner, Some(Color::Black), "{reason}");
     assert!(reason.contains("perpetual chase"), "{reason}");
     // Idle repetition draws; the move limit (60 moves) draws.
@@ -70,29 +81,44 @@ fn adjudication_uses_the_game_rules() {
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
         "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9",
     );
-    assert_eq!(adjudicate(&game, MAX_PLIES).map(|e| e.0), Some(None));
+    assert_eq!(
+        Ending::of_game(&game, MAX_PLIES).map(|e| e.winner),
+        Some(None)
+    );
     let game = game_after("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 119 80", "e1e2");
-    let (winner, reason) = adjudicate(&game, MAX_PLIES).unwrap();
+    let Ending {
+        winner,
+        reason,
+        kind,
+    } = Ending::of_game(&game, MAX_PLIES).unwrap();
+    assert_eq!(kind, EndKind::Rule);
     assert_eq!(winner, None);
     assert!(reason.contains("move limit: 60 moves"), "{reason}");
     // Insufficient material; checkmate; the ply cap; a game going on.
     let bare = game_after("3k5/9/9/9/9/9/9/9/9/4K4 w", "");
     assert!(
-        adjudicate(&bare, MAX_PLIES)
+        Ending::of_game(&bare, MAX_PLIES)
             .unwrap()
-            .1
+            .reason
             .contains("insufficient material")
     );
     let mated = game_after("R3k4/R8/9/9/9/9/9/9/9/3K5 b", "");
-    assert_eq!(adjudicate(&mated, MAX_PLIES).unwrap().0, Some(Color::Red));
+    assert_eq!(
+        Ending::of_game(&mated, MAX_PLIES).unwrap().winner,
+        Some(Color::Red)
+    );
     let opening = game_after(
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
         "h2e2 h9g7",
     );
-    assert!(adjudicate(&opening, MAX_PLIES).is_none());
+    assert!(Ending::of_game(&opening, MAX_PLIES).is_none());
     assert_eq!(
-        adjudicate(&opening, 2),
-        Some((None, "1/2-1/2 draw after 2 plies".to_string()))
+        Ending::of_game(&opening, 2),
+        Some(Ending {
+            winner: None,
+            reason: "1/2-1/2 draw after 2 plies".to_string(),
+            kind: EndKind::MaxPlies,
+        })
     );
 }
 
@@ -126,8 +152,12 @@ fn bad_replies_lose() {
             "red failed: no bestmove in time",
         ),
     ] {
-        let (winner, reason) = apply_reply(&mut game, reply, z).unwrap();
-        assert_eq!(winner, Some(Color::Black));
+        let Ending {
+            winner,
+            reason,
+            kind,
+        } = apply_reply(&mut game, reply, z).unwrap();
+        assert_eq!((winner, kind), (Some(Color::Black), EndKind::Forfeit));
         assert_eq!(reason, format!("0-1 black wins: {why}"));
         assert_eq!(game.ply(), 2);
     }

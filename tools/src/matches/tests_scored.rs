@@ -42,6 +42,7 @@ fn a_flag_fall_loses() {
     let g = play_full(&mut red, &mut black, None, &[], &clocked("0.1+0"));
     assert_eq!(g.winner, Some(Color::Red));
     assert_eq!(g.reason, "1-0 red wins: black loses on time");
+    assert_eq!(g.kind, crate::matches::ending::EndKind::Flag);
     assert_eq!(g.moves.len(), 1, "the late move is not played");
     drop(red);
     let log = std::fs::read_to_string(&red_log).unwrap();
@@ -69,7 +70,9 @@ fn a_flag_fall_against_a_bare_army_draws() {
         g.reason,
         "1/2-1/2 draw: red loses on time, but black has no mating material"
     );
-    assert_eq!(flag_fall(&start, Color::Black).0, Some(Color::Red));
+    assert_eq!(g.kind, crate::matches::ending::EndKind::Flag);
+    let e = crate::matches::ending::Ending::flag_fall(&start, Color::Black);
+    assert_eq!(e.winner, Some(Color::Red));
 }
 
 #[test]
@@ -88,6 +91,7 @@ fn engines_get_both_clocks_and_the_moves_to_go() {
     };
     let g = play_full(&mut red, &mut black, Some(&start), &[], &arbiter);
     assert_eq!(g.reason, "1/2-1/2 draw after 2 plies");
+    assert_eq!(g.kind, crate::matches::ending::EndKind::MaxPlies);
     assert_eq!(g.notes.len(), 2);
     drop(red);
     let log = std::fs::read_to_string(&red_log).unwrap();
@@ -123,6 +127,7 @@ fn a_losing_score_resigns_and_notes_carry_the_scores() {
         g.reason,
         "1-0 red wins by adjudication: black resigns (score -600 or worse for 2 moves)"
     );
+    assert_eq!(g.kind, crate::matches::ending::EndKind::Resign);
     assert_eq!(g.moves.len(), 4);
     assert_eq!(g.notes.len(), 4);
     assert_eq!(
@@ -157,6 +162,7 @@ fn a_losing_score_resigns_and_notes_carry_the_scores() {
         ..Arbiter::default()
     };
     let g = play_full(&mut red, &mut black, Some(&start), &[], &arbiter);
+    assert_eq!(g.kind, crate::matches::ending::EndKind::Draw);
     assert_eq!(
         (g.winner, g.reason.as_str(), g.moves.len()),
         (

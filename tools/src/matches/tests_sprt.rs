@@ -14,52 +14,62 @@ fn temp(name: &str, text: &str) -> String {
 }
 
 #[test]
-fn adjudication_categories_from_the_runner_reasons() {
+fn the_runner_endings_carry_their_kind_and_the_line_its_key() {
+    use crate::matches::ending::{EndKind, Ending};
+    let (red, black) = (Color::Red, Color::Black);
     let cases = [
-        ("1-0 red wins by checkmate", None),
-        ("1/2-1/2 draw by repetition: the position ...", None),
-        ("0-1 black wins by perpetual check: red made ...", None),
-        ("1/2-1/2 draw after 400 plies", Some("max-plies")),
         (
+            Ending::forfeit(black, "played the illegal move a0a5"),
+            "1-0 red wins: black played the illegal move a0a5",
+            Some("forfeit"),
+        ),
+        (
+            Ending::resigned(black, 600, 3),
             "1-0 red wins by adjudication: black resigns (score -600 or worse for 3 moves)",
             Some("resign"),
         ),
         (
+            Ending::drawn(10, 8),
             "1/2-1/2 draw by adjudication: scores within 10 for 8 moves",
             Some("draw"),
         ),
-        ("0-1 black wins: red loses on time", Some("flag")),
         (
-            "1/2-1/2 draw: red loses on time, but black has no mating material",
+            Ending::bad_opening("h2h9"),
+            "bad opening move h2h9",
+            Some("bad-opening"),
+        ),
+        (
+            Ending::flag_fall(&xiangqi::Position::new(), red),
+            "0-1 black wins: red loses on time",
             Some("flag"),
         ),
-        (
-            "0-1 black wins: red played the illegal move a0a5",
-            Some("forfeit"),
-        ),
-        (
-            "1-0 red wins: black failed: the engine crashed",
-            Some("forfeit"),
-        ),
-        ("bad opening move h2h9", Some("bad-opening")),
     ];
-    for (reason, kind) in cases {
-        assert_eq!(adjudication(reason), kind, "{reason}");
+    for (ending, reason, key) in cases {
+        assert_eq!(ending.reason, reason);
+        assert_eq!(ending.kind.key(), key, "{reason}");
+        let line = GameLine {
+            game: 0,
+            pair: 0,
+            opening: 0,
+            engine1_red: true,
+            winner: ending.winner,
+            reason: ending.reason.clone(),
+            kind: ending.kind,
+            plies: 1,
+        };
+        let v: serde_json::Value = serde_json::from_str(&line.to_json()).unwrap();
+        assert_eq!(v["adjudication"].as_str(), key, "{reason}");
+        assert_eq!(parse_line(&line.to_json()).unwrap().kind, Some(ending.kind));
     }
-    // The rules' own verdicts are no adjudication, a stalemate among them
-    // (its text reads like a forfeit: `red wins: black has no ...`).
-    let stalemate: xiangqi::Position = "9/R8/3k5/9/4R4/2P6/4P3C/9/9/2BA1K3 b - - 0 26"
-        .parse()
-        .unwrap();
-    let game = xiangqi::Game::from_position(stalemate);
-    let verdict = game.outcome().unwrap().to_string();
-    assert!(verdict.contains("stalemate"), "{verdict}");
-    assert_eq!(adjudication(&verdict), None, "{verdict}");
-    // The runner's own endings, not only hand-written texts.
-    let (_, reason) = crate::matches::runner::forfeit(Color::Black, "loses on time");
-    assert_eq!(adjudication(&reason), Some("flag"));
-    let (_, reason) = crate::matches::runner::forfeit(Color::Red, "sent the null move 0000");
-    assert_eq!(adjudication(&reason), Some("forfeit"));
+    // A game over by the rules is no adjudication, and its line says null.
+    let mut game = xiangqi::Game::new();
+    assert_eq!(Ending::of_game(&game, 1), None);
+    game.play("h2e2".parse().unwrap()).unwrap();
+    let capped = Ending::of_game(&game, 1).unwrap();
+    assert_eq!((capped.winner, capped.kind), (None, EndKind::MaxPlies));
+    // A line from another tool without the key reads, with no kind.
+    let other = r#"{"game": 1, "pair": 0, "score1": 0.5}"#;
+    assert_eq!(parse_line(other).unwrap().kind, None);
 }
 
 #[test]
@@ -71,6 +81,7 @@ fn a_game_line_has_the_keys_and_reads_back() {
         engine1_red: false,
         winner: Some(Color::Red),
         reason: "1-0 red wins by adjudication: black resigns \"quoted\"".to_string(),
+        kind: crate::matches::ending::EndKind::Resign,
         plies: 87,
     };
     let text = line.to_json();
@@ -90,6 +101,7 @@ fn a_game_line_has_the_keys_and_reads_back() {
     let draw = GameLine {
         winner: None,
         reason: "1/2-1/2 draw by repetition".to_string(),
+        kind: crate::matches::ending::EndKind::Rule,
         ..line
     };
     let v: serde_json::Value = serde_json::from_str(&draw.to_json()).unwrap();
