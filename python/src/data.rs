@@ -7,12 +7,11 @@ use std::sync::atomic::AtomicBool;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use xiangqi::nnue::Nnue;
-use xiangqi::{MaterialPst, Searcher};
 use xiangqi_selfplay::data::{ChunkInfo, Record, read_chunk as read_chunk_bytes};
 use xiangqi_selfplay::games::write_games;
 use xiangqi_selfplay::games::{GamesInfo, NetworkId, network_id, read_games as read_games_bytes};
-use xiangqi_selfplay::{ChunkSpec, default_openings, parse_openings, play_chunk, play_games};
+use xiangqi_selfplay::{ChunkSpec, default_openings, engine, parse_openings};
+use xiangqi_session::Network;
 
 use crate::board::color_name;
 
@@ -29,10 +28,11 @@ pyo3::create_exception!(
     "Bytes that are not a valid chunk or game file (bad magic, version, size or checksum)."
 );
 
-/// The network read from `bytes`, or `None` for the classical evaluator.
-fn network(bytes: Option<&[u8]>) -> PyResult<Option<Nnue>> {
+/// The network read from `bytes` (of any width the engine plays), or
+/// `None` for the classical evaluator.
+fn network(bytes: Option<&[u8]>) -> PyResult<Option<Network>> {
     bytes
-        .map(|b| Nnue::from_bytes(b).map_err(|e| NetworkError::new_err(e.to_string())))
+        .map(|b| Network::from_bytes(b).map_err(|e| NetworkError::new_err(e.to_string())))
         .transpose()
 }
 
@@ -76,16 +76,8 @@ fn generate_chunk<'py>(
     };
     let bytes = py.detach(move || {
         let stop = AtomicBool::new(false);
-        let chunk = match net {
-            Some(net) => play_chunk(&mut Searcher::new(net), &spec, &openings, &stop, |_| {}),
-            None => play_chunk(
-                &mut Searcher::new(MaterialPst::default()),
-                &spec,
-                &openings,
-                &stop,
-                |_| {},
-            ),
-        };
+        let mut searcher = engine::searcher(net);
+        let chunk = engine::play_engine_chunk(&mut searcher, &spec, &openings, &stop, |_| {});
         chunk.map(|c| c.to_bytes())
     });
     let bytes = bytes.ok_or_else(|| PyValueError::new_err("the chunk was stopped"))?;
@@ -121,16 +113,7 @@ fn generate_games<'py>(
     };
     let games = py.detach(move || {
         let stop = AtomicBool::new(false);
-        match net {
-            Some(net) => play_games(&mut Searcher::new(net), &spec, &openings, &stop, |_| {}),
-            None => play_games(
-                &mut Searcher::new(MaterialPst::default()),
-                &spec,
-                &openings,
-                &stop,
-                |_| {},
-            ),
-        }
+        engine::play_engine_games(&mut engine::searcher(net), &spec, &openings, &stop, |_| {})
     });
     let games = games.ok_or_else(|| PyValueError::new_err("the chunk was stopped"))?;
     let bytes = write_games(&GamesInfo::new(spec.info(), id), &games)

@@ -7,7 +7,8 @@ import pytest
 import xiangqi_rs
 from xiangqi_rs import data
 
-NETWORK = Path(__file__).resolve().parents[2] / "src" / "eval" / "nnue" / "default.nnue"
+ROOT = Path(__file__).resolve().parents[2]
+NETWORK = ROOT / "src" / "eval" / "nnue" / "default.nnue"
 
 
 def test_a_chunk_is_reproducible_and_reads_back():
@@ -85,3 +86,18 @@ def test_game_files_give_the_chunk_s_positions():
     for bad in (b"", games[:63], games[:-1], chunk):
         with pytest.raises(data.ChunkError):
             data.read_games(bad)
+
+
+def test_a_128_wide_network_replays_the_committed_generation_3_games():
+    # g2a (128 wide, generation 2) played data/g3; the embedded network is
+    # 256 wide, and both widths play here.
+    net = (ROOT / "data" / "networks" / "g2a.nnue").read_bytes()
+    name = data.games_name(seed=3, index=96, network=net)
+    assert name == "g2-s3-n6000-000096.xqg"
+    # The first game of chunk 96, played again, gives the committed file's
+    # first positions.
+    ours = data.read_games(data.generate_games(seed=3, index=96, games=1, nodes=6000, network=net))
+    kept = data.read_games((ROOT / "data" / "g3" / name).read_bytes())
+    assert len(ours) > 100
+    assert kept.positions[: len(ours)] == ours.positions
+    assert kept.positions[len(ours)] != ours.positions[-1]

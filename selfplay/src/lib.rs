@@ -36,6 +36,7 @@
 #![forbid(unsafe_code)]
 
 pub mod data;
+pub mod engine;
 mod game_record;
 pub mod games;
 mod play;

@@ -43,14 +43,13 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use xiangqi::{MaterialPst, Move, Searcher};
+use xiangqi::Move;
 use xiangqi_selfplay::data::read_chunk;
+use xiangqi_selfplay::engine;
 use xiangqi_selfplay::games::{
     GamesInfo, NetworkId, check_games, network_id, read_games, write_games,
 };
-use xiangqi_selfplay::{
-    Chunk, ChunkSpec, GameRecord, default_openings, parse_openings, play_games,
-};
+use xiangqi_selfplay::{Chunk, ChunkSpec, GameRecord, default_openings, parse_openings};
 use xiangqi_session::Network;
 
 use crate::cli::{DataFormat, DatagenArgs};
@@ -184,29 +183,8 @@ fn play(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Option<V
             .fetch_add(positions as u64, Ordering::Relaxed);
     };
     let spec = spec(o, index);
-    match &o.network {
-        Some((Network::Hidden128(net), _)) => play_games(
-            &mut Searcher::new(net.clone()),
-            &spec,
-            &o.openings,
-            stop,
-            on_game,
-        ),
-        Some((Network::Hidden256(net), _)) => play_games(
-            &mut Searcher::new(net.clone()),
-            &spec,
-            &o.openings,
-            stop,
-            on_game,
-        ),
-        None => play_games(
-            &mut Searcher::new(MaterialPst::default()),
-            &spec,
-            &o.openings,
-            stop,
-            on_game,
-        ),
-    }
+    let mut searcher = engine::searcher(o.network.as_ref().map(|(net, _)| net.clone()));
+    engine::play_engine_games(&mut searcher, &spec, &o.openings, stop, on_game)
 }
 
 /// The games of chunk `index` from its game file, if it is there whole

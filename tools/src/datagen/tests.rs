@@ -1,4 +1,5 @@
 use super::*;
+use xiangqi::{MaterialPst, Searcher};
 use xiangqi_selfplay::play_chunk;
 
 /// The options of `datagen` with these flags.
