@@ -48,17 +48,19 @@ fn tally_and_summary() {
     assert!(even.summary().contains("score 50.0%, Elo +0 (95%: -"));
 }
 
+/// The game's ending, which must be a rule's verdict: the winner and why.
+fn rule_ending(game: &Game) -> (Option<Color>, String) {
+    let e = Ending::of_game(game, MAX_PLIES).unwrap();
+    assert_eq!(e.kind, EndKind::Rule, "{}", e.reason);
+    (e.winner, e.reason)
+}
+
 #[test]
 fn adjudication_uses_the_game_rules() {
     // Perpetual check: the checker loses, the verdict names the piece.
     let cycle = "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9";
     let game = game_after("3k5/9/9/9/9/9/9/9/4R4/5K3 w", cycle);
-    let Ending {
-        winner,
-        reason,
-        kind,
-    } = Ending::of_game(&game, MAX_PLIES).unwrap();
-    assert_eq!(kind, EndKind::Rule);
+    let (winner, reason) = rule_ending(&game);
     assert_eq!(winner, Some(Color::Black));
     assert!(
         reason.starts_with("0-1 black wins by perpetual check: red made a check with every move (red chariot on e1)"),
@@ -68,12 +70,7 @@ fn adjudication_uses_the_game_rules() {
     let chase = "a3c4 e5b5 c4a3 b5e5 a3c4 e5b5 c4a3 b5e5";
     let game = game_after("5k3/9/9/9/4r4/9/N8/9/9/3K5 w", chase);
     assert_eq!(game.outcome().unwrap().reason, EndReason::PerpetualChase);
-    let Ending {
-        winner,
-        reason,
-        kind,
-    } = Ending::of_game(&game, MAX_PLIES).unwrap();
-    assert_eq!(kind, EndKind::Rule);
+    let (winner, reason) = rule_ending(&game);
     assert_eq!(winner, Some(Color::Black), "{reason}");
     assert!(reason.contains("perpetual chase"), "{reason}");
     // Idle repetition draws; the move limit (60 moves) draws.
@@ -86,12 +83,7 @@ fn adjudication_uses_the_game_rules() {
         Some(None)
     );
     let game = game_after("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 119 80", "e1e2");
-    let Ending {
-        winner,
-        reason,
-        kind,
-    } = Ending::of_game(&game, MAX_PLIES).unwrap();
-    assert_eq!(kind, EndKind::Rule);
+    let (winner, reason) = rule_ending(&game);
     assert_eq!(winner, None);
     assert!(reason.contains("move limit: 60 moves"), "{reason}");
     // Insufficient material; checkmate; the ply cap; a game going on.
