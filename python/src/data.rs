@@ -51,7 +51,7 @@ fn spec(seed: u64, index: u32, games: usize, nodes: u32) -> PyResult<ChunkSpec> 
 
 /// Plays chunk `index` of a self-play run seeded with `seed`: `games` games
 /// at `nodes` nodes per move, by the classical evaluator or, with
-/// `network` (the bytes of a `.nnue` file), by that network, each from a
+/// `network` (the bytes of a `.nnue` file, 128 or 256 wide), by that network, each from a
 /// line of `openings` (text: one line of ICCS moves each, `#` comments;
 /// by default the engine's match openings) and 2 to 6 random plies.
 /// Returns the chunk file's bytes, exactly what `xiangqi-engine datagen
