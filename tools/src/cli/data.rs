@@ -118,10 +118,11 @@ pub enum ScheduleArg {
 /// --resume continues from one.
 #[derive(Clone, Debug, Args)]
 pub struct TrainArgs {
-    /// The folder of chunk files (.xqd) and/or game files (.xqg) (default:
+    /// A folder of chunk files (.xqd) and/or game files (.xqg); repeat it to
+    /// train on several generations' data together (default:
     /// $XDG_CACHE_HOME/xiangqi/data or ~/.cache/xiangqi/data).
     #[arg(long, value_name = "DIR")]
-    pub data: Option<PathBuf>,
+    pub data: Vec<PathBuf>,
     /// The network file to write.
     #[arg(long, value_name = "FILE.nnue")]
     pub out: PathBuf,

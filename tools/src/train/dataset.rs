@@ -185,13 +185,17 @@ fn file_records(path: &Path, bytes: &[u8]) -> Result<Vec<Record>, String> {
     }
 }
 
-/// Reads the data files of `dir` ([`chunk_files`]): every
-/// `validation_every`th file held out, unreadable or corrupt files skipped
-/// (listed in [`Dataset::skipped`]).
-pub fn load(dir: &Path, o: &LoadOptions) -> Result<Dataset, TrainError> {
-    let files = chunk_files(dir)?;
+/// Reads the data files of the folders `dirs` ([`chunk_files`], folder
+/// after folder): every `validation_every`th file held out, unreadable or
+/// corrupt files skipped (listed in [`Dataset::skipped`]); with
+/// `max_positions`, the first folders' positions come first.
+pub fn load(dirs: &[PathBuf], o: &LoadOptions) -> Result<Dataset, TrainError> {
+    let mut files = Vec::new();
+    for dir in dirs {
+        files.extend(chunk_files(dir)?);
+    }
     if files.is_empty() {
-        return Err(TrainError::NoData(dir.to_path_buf()));
+        return Err(TrainError::NoData(dirs.to_vec()));
     }
     let mut d = Dataset::default();
     // One allocation for the positions where it can be had (tens of
@@ -233,7 +237,7 @@ pub fn load(dir: &Path, o: &LoadOptions) -> Result<Dataset, TrainError> {
     }
     d.train.truncate(o.max_positions);
     if d.train.is_empty() {
-        return Err(TrainError::NoTraining(dir.to_path_buf()));
+        return Err(TrainError::NoTraining(dirs.to_vec()));
     }
     Ok(d)
 }

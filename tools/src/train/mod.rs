@@ -2,7 +2,7 @@
 //! `xiangqi-engine datagen`, on CPU.
 //!
 //! ```text
-//! xiangqi-engine train [--data DIR] --out FILE.nnue [--hidden 128] [--buckets 1]
+//! xiangqi-engine train [--data DIR]... --out FILE.nnue [--hidden 128] [--buckets 1]
 //!                      [--input-buckets none|palace4|palace6] [--factoriser]
 //!                      [--activation screlu|crelu] [--epochs 20] [--batch 16384]
 //!                      [--lr 0.001] [--schedule cosine|step|constant] [--lr-step 8]
@@ -53,6 +53,12 @@ pub use xiangqi::nnue::{MAX_BUCKETS, MAX_HIDDEN};
 /// Training positions the exported output bias is corrected on.
 const BIAS_POSITIONS: usize = 20_000;
 
+/// The data folders, for messages: their paths joined by `+`.
+pub fn folders(dirs: &[PathBuf]) -> String {
+    let names: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+    names.join("+")
+}
+
 /// What went wrong in a training run.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum TrainError {
@@ -60,11 +66,11 @@ pub enum TrainError {
     #[error("{path}: {1}", path = .0.display())]
     Io(PathBuf, String),
     /// No chunk or game files in the data folder.
-    #[error("{}: no data files (*.xqd, *.xqg); make some with `xiangqi-engine datagen`", .0.display())]
-    NoData(PathBuf),
+    #[error("{}: no data files (*.xqd, *.xqg); make some with `xiangqi-engine datagen`", folders(.0))]
+    NoData(Vec<PathBuf>),
     /// Every usable chunk was held out.
-    #[error("{}: no training positions (at least two chunk files are needed: one is held out)", .0.display())]
-    NoTraining(PathBuf),
+    #[error("{}: no training positions (at least two chunk files are needed: one is held out)", folders(.0))]
+    NoTraining(Vec<PathBuf>),
     /// A bad checkpoint.
     #[error("{path}: {1}", path = .0.display())]
     Checkpoint(PathBuf, CheckpointError),
@@ -76,8 +82,8 @@ pub enum TrainError {
 /// What to train.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
-    /// The folder of chunk files.
-    pub data: PathBuf,
+    /// The folders of chunk and game files, read one after the other.
+    pub data: Vec<PathBuf>,
     /// The network file to write.
     pub out: PathBuf,
     /// The architecture.
@@ -124,10 +130,11 @@ pub struct Options {
 pub fn options(a: &TrainArgs) -> Result<Options, String> {
     let (step, gamma) = (a.lr_step, a.lr_gamma);
     let mut o = Options {
-        data: a
-            .data
-            .clone()
-            .unwrap_or_else(xiangqi_selfplay::data::default_dir),
+        data: if a.data.is_empty() {
+            vec![xiangqi_selfplay::data::default_dir()]
+        } else {
+            a.data.clone()
+        },
         out: a.out.clone(),
         shape: Shape {
             hidden: a.hidden,
@@ -361,7 +368,7 @@ fn description(o: &Options, data: &Dataset, state: &Checkpoint, validation: Opti
     let s = state.net.shape;
     format!(
         "xiangqi-engine train: data {}, {} training + {} validation positions, {} epochs, seed {}, lambda {}, k {}, hidden {}, buckets {}{}, {}, batch {}, lr {}, mirror {}, validation loss {}",
-        o.data.display(),
+        folders(&o.data),
         data.train.len(),
         data.validation.len(),
         state.epoch,
@@ -461,7 +468,7 @@ pub fn run(o: &Options) -> Result<Summary, TrainError> {
             data.excluded,
             o.score_cap,
             started.elapsed().as_secs_f64(),
-            o.data.display()
+            folders(&o.data)
         );
     }
     let state = start(o)?;

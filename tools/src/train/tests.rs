@@ -85,7 +85,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
 
 fn options(dir: &Path, hidden: usize, activation: Activation) -> Options {
     let mut o = parse_args(&["--out".into(), dir.join("net.nnue").display().to_string()]).unwrap();
-    o.data = dir.to_path_buf();
+    o.data = vec![dir.to_path_buf()];
     o.shape = Shape {
         hidden,
         buckets: 2,
@@ -493,17 +493,46 @@ fn bad_files_are_skipped_and_empty_folders_rejected() {
     let empty = temp_dir("empty");
     let mut o = options(&empty, 4, Activation::CReLU);
     assert!(matches!(run(&o), Err(TrainError::NoData(_))));
-    o.data = empty.join("missing");
+    o.data = vec![empty.join("missing")];
     assert!(matches!(run(&o), Err(TrainError::Io(..))));
     let one = data_dir("one-chunk", &records, 1);
-    o.data = one;
+    o.data = vec![one];
     assert!(matches!(run(&o), Err(TrainError::NoTraining(_))));
-    o.data = dir.clone();
+    o.data = vec![dir.clone()];
     o.resume = Some(dir.join("c000.xqd"));
     assert!(matches!(
         run(&o),
         Err(TrainError::Checkpoint(_, CheckpointError::BadMagic))
     ));
+}
+
+#[test]
+fn several_folders_train_together() {
+    let (a, b) = (positions(2, 30, 11), positions(1, 30, 12));
+    let (dir_a, dir_b) = (data_dir("gen-a", &a, 3), data_dir("gen-b", &b, 1));
+    // `--data` repeated: both folders, in order.
+    let both = [
+        "--out",
+        "x.nnue",
+        "--data",
+        dir_a.to_str().unwrap(),
+        "--data",
+        dir_b.to_str().unwrap(),
+    ];
+    let mut o = parse_args(&both.map(String::from)).unwrap();
+    assert_eq!(o.data, [dir_a.clone(), dir_b.clone()]);
+    o.validation_every = 4;
+    let data = load(&o);
+    assert_eq!(data.train.len() + data.validation.len(), a.len() + b.len());
+    assert_eq!((data.train_chunks, data.validation_chunks), (3, 1));
+    // Alone, b's one chunk is held out: nothing to train on.
+    o.data = vec![dir_b.clone()];
+    assert!(matches!(run(&o), Err(TrainError::NoTraining(d)) if d == [dir_b.clone()]));
+    let shown = TrainError::NoData(vec![dir_a.clone(), dir_b.clone()]).to_string();
+    assert!(
+        shown.starts_with(&format!("{}+{}:", dir_a.display(), dir_b.display())),
+        "{shown}"
+    );
 }
 
 #[test]

@@ -76,14 +76,14 @@ fn game_files_load_as_their_chunk_files() {
     write(&chunks, false, true);
     write(&games, true, false);
     write(&both, true, true);
-    let from_chunks = load(&chunks, &o).unwrap();
+    let from_chunks = load(std::slice::from_ref(&chunks), &o).unwrap();
     assert!(from_chunks.train.len() > 100 && from_chunks.excluded > 0);
     assert_eq!(
         (from_chunks.train_chunks, from_chunks.validation_chunks),
         (2, 3)
     );
     for dir in [&games, &both] {
-        let d = load(dir, &o).unwrap();
+        let d = load(std::slice::from_ref(dir), &o).unwrap();
         assert_eq!(d.train, from_chunks.train);
         assert_eq!(d.validation, from_chunks.validation);
         assert_eq!((d.train_chunks, d.validation_chunks), (2, 3));
@@ -107,7 +107,7 @@ fn game_files_load_as_their_chunk_files() {
     let mut bytes = std::fs::read(&first).unwrap();
     *bytes.last_mut().unwrap() ^= 1;
     std::fs::write(&first, bytes).unwrap();
-    let d = load(&games, &o).unwrap();
+    let d = load(std::slice::from_ref(&games), &o).unwrap();
     assert_eq!(d.skipped.len(), 1);
     assert!(d.skipped[0].1.contains("checksum"), "{:?}", d.skipped);
     assert_eq!((d.train_chunks, d.validation_chunks), (2, 2));
