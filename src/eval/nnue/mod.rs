@@ -45,14 +45,15 @@
 //! ```
 
 mod buckets;
+mod error;
 mod evaluator;
 mod file;
 
 pub use buckets::{InputBuckets, MAX_INPUT_BUCKETS, View};
+pub use error::NetworkError;
 pub use evaluator::{DEFAULT_HIDDEN, EMBEDDED, Nnue, NnueState};
 pub use file::{
-    Activation, HEADER_SIZE, MAGIC, MAX_BUCKETS, MAX_DESCRIPTION, MAX_HIDDEN, NetworkError,
-    NetworkFile, VERSION,
+    Activation, HEADER_SIZE, MAGIC, MAX_BUCKETS, MAX_DESCRIPTION, MAX_HIDDEN, NetworkFile, VERSION,
 };
 
 use crate::base::{Color, Piece, Role, Square};
