@@ -5,6 +5,7 @@
 mod cli;
 mod client;
 mod command_loop;
+mod match_results;
 mod matches;
 mod nnue;
 mod positions;
