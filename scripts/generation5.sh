@@ -18,12 +18,15 @@
 #            the repository), move limit 50
 #
 # Environment: WORK (default ~/.cache/xiangqi/g5): everything written except data/g4;
-# CHUNKS (default 740); THREADS (default 2); FSF_BIN for `confirm`.
+# CHUNKS (default 740); THREADS (default 2); FSF_BIN for `confirm`; EPOCHS (default 30) and
+# GAMES (the SPRTs' most, default 2000) only to try the stages out small.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WORK="${WORK:-$HOME/.cache/xiangqi/g5}"
 CHUNKS="${CHUNKS:-740}"
 THREADS="${THREADS:-2}"
+EPOCHS="${EPOCHS:-30}"
+GAMES="${GAMES:-2000}"
 mkdir -p "$WORK"
 cargo build --release -p xiangqi-engine
 E="${CARGO_TARGET_DIR:-target}/release/xiangqi-engine"
@@ -48,12 +51,21 @@ train() { # out, flags...
   last=$(ls "$out.checkpoints"/epoch-*.ckpt 2>/dev/null | sort | tail -1 || true)
   [ -n "$last" ] && resume=(--resume "$last")
   nice -n 5 "$E" train --data data/g3 --data data/g4 --out "$out" --hidden 256 --buckets 4 \
-    --epochs 30 --threads "$THREADS" --seed 1 --generation 5 --validation-every 12 \
+    --epochs "$EPOCHS" --threads "$THREADS" --seed 1 --generation 5 --validation-every 12 \
     "${resume[@]}" "$@"
+}
+
+# Fails unless the engine plays `net` (a file it refuses leaves the embedded network playing).
+loads() { # net, generation
+  local said
+  said=$(printf 'uci\nsetoption name EvalFile value %s\nisready\nquit\n' "$1" | "$E")
+  grep -q "EvalFile .*: network generation $2$" <<< "$said" || { echo "the engine does not load $1" >&2; exit 1; }
 }
 
 sprt() { # name, engine-1 network, engine-2 network
   local name="$1" net1="$2" net2="$3"
+  loads "$net1" "$(basename "$net1" | sed -n 's/^g\([0-9]\).*/\1/p')"
+  loads "$net2" "$(basename "$net2" | sed -n 's/^g\([0-9]\).*/\1/p')"
   if [ ! -f "$OPENINGS" ]; then
     cargo run --release -q -p xiangqi-selfplay --example openings -- 1000 33 > "$OPENINGS.tmp"
     mv "$OPENINGS.tmp" "$OPENINGS"
@@ -63,7 +75,7 @@ sprt() { # name, engine-1 network, engine-2 network
     --engine2 "$E" --engine2-init "setoption name EvalFile value $net2" \
     --engine2-name "$(basename "$net2" .nnue)" \
     --openings "$OPENINGS" --openings-format epd --openings-order random --openings-seed 1 \
-    --movetime 100 --games 2000 --concurrency "$THREADS" --sprt 0 10 \
+    --movetime 100 --games "$GAMES" --concurrency "$THREADS" --sprt 0 10 \
     --results "$WORK/$name.jsonl" --resume
 }
 
@@ -108,6 +120,7 @@ for stage in "$@"; do
       ;;
     confirm)
       net="$(winner)"
+      loads "$net" 5
       "$E" match --engine1 "$E" \
         --engine1-init "setoption name EvalFile value $net" \
         --engine1-init "setoption name Move Limit value 50" \
