@@ -101,6 +101,8 @@ for stage in "$@"; do
       mkdir -p data/g4
       find "$WORK/data-g4/" -maxdepth 1 -name 'g4-s4-n6000-*.xqg' -exec cp -n {} data/g4/ \;
       echo "data/g4: $(find data/g4 -name "*.xqg" | wc -l) chunks, $(du -sh data/g4 | cut -f1)"
+      # The totals for data/README.md's row (games, plies, positions, bytes).
+      cargo run --release -q -p xiangqi-selfplay --example games_stats -- data/g4/*.xqg | tail -1
       ;;
     train)
       train "$NONE" --input-buckets none
