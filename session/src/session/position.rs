@@ -2,7 +2,7 @@
 //! [`Game`]), dropping it, the banned root moves, a new game.
 
 use xiangqi::notation::{UciMove, parse_uci};
-use xiangqi::{Game, Move, Position, Setup, Validation};
+use xiangqi::{Game, Move, Position, Rules, Setup, Validation};
 
 use crate::error::PositionError;
 
@@ -103,14 +103,8 @@ impl Session {
     /// assert_eq!(s.game().unwrap().ply(), 1);
     /// ```
     pub fn set_game(&mut self, game: &Game) {
-        let mut ours = Game::with_rules(game.start().clone(), self.rules.clone());
-        for m in game.moves() {
-            // A move the library's game took; under other rules it may end
-            // the game earlier, which the search then sees.
-            let _ = ours.play_on(m);
-        }
         self.banned.clear();
-        self.game = Some(ours);
+        self.game = Some(replay(game, &self.rules));
     }
 
     /// Root moves the next searches leave out (UCCI `banmoves`), until the
@@ -160,4 +154,15 @@ impl Session {
         self.banned.clear();
         self.clear_pending = true;
     }
+}
+
+/// `game`'s moves played again from its start under `rules`. Each was
+/// legal in `game`, so each is legal here; under other rules one may end
+/// the game earlier (a shorter move limit, say), which a search then sees.
+pub(super) fn replay(game: &Game, rules: &Rules) -> Game {
+    let mut ours = Game::with_rules(game.start().clone(), rules.clone());
+    for m in game.moves() {
+        let _ = ours.play_on(m);
+    }
+    ours
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 use crate::network::Network;
 use xiangqi::book::Book;
 use xiangqi::notation::UciRanks;
-use xiangqi::{Game, Rules, Strength};
+use xiangqi::{Rules, Strength};
 
 use crate::error::OptionError;
 use crate::options::{EMBEDDED, OptionId, OptionSpec, OptionValue};
@@ -351,12 +351,7 @@ impl Session {
     /// Adopts `rules` and replays the current game under them.
     fn set_rules(&mut self, rules: Rules) -> Result<(), OptionError> {
         if let Some(old) = &self.game {
-            let mut game = Game::with_rules(old.start().clone(), rules.clone());
-            for m in old.moves() {
-                // Legal in the old game, so legal here.
-                let _ = game.play_on(m);
-            }
-            self.game = Some(game);
+            self.game = Some(super::position::replay(old, &rules));
         }
         self.rules = rules;
         Ok(())
