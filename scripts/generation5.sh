@@ -18,12 +18,12 @@
 #            the repository), move limit 50
 #
 # Environment: WORK (default ~/.cache/xiangqi/g5): everything written except data/g4;
-# CHUNKS (default 780); THREADS (default 2); FSF_BIN for `confirm`; EPOCHS (default 30) and
+# CHUNKS (default 820); THREADS (default 2); FSF_BIN for `confirm`; EPOCHS (default 30) and
 # GAMES (the SPRTs' most, default 2000) only to try the stages out small.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WORK="${WORK:-$HOME/.cache/xiangqi/g5}"
-CHUNKS="${CHUNKS:-780}"
+CHUNKS="${CHUNKS:-820}"
 THREADS="${THREADS:-2}"
 EPOCHS="${EPOCHS:-30}"
 GAMES="${GAMES:-2000}"
