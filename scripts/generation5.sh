@@ -46,6 +46,10 @@ OPENINGS="$WORK/openings-1000-33.epd"
 train() { # out, flags...
   local out="$1"; shift
   [ -f "$out" ] && { echo "train: $out is there"; return; }
+  # A candidate committed in data/networks/ (the one that played the SPRTs) is not trained again.
+  if [ -f "data/networks/$(basename "$out")" ]; then
+    cp "data/networks/$(basename "$out")" "$out"; echo "train: $out from data/networks/"; return
+  fi
   local resume=()
   local last
   last=$(ls "$out.checkpoints"/epoch-*.ckpt 2>/dev/null | sort | tail -1 || true)
