@@ -31,7 +31,7 @@ mkdir -p "$WORK"
 cargo build --release -p xiangqi-engine
 E="${CARGO_TARGET_DIR:-target}/release/xiangqi-engine"
 
-# g4b: the network that plays generation 4's data (embedded from commit c72d34b on).
+# g4b: the network that plays generation 4's data (embedded from commit c72d34b until g5).
 G4B="$WORK/g4b.nnue"
 if [ ! -f "$G4B" ]; then
   git show c72d34b:src/eval/nnue/default.nnue > "$G4B.tmp" && mv "$G4B.tmp" "$G4B"
@@ -83,9 +83,23 @@ sprt() { # name, engine-1 network, engine-2 network
     --results "$WORK/$name.jsonl" --resume
 }
 
-# The network the `g4b` and `confirm` stages play: the winner of `buckets` (written there).
+# Writes the winner of `buckets` from its results: H1 accepted, the bucketed network; otherwise
+# (H0, or undecided at 2 000 games) `none`.
+decide() { # results file
+  if "$E" sprt --results "$1" --elo0 0 --elo1 10 | grep -q "H1 accepted"; then
+    echo "$PALACE" > "$WORK/winner"
+  else
+    echo "$NONE" > "$WORK/winner"
+  fi
+}
+
+# The network the `g4b` and `confirm` stages play: the winner of `buckets` (written there, or,
+# on a machine that did not play it, decided from the committed results of 2026-12-04).
 winner() {
+  local played=docs/logs/g5-matches/g5-palace4-vs-none-sprt-100ms.jsonl
+  [ -f "$WORK/winner" ] || [ ! -f "$played" ] || decide "$played"
   [ -f "$WORK/winner" ] || { echo "run the buckets stage first" >&2; exit 1; }
+  [ -f "$(cat "$WORK/winner")" ] || { echo "run the train stage first" >&2; exit 1; }
   cat "$WORK/winner"
 }
 
@@ -114,12 +128,7 @@ for stage in "$@"; do
       ;;
     buckets)
       sprt palace4-vs-none "$PALACE" "$NONE"
-      # H1 accepted: the bucketed network; otherwise (H0, or undecided at 2 000 games) `none`.
-      if "$E" sprt --results "$WORK/palace4-vs-none.jsonl" --elo0 0 --elo1 10 | grep -q "H1 accepted"; then
-        echo "$PALACE" > "$WORK/winner"
-      else
-        echo "$NONE" > "$WORK/winner"
-      fi
+      decide "$WORK/palace4-vs-none.jsonl"
       ;;
     g4b)
       sprt g5-vs-g4b "$(winner)" "$G4B"
