@@ -42,46 +42,10 @@ echo "f5a4f1a0fc2f66819cf989768e6323d1778688cfc23d956ea43fd3e37690d914  $G4B" | 
 NONE="$WORK/g5-none-256x4.nnue"
 PALACE="$WORK/g5-palace4f-256x4.nnue"
 OPENINGS="$WORK/openings-1000-33.epd"
-
-train() { # out, flags...
-  local out="$1"; shift
-  [ -f "$out" ] && { echo "train: $out is there"; return; }
-  # A candidate committed in data/networks/ (the one that played the SPRTs) is not trained again.
-  if [ -f "data/networks/$(basename "$out")" ]; then
-    cp "data/networks/$(basename "$out")" "$out"; echo "train: $out from data/networks/"; return
-  fi
-  local resume=()
-  local last
-  last=$(ls "$out.checkpoints"/epoch-*.ckpt 2>/dev/null | sort | tail -1 || true)
-  [ -n "$last" ] && resume=(--resume "$last")
-  nice -n 5 "$E" train --data data/g3 --data data/g4 --out "$out" --hidden 256 --buckets 4 \
-    --epochs "$EPOCHS" --threads "$THREADS" --seed 1 --generation 5 --validation-every 12 \
-    "${resume[@]}" "$@"
-}
-
-# Fails unless the engine plays `net` (a file it refuses leaves the embedded network playing).
-loads() { # net, generation
-  local said
-  said=$(printf 'uci\nsetoption name EvalFile value %s\nisready\nquit\n' "$1" | "$E")
-  grep -q "EvalFile .*: network generation $2$" <<< "$said" || { echo "the engine does not load $1" >&2; exit 1; }
-}
-
-sprt() { # name, engine-1 network, engine-2 network
-  local name="$1" net1="$2" net2="$3"
-  loads "$net1" "$(basename "$net1" | sed -n 's/^g\([0-9]\).*/\1/p')"
-  loads "$net2" "$(basename "$net2" | sed -n 's/^g\([0-9]\).*/\1/p')"
-  if [ ! -f "$OPENINGS" ]; then
-    cargo run --release -q -p xiangqi-selfplay --example openings -- 1000 33 > "$OPENINGS.tmp"
-    mv "$OPENINGS.tmp" "$OPENINGS"
-  fi
-  "$E" match --engine1 "$E" --engine1-init "setoption name EvalFile value $net1" \
-    --engine1-name "$(basename "$net1" .nnue)" \
-    --engine2 "$E" --engine2-init "setoption name EvalFile value $net2" \
-    --engine2-name "$(basename "$net2" .nnue)" \
-    --openings "$OPENINGS" --openings-format epd --openings-order random --openings-seed 1 \
-    --movetime 100 --games "$GAMES" --concurrency "$THREADS" --sprt 0 10 \
-    --results "$WORK/$name.jsonl" --resume
-}
+GEN=5
+TRAIN_DATA=(--data data/g3 --data data/g4)
+# shellcheck source=scripts/generation_common.sh
+. scripts/generation_common.sh
 
 # Writes the winner of `buckets` from its results: H1 accepted, the bucketed network; otherwise
 # (H0, or undecided at 2 000 games) `none`.
@@ -131,18 +95,12 @@ for stage in "$@"; do
       decide "$WORK/palace4-vs-none.jsonl"
       ;;
     g4b)
-      sprt g5-vs-g4b "$(winner)" "$G4B"
+      net="$(winner)"
+      sprt g5-vs-g4b "$net" "$G4B"
       ;;
     confirm)
       net="$(winner)"
-      loads "$net" 5
-      "$E" match --engine1 "$E" \
-        --engine1-init "setoption name EvalFile value $net" \
-        --engine1-init "setoption name Move Limit value 50" \
-        --engine2 "${FSF_BIN:?set FSF_BIN to a Fairy-Stockfish binary}" --engine2-fsf \
-        --move-limit 50 --movetime 1000 --games 100 --concurrency "$THREADS" \
-        --resign movecount=3 score=600 \
-        --results "$WORK/g5-vs-fsf-1000ms.jsonl" --resume --pgn "$WORK/g5-vs-fsf-1000ms.pgn"
+      confirm g5-vs-fsf-1000ms "$net"
       ;;
     *)
       echo "unknown stage: $stage (data sync train buckets g4b confirm)" >&2

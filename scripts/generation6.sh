@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Network generation 6 (issue 33) from a checkout, stage by stage. Every stage resumes where
+# a stop left it: rerun the same command after a session ends (datagen skips finished chunks,
+# training continues from its last epoch's checkpoint, matches from their results lines).
+#
+#   scripts/generation6.sh STAGE...
+#
+# Stages, in order:
+#   data     g5's self-play (the network embedded since commit 53a1a25, committed as
+#            data/networks/g5-none-256x4.nnue) at 6 000 nodes a move (seed 5, game files) into
+#            $WORK/data-g5, chunks 0..$CHUNKS-1 (about 12 500 training positions a chunk;
+#            2 threads play about 2 M positions an hour on the project's 2-core machine)
+#   sync     copies the finished chunks into data/g5/ (to be committed: at most 25 MB)
+#   train    the candidate g6-none-256x4 on data/g3 + data/g4 + data/g5 (g5's shape: 256 wide,
+#            4 output buckets by piece count, no input buckets; 30 epochs, seed 1)
+#   g5       SPRT [0, 10] at 100 ms: the candidate against g5 (the embedded network)
+#   confirm  100 games at 1 s a move against Fairy-Stockfish (FSF_BIN, classical, built outside
+#            the repository), move limit 50
+#
+# Environment: WORK (default ~/.cache/xiangqi/g6): everything written except data/g5;
+# CHUNKS (default 820); THREADS (default 2); FSF_BIN for `confirm`; EPOCHS (default 30) and
+# GAMES (the SPRT's most, default 2000) only to try the stages out small.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WORK="${WORK:-$HOME/.cache/xiangqi/g6}"
+CHUNKS="${CHUNKS:-820}"
+THREADS="${THREADS:-2}"
+EPOCHS="${EPOCHS:-30}"
+GAMES="${GAMES:-2000}"
+GEN=6
+TRAIN_DATA=(--data data/g3 --data data/g4 --data data/g5)
+OPENINGS="$WORK/openings-1000-33.epd"
+mkdir -p "$WORK"
+cargo build --release -p xiangqi-engine
+E="${CARGO_TARGET_DIR:-target}/release/xiangqi-engine"
+# shellcheck source=scripts/generation_common.sh
+. scripts/generation_common.sh
+
+# g5: the network that plays generation 5's data, checked by its SHA-256 so that the data stays
+# the same after the next network is embedded.
+G5=data/networks/g5-none-256x4.nnue
+echo "5b4354a1708c65c472bfa0ee5fd62e35db3df97a4d25fcff09f4b6f0d2905f25  $G5" | sha256sum -c --quiet
+
+CANDIDATE="$WORK/g6-none-256x4.nnue"
+
+for stage in "$@"; do
+  case "$stage" in
+    data)
+      # The chunks committed in data/g5 are not played again (datagen skips the files it finds).
+      mkdir -p "$WORK/data-g5"
+      if [ -d data/g5 ]; then
+        find data/g5 -maxdepth 1 -name 'g5-s5-n6000-*.xqg' -exec cp -n {} "$WORK/data-g5/" \;
+      fi
+      nice -n 15 "$E" datagen --out "$WORK/data-g5" --chunks "$CHUNKS" --first-chunk 0 \
+        --games-per-chunk 100 --nodes 6000 --threads "$THREADS" --seed 5 --network "$G5" \
+        --format games
+      ;;
+    sync)
+      mkdir -p data/g5
+      find "$WORK/data-g5/" -maxdepth 1 -name 'g5-s5-n6000-*.xqg' -exec cp -n {} data/g5/ \;
+      echo "data/g5: $(find data/g5 -name "*.xqg" | wc -l) chunks, $(du -sh data/g5 | cut -f1)"
+      # The totals for data/README.md's row (games, plies, positions, bytes).
+      cargo run --release -q -p xiangqi-selfplay --example games_stats -- data/g5/*.xqg | tail -1
+      ;;
+    train)
+      train "$CANDIDATE" --input-buckets none
+      ;;
+    g5)
+      sprt g6-vs-g5 "$CANDIDATE" "$G5"
+      ;;
+    confirm)
+      confirm g6-vs-fsf-1000ms "$CANDIDATE"
+      ;;
+    *)
+      echo "unknown stage: $stage (data sync train g5 confirm)" >&2
+      exit 2
+      ;;
+  esac
+done

@@ -1,0 +1,66 @@
+# Functions shared by the generation scripts (`generation5.sh`, `generation6.sh`): sourced, not
+# run. The caller sets E (the engine binary), WORK (the output folder), THREADS, EPOCHS, GAMES,
+# GEN (the generation being made), TRAIN_DATA (an array of `--data DIR` pairs) and OPENINGS
+# (the SPRTs' EPD file, written here on first use).
+
+# Trains a candidate network into `out` (resuming from its last checkpoint). A candidate
+# committed in data/networks/ (the one that played the SPRTs) is copied instead of trained again.
+train() { # out, flags...
+  local out="$1"; shift
+  [ -f "$out" ] && { echo "train: $out is there"; return; }
+  if [ -f "data/networks/$(basename "$out")" ]; then
+    cp "data/networks/$(basename "$out")" "$out"; echo "train: $out from data/networks/"; return
+  fi
+  local resume=()
+  local last
+  last=$(ls "$out.checkpoints"/epoch-*.ckpt 2>/dev/null | sort | tail -1 || true)
+  [ -n "$last" ] && resume=(--resume "$last")
+  nice -n 5 "$E" train "${TRAIN_DATA[@]}" --out "$out" --hidden 256 --buckets 4 \
+    --epochs "$EPOCHS" --threads "$THREADS" --seed 1 --generation "$GEN" --validation-every 12 \
+    "${resume[@]}" "$@"
+}
+
+# Fails unless the engine plays `net` (a file it refuses leaves the embedded network playing).
+loads() { # net, generation
+  local said
+  said=$(printf 'uci\nsetoption name EvalFile value %s\nisready\nquit\n' "$1" | "$E")
+  grep -q "EvalFile .*: network generation $2$" <<< "$said" || { echo "the engine does not load $1" >&2; exit 1; }
+}
+
+# The generation a network file's name starts with (`g5-none-256x4.nnue` is 5).
+generation_of() { # net
+  basename "$1" | sed -n 's/^g\([0-9]*\).*/\1/p'
+}
+
+# SPRT [0, 10] at 100 ms a move, engine 1 with `net1` against engine 2 with `net2`, on 1 000 EPD
+# openings in seeded random order; results in $WORK/NAME.jsonl (resumed).
+sprt() { # name, engine-1 network, engine-2 network
+  local name="$1" net1="$2" net2="$3"
+  loads "$net1" "$(generation_of "$net1")"
+  loads "$net2" "$(generation_of "$net2")"
+  if [ ! -f "$OPENINGS" ]; then
+    cargo run --release -q -p xiangqi-selfplay --example openings -- 1000 33 > "$OPENINGS.tmp"
+    mv "$OPENINGS.tmp" "$OPENINGS"
+  fi
+  "$E" match --engine1 "$E" --engine1-init "setoption name EvalFile value $net1" \
+    --engine1-name "$(basename "$net1" .nnue)" \
+    --engine2 "$E" --engine2-init "setoption name EvalFile value $net2" \
+    --engine2-name "$(basename "$net2" .nnue)" \
+    --openings "$OPENINGS" --openings-format epd --openings-order random --openings-seed 1 \
+    --movetime 100 --games "$GAMES" --concurrency "$THREADS" --sprt 0 10 \
+    --results "$WORK/$name.jsonl" --resume
+}
+
+# 100 games at 1 s a move against Fairy-Stockfish (classical, FSF_BIN), `net` on our side, the
+# 50 shipped openings with colours swapped, move limit 50; results in $WORK/NAME.jsonl and .pgn.
+confirm() { # name, network
+  local name="$1" net="$2"
+  loads "$net" "$(generation_of "$net")"
+  "$E" match --engine1 "$E" \
+    --engine1-init "setoption name EvalFile value $net" \
+    --engine1-init "setoption name Move Limit value 50" \
+    --engine2 "${FSF_BIN:?set FSF_BIN to a Fairy-Stockfish binary}" --engine2-fsf \
+    --move-limit 50 --movetime 1000 --games 100 --concurrency "$THREADS" \
+    --resign movecount=3 score=600 \
+    --results "$WORK/$name.jsonl" --resume --pgn "$WORK/$name.pgn"
+}
