@@ -70,21 +70,10 @@ winner() {
 for stage in "$@"; do
   case "$stage" in
     data)
-      # The chunks committed in data/g4 are not played again (datagen skips the files it finds).
-      mkdir -p "$WORK/data-g4"
-      if [ -d data/g4 ]; then
-        find data/g4 -maxdepth 1 -name 'g4-s4-n6000-*.xqg' -exec cp -n {} "$WORK/data-g4/" \;
-      fi
-      nice -n 15 "$E" datagen --out "$WORK/data-g4" --chunks "$CHUNKS" --first-chunk 0 \
-        --games-per-chunk 100 --nodes 6000 --threads "$THREADS" --seed 4 --network "$G4B" \
-        --format games
+      play_data 4 4 "$G4B"
       ;;
     sync)
-      mkdir -p data/g4
-      find "$WORK/data-g4/" -maxdepth 1 -name 'g4-s4-n6000-*.xqg' -exec cp -n {} data/g4/ \;
-      echo "data/g4: $(find data/g4 -name "*.xqg" | wc -l) chunks, $(du -sh data/g4 | cut -f1)"
-      # The totals for data/README.md's row (games, plies, positions, bytes).
-      cargo run --release -q -p xiangqi-selfplay --example games_stats -- data/g4/*.xqg | tail -1
+      sync_data 4 4
       ;;
     train)
       train "$NONE" --input-buckets none

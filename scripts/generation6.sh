@@ -46,21 +46,10 @@ CANDIDATE="$WORK/g6-none-256x4.nnue"
 for stage in "$@"; do
   case "$stage" in
     data)
-      # The chunks committed in data/g5 are not played again (datagen skips the files it finds).
-      mkdir -p "$WORK/data-g5"
-      if [ -d data/g5 ]; then
-        find data/g5 -maxdepth 1 -name 'g5-s5-n6000-*.xqg' -exec cp -n {} "$WORK/data-g5/" \;
-      fi
-      nice -n 15 "$E" datagen --out "$WORK/data-g5" --chunks "$CHUNKS" --first-chunk 0 \
-        --games-per-chunk 100 --nodes 6000 --threads "$THREADS" --seed 5 --network "$G5" \
-        --format games
+      play_data 5 5 "$G5"
       ;;
     sync)
-      mkdir -p data/g5
-      find "$WORK/data-g5/" -maxdepth 1 -name 'g5-s5-n6000-*.xqg' -exec cp -n {} data/g5/ \;
-      echo "data/g5: $(find data/g5 -name "*.xqg" | wc -l) chunks, $(du -sh data/g5 | cut -f1)"
-      # The totals for data/README.md's row (games, plies, positions, bytes).
-      cargo run --release -q -p xiangqi-selfplay --example games_stats -- data/g5/*.xqg | tail -1
+      sync_data 5 5
       ;;
     train)
       train "$CANDIDATE" --input-buckets none

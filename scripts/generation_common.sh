@@ -1,6 +1,6 @@
 # Functions shared by the generation scripts (`generation5.sh`, `generation6.sh`): sourced, not
 # run. The caller sets E (the engine binary), WORK (the output folder), THREADS, EPOCHS, GAMES,
-# GEN (the generation being made), TRAIN_DATA (an array of `--data DIR` pairs) and OPENINGS
+# CHUNKS, GEN (the generation being made), TRAIN_DATA (an array of `--data DIR` pairs) and OPENINGS
 # (the SPRTs' EPD file, written here on first use).
 
 # Trains a candidate network into `out` (resuming from its last checkpoint). A candidate
@@ -63,4 +63,28 @@ confirm() { # name, network
     --move-limit 50 --movetime 1000 --games 100 --concurrency "$THREADS" \
     --resign movecount=3 score=600 \
     --results "$WORK/$name.jsonl" --resume --pgn "$WORK/$name.pgn"
+}
+
+# Self-play of generation G's data (network `net`, 6 000 nodes a move, `seed`, game files
+# g<G>-s<seed>-n6000-*.xqg) into $WORK/data-g<G>, chunks 0..$CHUNKS-1. The chunks committed in
+# data/g<G> are copied there first and not played again (datagen skips the files it finds).
+play_data() { # data generation, seed, network
+  local g="$1" seed="$2" net="$3"
+  mkdir -p "$WORK/data-g$g"
+  if [ -d "data/g$g" ]; then
+    find "data/g$g" -maxdepth 1 -name "g$g-s$seed-n6000-*.xqg" -exec cp -n {} "$WORK/data-g$g/" \;
+  fi
+  nice -n 15 "$E" datagen --out "$WORK/data-g$g" --chunks "$CHUNKS" --first-chunk 0 \
+    --games-per-chunk 100 --nodes 6000 --threads "$THREADS" --seed "$seed" --network "$net" \
+    --format games
+}
+
+# Copies the finished chunks of `play_data` into data/g<G>/ (to be committed) and prints the
+# totals for data/README.md's row (games, plies, positions, bytes).
+sync_data() { # data generation, seed
+  local g="$1" seed="$2"
+  mkdir -p "data/g$g"
+  find "$WORK/data-g$g/" -maxdepth 1 -name "g$g-s$seed-n6000-*.xqg" -exec cp -n {} "data/g$g/" \;
+  echo "data/g$g: $(find "data/g$g" -name "*.xqg" | wc -l) chunks, $(du -sh "data/g$g" | cut -f1)"
+  cargo run --release -q -p xiangqi-selfplay --example games_stats -- "data/g$g"/*.xqg | tail -1
 }
