@@ -11,6 +11,8 @@
 # worktrees under $WORK (default ~/.cache/xiangqi/search) and built there, each in its own
 # target folder (so the pair stays fixed while main moves on); the results go to
 # $WORK/BRANCH-<head>-vs-<base>-300ms.jsonl. MOVETIME (default 300) and GAMES (default 2000).
+# Results lines kept in the repository (docs/logs/search-sprt/, the same file name) seed the
+# run on a machine that has none, so a test stopped on one machine resumes on another.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 branch="${1:?usage: scripts/search_sprt.sh BRANCH [BASE]}"
@@ -20,6 +22,12 @@ WORK="${WORK:-$HOME/.cache/xiangqi/search}"
 MOVETIME="${MOVETIME:-300}"
 GAMES="${GAMES:-2000}"
 mkdir -p "$WORK"
+results="$WORK/$branch-$head-vs-$base-${MOVETIME}ms.jsonl"
+kept="docs/logs/search-sprt/$(basename "$results")"
+if [ ! -f "$results" ] && [ -f "$kept" ]; then
+  cp "$kept" "$results"
+  echo "resuming from $kept ($(wc -l < "$kept") games)" >&2
+fi
 
 # Builds the engine of `commit` in a detached worktree of its own; prints the binary's path.
 engine_at() { # commit
@@ -36,4 +44,4 @@ old=$(engine_at "$base")
   --movetime "$MOVETIME" --games "$GAMES" --concurrency 2 \
   --openings-order random --openings-seed 4 \
   --resign movecount=3 score=600 --draw movenumber=40 movecount=8 score=10 --sprt 0 10 \
-  --results "$WORK/$branch-$head-vs-$base-${MOVETIME}ms.jsonl" --resume
+  --results "$results" --resume
