@@ -55,6 +55,8 @@ import sys
 
 import pyffish as sf
 
+from board_model import attacks, on, parse_board
+
 V = "xiangqi"
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 MAX_PLIES = 90
@@ -79,65 +81,8 @@ def sq(s):
     return (ord(s[0]) - ord("a"), int(s[1:]))
 
 
-# ---------------------------------------------------- a small board model
+# ------------------------------------------- moves on scripts/board_model.py
 # Only steers the random games; legality always comes from pyffish.
-def parse_board(fen):
-    board = {}
-    for i, row in enumerate(fen.split()[0].split("/")):
-        rank, f = 9 - i, 0
-        for ch in row:
-            if ch.isdigit():
-                f += int(ch)
-            else:
-                board[(f, rank)] = ch
-                f += 1
-    return board
-
-
-def on(f, r):
-    return 0 <= f < 9 and 0 <= r < 10
-
-
-def attacks(board, s):
-    """Squares the piece on s could capture on (pins ignored)."""
-    p = board[s]
-    t, (f, r), red = p.lower(), s, p.isupper()
-    out = []
-    if t in "rc":
-        for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            x, y, screen = f + df, r + dr, False
-            while on(x, y):
-                if (x, y) in board:
-                    if t == "r" or screen:
-                        out.append((x, y))
-                        break
-                    screen = True
-                x, y = x + df, y + dr
-    elif t == "n":
-        for df, dr in ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)):
-            leg = (f + (df // 2 if abs(df) == 2 else 0), r + (dr // 2 if abs(dr) == 2 else 0))
-            if on(f + df, r + dr) and leg not in board:
-                out.append((f + df, r + dr))
-    elif t == "b":
-        for df, dr in ((2, 2), (2, -2), (-2, 2), (-2, -2)):
-            x, y = f + df, r + dr
-            if on(x, y) and (f + df // 2, r + dr // 2) not in board and (y <= 4 if red else y >= 5):
-                out.append((x, y))
-    elif t in "ak":
-        steps = ((1, 1), (1, -1), (-1, 1), (-1, -1)) if t == "a" else ((1, 0), (-1, 0), (0, 1), (0, -1))
-        for df, dr in steps:
-            x, y = f + df, r + dr
-            if 3 <= x <= 5 and (0 <= y <= 2 if red else 7 <= y <= 9):
-                out.append((x, y))
-    elif t == "p":
-        fw = 1 if red else -1
-        out = [(f, r + fw)]
-        if (r >= 5) if red else (r <= 4):
-            out += [(f - 1, r), (f + 1, r)]
-        out = [c for c in out if on(*c)]
-    return [c for c in out if c in board and board[c].isupper() != red]
-
-
 def quiet_moves(board, s):
     """Squares the piece on s could move to without capturing (pins and
     the flying general ignored)."""

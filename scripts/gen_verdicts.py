@@ -31,6 +31,8 @@ import sys
 
 import pyffish as sf
 
+from board_model import parse_board, reach
+
 VARIANT = "xiangqi"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "tests", "suite", "tests", "data", "verdicts.txt")
@@ -63,23 +65,10 @@ def mirror_move(m):
 
 
 # --------------------------------------------------------------------------
-# minimal board model, only used to validate FENs
+# FENs, on the board model of scripts/board_model.py (only used to validate them)
 # --------------------------------------------------------------------------
 def parse_fen(fen):
-    parts = fen.split()
-    rows = parts[0].split("/")
-    assert len(rows) == 10, fen
-    board = {}
-    for i, row in enumerate(rows):
-        rank, f = 9 - i, 0
-        for ch in row:
-            if ch.isdigit():
-                f += int(ch)
-            else:
-                board[(f, rank)] = ch
-                f += 1
-        assert f == 9, fen
-    return board, parts[1]
+    return parse_board(fen), fen.split()[1]
 
 
 def board_to_fen(board, stm, half=0, full=1):
@@ -107,55 +96,11 @@ def mirror_fen(fen):
     return board_to_fen(nb, "b" if stm == "w" else "w", parts[4], parts[5])
 
 
-def _on(f, r):
-    return 0 <= f < 9 and 0 <= r < 10
-
-
-def attacked_squares(board, s):
-    """Squares a piece on s could capture on (occupied squares for sliders)."""
-    p = board[s]
-    t, (f, r), red = p.lower(), s, p.isupper()
-    out = []
-    if t in "rc":
-        for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            x, y, screen = f + df, r + dr, False
-            while _on(x, y):
-                if (x, y) in board:
-                    if t == "r" or screen:
-                        out.append((x, y))
-                        break
-                    screen = True
-                x, y = x + df, y + dr
-    elif t == "n":
-        for df, dr in ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)):
-            leg = (f + (df // 2 if abs(df) == 2 else 0), r + (dr // 2 if abs(dr) == 2 else 0))
-            if _on(f + df, r + dr) and leg not in board:
-                out.append((f + df, r + dr))
-    elif t == "b":
-        for df, dr in ((2, 2), (2, -2), (-2, 2), (-2, -2)):
-            x, y = f + df, r + dr
-            if _on(x, y) and (f + df // 2, r + dr // 2) not in board and (y <= 4 if red else y >= 5):
-                out.append((x, y))
-    elif t in "ak":
-        steps = ((1, 1), (1, -1), (-1, 1), (-1, -1)) if t == "a" else ((1, 0), (-1, 0), (0, 1), (0, -1))
-        for df, dr in steps:
-            x, y = f + df, r + dr
-            if 3 <= x <= 5 and (0 <= y <= 2 if red else 7 <= y <= 9):
-                out.append((x, y))
-    elif t == "p":
-        fw = 1 if red else -1
-        out = [(f, r + fw)]
-        if (r >= 5) if red else (r <= 4):
-            out += [(f - 1, r), (f + 1, r)]
-        out = [c for c in out if _on(*c)]
-    return out
-
-
 def in_check(board, red_side):
     mine = "K" if red_side else "k"
     ks = [s for s, p in board.items() if p == mine][0]
     for s, p in board.items():
-        if p.isupper() != red_side and ks in attacked_squares(board, s):
+        if p.isupper() != red_side and ks in reach(board, s):
             return True
     other = [s for s, p in board.items() if p == ("k" if red_side else "K")][0]
     if ks[0] == other[0]:
