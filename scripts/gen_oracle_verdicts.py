@@ -55,7 +55,7 @@ import sys
 
 import pyffish as sf
 
-from board_model import attacks, on, parse_board
+from board_model import attacks, on, parse_board, reach
 
 V = "xiangqi"
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -85,32 +85,19 @@ def sq(s):
 # Only steers the random games; legality always comes from pyffish.
 def quiet_moves(board, s):
     """Squares the piece on s could move to without capturing (pins and
-    the flying general ignored)."""
-    p = board[s]
-    t, (f, r), red = p.lower(), s, p.isupper()
-    out = []
+    the flying general ignored; none for the general and the soldiers)."""
+    t, (f, r) = board[s].lower(), s
     if t in "rc":
+        out = []
         for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             x, y = f + df, r + dr
             while on(x, y) and (x, y) not in board:
                 out.append((x, y))
                 x, y = x + df, y + dr
-    elif t == "n":
-        for df, dr in ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)):
-            leg = (f + (df // 2 if abs(df) == 2 else 0), r + (dr // 2 if abs(dr) == 2 else 0))
-            if on(f + df, r + dr) and leg not in board:
-                out.append((f + df, r + dr))
-    elif t == "b":
-        for df, dr in ((2, 2), (2, -2), (-2, 2), (-2, -2)):
-            x, y = f + df, r + dr
-            if on(x, y) and (f + df // 2, r + dr // 2) not in board and (y <= 4 if red else y >= 5):
-                out.append((x, y))
-    elif t == "a":
-        for df, dr in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
-            x, y = f + df, r + dr
-            if 3 <= x <= 5 and (0 <= y <= 2 if red else 7 <= y <= 9):
-                out.append((x, y))
-    return [c for c in out if c not in board]
+        return out
+    if t in "nba":
+        return [c for c in reach(board, s) if c not in board]
+    return []
 
 
 def name(a, z):
