@@ -250,6 +250,8 @@ deadline, runner, engines = time.monotonic() + 60, [], []
 while len(engines) < 2 and time.monotonic() < deadline:
     runner = running(marker)
     engines = children(runner[0]) if runner else []
+    # An engine just forked, not yet exec'd, still shows the runner's command line.
+    runner = [p for p in runner if p not in engines]
     time.sleep(0.1)
 ray.cancel(ref, force=True)
 deadline = time.monotonic() + 10
