@@ -8,7 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use xiangqi::{Color, EndReason, Game, Position, Rng};
 
-use crate::board::{Board, color_name, reason_name};
+use crate::board::Board;
 use crate::errors::{IllegalMoveError, InvalidFenError};
 use crate::training::{
     ACTION_SPACE, OBS_LEN, PLANES, int_in, move_of, numpy_with, off_points, off_points_error,
@@ -133,8 +133,8 @@ impl Ending {
     /// (winner, reason) as Python sees them.
     fn names(self) -> (Option<&'static str>, &'static str) {
         match self {
-            Ending::Verdict(w, r) => (w.map(color_name), reason_name(r)),
-            Ending::Illegal(c) => (Some(color_name(!c)), "illegal_action"),
+            Ending::Verdict(w, r) => (w.map(Color::name), r.name()),
+            Ending::Illegal(c) => (Some((!c).name()), "illegal_action"),
             Ending::MaxPlies => (None, "max_plies"),
         }
     }

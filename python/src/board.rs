@@ -4,33 +4,11 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use xiangqi::notation::{MoveError, PlayStrError};
-use xiangqi::{Color, EndReason, Game, GameError, IllegalReason, Piece, Position, Square, Verdict};
+use xiangqi::{Color, Game, GameError, IllegalReason, Piece, Position, Square, Verdict};
 
 use crate::errors::{
     AmbiguousMoveError, IllegalMoveError, IntIn, InvalidFenError, InvalidMoveError, int_arg,
 };
-
-/// `"red"` or `"black"`.
-pub(crate) fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Red => "red",
-        Color::Black => "black",
-    }
-}
-
-/// The snake_case name of a reason, as `Outcome.reason` gives it.
-pub(crate) fn reason_name(r: EndReason) -> &'static str {
-    match r {
-        EndReason::Checkmate => "checkmate",
-        EndReason::Stalemate => "stalemate",
-        EndReason::PerpetualCheck => "perpetual_check",
-        EndReason::PerpetualChase => "perpetual_chase",
-        EndReason::Repetition => "repetition",
-        EndReason::MoveLimit => "move_limit",
-        EndReason::InsufficientMaterial => "insufficient_material",
-        _ => "unknown",
-    }
-}
 
 fn square_name(sq: Square) -> String {
     format!("{}{}", sq.file().char(), sq.rank().char())
@@ -102,8 +80,8 @@ pub struct Outcome {
 impl Outcome {
     fn new(v: &Verdict) -> Outcome {
         Outcome {
-            winner: v.winner.map(color_name),
-            reason: reason_name(v.reason),
+            winner: v.winner.map(Color::name),
+            reason: v.reason.name(),
             ply: v.ply,
             sentence: v.to_string(),
             result: v.result(),
@@ -226,7 +204,7 @@ impl Board {
     /// The side to move: `"red"` or `"black"`.
     #[getter]
     fn turn(&self) -> &'static str {
-        color_name(self.position().turn())
+        self.position().turn().name()
     }
 
     /// The legal moves of the current position (a new list each time).

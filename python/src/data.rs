@@ -7,13 +7,12 @@ use std::sync::atomic::AtomicBool;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+use xiangqi::Color;
 use xiangqi_selfplay::data::{ChunkInfo, Record, read_chunk as read_chunk_bytes};
 use xiangqi_selfplay::games::write_games;
 use xiangqi_selfplay::games::{GamesInfo, NetworkId, network_id, read_games as read_games_bytes};
 use xiangqi_selfplay::{ChunkSpec, default_openings, engine, parse_openings};
 use xiangqi_session::Network;
-
-use crate::board::color_name;
 
 pyo3::create_exception!(
     xiangqi_rs.data,
@@ -180,7 +179,7 @@ fn chunk_of(info: ChunkInfo, records: &[Record]) -> PyResult<Chunk> {
         .iter()
         .map(|r| {
             let pos = r.position().map_err(err)?;
-            let winner = r.result().winner().map(color_name);
+            let winner = r.result().winner().map(Color::name);
             Ok((pos.to_string(), r.score(), winner, r.ply()))
         })
         .collect::<PyResult<_>>()?;

@@ -93,6 +93,22 @@ impl Color {
             Color::Black => black,
         }
     }
+
+    /// The side's lowercase name, `"red"` or `"black"`: what `Display`
+    /// writes, and the name the Python and WebAssembly packages use.
+    ///
+    /// ```
+    /// use xiangqi::Color;
+    /// assert_eq!(Color::Red.name(), "red");
+    /// assert_eq!(Color::Black.name(), Color::Black.to_string());
+    /// ```
+    #[inline]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Red => "red",
+            Color::Black => "black",
+        }
+    }
 }
 
 impl Not for Color {
@@ -109,9 +125,6 @@ impl Not for Color {
 
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::Red => "red",
-            Color::Black => "black",
-        })
+        f.write_str(self.name())
     }
 }

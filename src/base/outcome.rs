@@ -42,6 +42,31 @@ pub enum EndReason {
     InsufficientMaterial,
 }
 
+impl EndReason {
+    /// The reason's snake_case name: `"checkmate"`, `"stalemate"`,
+    /// `"perpetual_check"`, `"perpetual_chase"`, `"repetition"`,
+    /// `"move_limit"` or `"insufficient_material"`. A stable identifier,
+    /// the one the Python and WebAssembly packages and the reference data
+    /// use; `Display` gives the English words instead.
+    ///
+    /// ```
+    /// use xiangqi::EndReason;
+    /// assert_eq!(EndReason::PerpetualChase.name(), "perpetual_chase");
+    /// assert_eq!(EndReason::PerpetualChase.to_string(), "perpetual chase");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::PerpetualCheck => "perpetual_check",
+            EndReason::PerpetualChase => "perpetual_chase",
+            EndReason::Repetition => "repetition",
+            EndReason::MoveLimit => "move_limit",
+            EndReason::InsufficientMaterial => "insufficient_material",
+        }
+    }
+}
+
 impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -5,33 +5,9 @@
 use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 use xiangqi::notation::{ChineseScript, MoveError, Notation, PlayStrError, WxfDialect};
-use xiangqi::{
-    Color, EndReason, Game, GameError, Move, Position, Setup, Square, Validation, Verdict,
-};
+use xiangqi::{Game, GameError, Move, Position, Setup, Square, Validation, Verdict};
 
 use crate::errors::{Kind, argument, error};
-
-/// `"red"` or `"black"`.
-pub(crate) fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Red => "red",
-        Color::Black => "black",
-    }
-}
-
-/// The snake_case name of a reason, as the Python package names it.
-fn reason_name(r: EndReason) -> &'static str {
-    match r {
-        EndReason::Checkmate => "checkmate",
-        EndReason::Stalemate => "stalemate",
-        EndReason::PerpetualCheck => "perpetual_check",
-        EndReason::PerpetualChase => "perpetual_chase",
-        EndReason::Repetition => "repetition",
-        EndReason::MoveLimit => "move_limit",
-        EndReason::InsufficientMaterial => "insufficient_material",
-        _ => "unknown",
-    }
-}
 
 /// Sets `key` on a plain object (setting a property of a fresh plain object
 /// cannot fail).
@@ -46,9 +22,9 @@ fn outcome_object(v: &Verdict) -> Object {
         &o,
         "winner",
         v.winner
-            .map_or(JsValue::NULL, |c| JsValue::from_str(color_name(c))),
+            .map_or(JsValue::NULL, |c| JsValue::from_str(c.name())),
     );
-    set(&o, "reason", reason_name(v.reason));
+    set(&o, "reason", v.reason.name());
     set(&o, "text", v.to_string());
     set(&o, "result", v.result());
     set(&o, "ply", v.ply as f64);
@@ -149,7 +125,7 @@ impl Board {
     /// The side to move: `"red"` or `"black"`.
     #[wasm_bindgen(getter, unchecked_return_type = "\"red\" | \"black\"")]
     pub fn turn(&self) -> String {
-        color_name(self.position().turn()).to_string()
+        self.position().turn().name().to_string()
     }
 
     /// The legal moves of the current position, in ICCS.

@@ -1,9 +1,8 @@
 //! Helpers shared by the integration tests: reading committed data files,
-//! the list of notations, the names of end reasons in the data.
+//! the list of notations.
 
 use std::path::PathBuf;
 
-use xiangqi::EndReason;
 use xiangqi::notation::{ChineseScript, Notation, UciRanks, WxfDialect};
 
 /// Every notation and dialect the crate writes and reads.
@@ -61,18 +60,4 @@ pub fn perft_cases(name: &str) -> Vec<PerftCase> {
             PerftCase { fen, depths }
         })
         .collect()
-}
-
-/// The name of an end reason as the reference data files write it.
-pub fn reason_name(r: EndReason) -> &'static str {
-    match r {
-        EndReason::Checkmate => "checkmate",
-        EndReason::Stalemate => "stalemate",
-        EndReason::PerpetualCheck => "perpetual_check",
-        EndReason::PerpetualChase => "perpetual_chase",
-        EndReason::Repetition => "repetition",
-        EndReason::MoveLimit => "move_limit",
-        EndReason::InsufficientMaterial => "insufficient_material",
-        _ => "other",
-    }
 }

@@ -25,8 +25,6 @@
 use std::collections::HashMap;
 use std::fs;
 
-use xiangqi_suite::reason_name;
-
 use xiangqi::{Game, Position, Rules};
 
 /// The engine a verdict comes from.
@@ -150,7 +148,7 @@ fn ours(case: &Case, rules: Rules) -> Option<End> {
             return Some(End {
                 ply: i + 1,
                 result: v.result().to_string(),
-                reason: reason_name(v.reason).to_string(),
+                reason: v.reason.name().to_string(),
             });
         }
     }

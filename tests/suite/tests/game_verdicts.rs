@@ -14,8 +14,6 @@
 use std::collections::HashSet;
 use std::fs;
 
-use xiangqi_suite::reason_name;
-
 use xiangqi::{EndReason, Game, Position, Rules};
 
 /// Cases where the Asian rules, as specified for this crate (issue 3, see
@@ -212,7 +210,7 @@ fn adjudicate(case: &Case, rules: Rules) -> Result<(String, String, String), Str
         None => ("*".into(), "none".into(), String::new()),
         Some(v) => (
             v.result().to_string(),
-            reason_name(v.reason).to_string(),
+            v.reason.name().to_string(),
             v.to_string(),
         ),
     })
