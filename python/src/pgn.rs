@@ -3,9 +3,10 @@
 use pyo3::exceptions::{PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use xiangqi::notation::{ChineseScript, Notation, WxfDialect};
+use xiangqi::notation::Notation;
 use xiangqi::pgn::{GameRecord, ReadOptions};
 use xiangqi::{Game, Rules};
+use xiangqi_session::notation_named;
 
 use crate::board::{Board, Move};
 use crate::errors::IllegalMoveError;
@@ -32,19 +33,7 @@ pub struct PgnGame {
 /// The notation named `name` (`"wxf"`, `"wxf_dots"`, `"chinese"`,
 /// `"chinese_traditional"`, `"iccs"`), or a `ValueError`.
 pub(crate) fn notation_of(name: &str) -> PyResult<Notation> {
-    Ok(match name {
-        "wxf" => Notation::Wxf(WxfDialect::FairyStockfish),
-        "wxf_dots" => Notation::Wxf(WxfDialect::Wxf),
-        "chinese" => Notation::Chinese(ChineseScript::Simplified),
-        "chinese_traditional" => Notation::Chinese(ChineseScript::Traditional),
-        "iccs" => Notation::Iccs,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "unknown notation {other:?}: expected \"wxf\", \"wxf_dots\", \"chinese\", \
-                 \"chinese_traditional\" or \"iccs\""
-            )));
-        }
-    })
+    notation_named(name).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 #[pymethods]

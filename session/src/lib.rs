@@ -40,6 +40,7 @@
 mod error;
 pub mod memory;
 mod network;
+mod notation_names;
 mod options;
 mod perft;
 mod protocol;
@@ -49,6 +50,7 @@ mod session;
 
 pub use error::{GoError, OptionError, PositionError};
 pub use network::{Network, WIDTHS};
+pub use notation_names::{NOTATION_NAMES, UnknownNotation, notation_named};
 pub use options::{CHASE_RULES, EMBEDDED, OPTIONS, OptionId, OptionKind, OptionSpec, OptionValue};
 pub use perft::{PerftCount, PerftJob};
 pub use protocol::{Protocol, UnknownProtocol};

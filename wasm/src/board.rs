@@ -4,8 +4,9 @@
 
 use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
-use xiangqi::notation::{ChineseScript, MoveError, Notation, PlayStrError, WxfDialect};
+use xiangqi::notation::{MoveError, Notation, PlayStrError};
 use xiangqi::{Game, GameError, Move, Position, Setup, Square, Validation, Verdict};
+use xiangqi_session::notation_named;
 
 use crate::errors::{Kind, argument, error};
 
@@ -34,19 +35,7 @@ fn outcome_object(v: &Verdict) -> Object {
 /// The notation named `name` (`"wxf"`, `"wxf_dots"`, `"chinese"`,
 /// `"chinese_traditional"`, `"iccs"`), or an `InvalidArgumentError`.
 pub(crate) fn notation_of(name: Option<String>) -> Result<Notation, JsValue> {
-    Ok(match name.as_deref().unwrap_or("wxf") {
-        "wxf" => Notation::Wxf(WxfDialect::FairyStockfish),
-        "wxf_dots" => Notation::Wxf(WxfDialect::Wxf),
-        "chinese" => Notation::Chinese(ChineseScript::Simplified),
-        "chinese_traditional" => Notation::Chinese(ChineseScript::Traditional),
-        "iccs" => Notation::Iccs,
-        other => {
-            return Err(argument(format!(
-                "unknown notation {other:?}: expected \"wxf\", \"wxf_dots\", \"chinese\", \
-                 \"chinese_traditional\" or \"iccs\""
-            )));
-        }
-    })
+    notation_named(name.as_deref().unwrap_or("wxf")).map_err(|e| argument(e.to_string()))
 }
 
 /// Reads ICCS coordinates (`"h2e2"`), or throws `InvalidMoveError`.
