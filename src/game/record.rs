@@ -106,21 +106,7 @@ impl PartialEq for PlyRecord {
     /// Compares what the move did; whether its chases were computed yet
     /// does not matter.
     fn eq(&self, other: &PlyRecord) -> bool {
-        (
-            self.mv,
-            self.piece,
-            self.captured,
-            self.hash,
-            self.checkers,
-            self.limit,
-        ) == (
-            other.mv,
-            other.piece,
-            other.captured,
-            other.hash,
-            other.checkers,
-            other.limit,
-        )
+        self.identity() == other.identity()
     }
 }
 
@@ -128,6 +114,14 @@ impl Eq for PlyRecord {}
 
 impl core::hash::Hash for PlyRecord {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.identity().hash(state);
+    }
+}
+
+impl PlyRecord {
+    /// What the move did, which equality and hashing compare: everything
+    /// but the chases, which are worked out only when a judge asks.
+    fn identity(&self) -> (Move, Piece, Option<Piece>, u64, Bitboard, LimitCount) {
         (
             self.mv,
             self.piece,
@@ -136,11 +130,8 @@ impl core::hash::Hash for PlyRecord {
             self.checkers,
             self.limit,
         )
-            .hash(state);
     }
-}
 
-impl PlyRecord {
     /// The record of `mv`, a move of `piece` that captured `captured` and
     /// led to `after`, following a ply (or start) whose move-limit counters
     /// were `prev`.
