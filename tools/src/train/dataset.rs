@@ -10,7 +10,7 @@ use xiangqi_selfplay::data::{RECORD_SIZE, Record, read_chunk};
 use xiangqi_selfplay::games::{HEADER_SIZE as GAMES_HEADER_SIZE, read_games, read_games_header};
 
 use super::TrainError;
-use super::model::sigmoid;
+use super::model::{Shape, sigmoid};
 use xiangqi::nnue::{FEATURES, InputBuckets, output_bucket};
 
 /// The most pieces on a board.
@@ -50,6 +50,20 @@ pub struct Label {
     /// Whether the network has a factoriser: inputs shared by all input
     /// buckets, active beside each bucket's own.
     pub factoriser: bool,
+}
+
+impl Label {
+    /// The labels for a network of `shape`: `lambda` and `k` as above,
+    /// the buckets and the factoriser as the network has them.
+    pub fn new(shape: &Shape, lambda: f32, k: f32) -> Label {
+        Label {
+            lambda,
+            k,
+            buckets: shape.buckets,
+            inputs: shape.input_buckets,
+            factoriser: shape.factoriser,
+        }
+    }
 }
 
 /// The sample of `record`, its files mirrored (a <-> i) when `mirror`;

@@ -85,13 +85,7 @@ pub fn quantisation_error(
     data: &[[u8; RECORD_SIZE]],
     limit: usize,
 ) -> QuantError {
-    let label = Label {
-        lambda: 1.0,
-        k: 400.0,
-        buckets: net.shape.buckets,
-        inputs: net.shape.input_buckets,
-        factoriser: net.shape.factoriser,
-    };
+    let label = Label::new(&net.shape, 1.0, 400.0);
     let mut scratch = Scratch::default();
     let mut e = QuantError::default();
     let mut sum = 0.0f64;
@@ -118,13 +112,7 @@ pub fn quantisation_error(
 /// the output weights adds much the same amount to every position's
 /// evaluation, and this takes that common part out.
 pub fn correct_bias(net: &Net, file: &mut NetworkFile, data: &[[u8; RECORD_SIZE]], limit: usize) {
-    let label = Label {
-        lambda: 1.0,
-        k: 400.0,
-        buckets: net.shape.buckets,
-        inputs: net.shape.input_buckets,
-        factoriser: net.shape.factoriser,
-    };
+    let label = Label::new(&net.shape, 1.0, 400.0);
     let mut scratch = Scratch::default();
     let mut gaps = vec![(0.0f64, 0usize); file.output_bias.len()];
     let step = (data.len() / limit.max(1)).max(1);

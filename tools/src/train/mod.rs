@@ -262,13 +262,7 @@ pub fn train(
     mut state: Checkpoint,
     write_checkpoints: bool,
 ) -> Result<(Checkpoint, Vec<EpochReport>), TrainError> {
-    let label = Label {
-        lambda: o.lambda,
-        k: o.k,
-        buckets: state.net.shape.buckets,
-        inputs: state.net.shape.input_buckets,
-        factoriser: state.net.shape.factoriser,
-    };
+    let label = Label::new(&state.net.shape, o.lambda, o.k);
     if write_checkpoints {
         std::fs::create_dir_all(&o.checkpoints)
             .map_err(|e| TrainError::Io(o.checkpoints.clone(), e.to_string()))?;
@@ -408,13 +402,7 @@ pub fn export_to(
     state: &Checkpoint,
     out: &Path,
 ) -> Result<(QuantError, NetworkFile), TrainError> {
-    let label = Label {
-        lambda: o.lambda,
-        k: o.k,
-        buckets: state.net.shape.buckets,
-        inputs: state.net.shape.input_buckets,
-        factoriser: state.net.shape.factoriser,
-    };
+    let label = Label::new(&state.net.shape, o.lambda, o.k);
     let validation = batch::mean_loss(&state.net, &data.validation, &label, o.threads);
     let mut text = description(o, data, state, validation);
     while text.len() > xiangqi::nnue::MAX_DESCRIPTION {

@@ -239,13 +239,7 @@ fn gradient_matches_finite_differences() {
 
 /// Mean absolute gap between the network and the material labels, in cp.
 fn material_error(net: &Net, data: &[[u8; 32]]) -> f64 {
-    let label = Label {
-        lambda: 1.0,
-        k: 400.0,
-        buckets: net.shape.buckets,
-        inputs: net.shape.input_buckets,
-        factoriser: net.shape.factoriser,
-    };
+    let label = Label::new(&net.shape, 1.0, 400.0);
     let mut scratch = Scratch::default();
     let errors: Vec<f64> = data
         .iter()
