@@ -1,6 +1,7 @@
 //! Unit tests of the UCI/UCCI engine: its commands and search thread here,
 //! `go`'s parsing, the options and line reading in their own files.
 
+mod garbage;
 mod go;
 mod lines;
 mod options;
