@@ -75,7 +75,6 @@ class Outcome:
         "repetition",
         "move_limit",
         "insufficient_material",
-        "unknown",
     ]: ...
     @property
     def ply(self) -> int: ...
