@@ -1,45 +1,60 @@
 #!/usr/bin/env bash
-# SPRT [0, 10] of a search change on a branch against the search it branched from (issue 33,
-# item 4): both engines with the embedded network, 300 ms a move, 1 thread and 16 MiB each,
-# the shipped openings in seeded random order (seed 4) with colours swapped, cutechess's resign
-# and draw adjudication, two games at a time. Resumes from its results lines: rerun the same
-# command after a stop.
+# SPRT [0, 10] of a search change against the search it was written on (issue 33, item 4):
+# both engines with the embedded network, 300 ms a move, 1 thread and 16 MiB each, the shipped
+# openings in seeded random order (seed 4) with colours swapped, cutechess's resign and draw
+# adjudication, two games at a time. Resumes from its results lines: rerun the same command
+# after a stop.
 #
-#   scripts/search_sprt.sh BRANCH [BASE]
+#   scripts/search_sprt.sh NAME
 #
-# BASE (default: the commit BRANCH branched from main) and BRANCH's head are checked out as
-# worktrees under $WORK (default ~/.cache/xiangqi/search) and built there, each in its own
-# target folder (so the pair stays fixed while main moves on); the results go to
-# $WORK/BRANCH-<head>-vs-<base>-300ms.jsonl. MOVETIME (default 300) and GAMES (default 2000).
+# The change is the patch docs/logs/search-sprt/patches/NAME.patch: a description, a line
+# `base: <commit of main>`, then a `git diff` against that commit. Changes are kept as patches
+# in the repository, not as branches, because only main outlives a machine (the branches of
+# the first four changes were lost with theirs). The base, and the base with the patch applied,
+# are checked out as worktrees under $WORK (default ~/.cache/xiangqi/search) and built there,
+# each in its own target folder (so the pair stays fixed while main moves on); the results go
+# to $WORK/NAME-<diff hash>-vs-<base>-300ms.jsonl (<diff hash>: the first 8 hex digits of
+# `git hash-object` of the patch from its first `diff --git` line, so editing the description
+# keeps the results). MOVETIME (default 300) and GAMES (default 2000).
 # Results lines kept in the repository (docs/logs/search-sprt/, the same file name) seed the
 # run on a machine that has none, so a test stopped on one machine resumes on another.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-branch="${1:?usage: scripts/search_sprt.sh BRANCH [BASE]}"
-head=$(git rev-parse --short=8 "$branch")
-base=$(git rev-parse --short=8 "${2:-$(git merge-base main "$branch")}")
+name="${1:?usage: scripts/search_sprt.sh NAME (docs/logs/search-sprt/patches/NAME.patch)}"
+patch="$PWD/docs/logs/search-sprt/patches/$name.patch"
+[ -f "$patch" ] || { echo "no patch $patch" >&2; exit 2; }
+base_full=$(sed -n 's/^base: *\([0-9a-f]\{7,40\}\).*/\1/p' "$patch" | head -n 1)
+[ -n "$base_full" ] || { echo "$patch has no 'base: <commit>' line" >&2; exit 2; }
+base=$(git rev-parse --short=8 "$base_full^{commit}")
+head=$(sed -n '/^diff --git/,$p' "$patch" | git hash-object --stdin | cut -c1-8)
 WORK="${WORK:-$HOME/.cache/xiangqi/search}"
 MOVETIME="${MOVETIME:-300}"
 GAMES="${GAMES:-2000}"
 mkdir -p "$WORK"
-results="$WORK/$branch-$head-vs-$base-${MOVETIME}ms.jsonl"
+results="$WORK/$name-$head-vs-$base-${MOVETIME}ms.jsonl"
 kept="docs/logs/search-sprt/$(basename "$results")"
 if [ ! -f "$results" ] && [ -f "$kept" ]; then
   cp "$kept" "$results"
   echo "resuming from $kept ($(wc -l < "$kept") games)" >&2
 fi
 
-# Builds the engine of `commit` in a detached worktree of its own; prints the binary's path.
-engine_at() { # commit
-  local tree="$WORK/wt-$1"
-  [ -d "$tree" ] || git worktree add -q --detach "$tree" "$1" >&2
+# Checks out `base` in a detached worktree `dir` (once), applies `patch` if given, builds the
+# engine there; prints the binary's path.
+engine_in() { # dir base [patch]
+  local tree="$WORK/$1"
+  if [ ! -d "$tree" ]; then
+    git worktree add -q --detach "$tree" "$2" >&2
+    if [ -n "${3:-}" ]; then
+      (cd "$tree" && git apply "$3") || { git worktree remove --force "$tree"; exit 2; }
+    fi
+  fi
   (cd "$tree" && cargo build -q --release -p xiangqi-engine >&2)
   echo "$tree/target/release/xiangqi-engine"
 }
 
-new=$(engine_at "$head")
-old=$(engine_at "$base")
-"$old" match --engine1 "$new" --engine1-name "$branch-$head" \
+new=$(engine_in "wt-$name-$head" "$base" "$patch")
+old=$(engine_in "wt-$base" "$base")
+"$old" match --engine1 "$new" --engine1-name "$name-$head" \
   --engine2 "$old" --engine2-name "base-$base" \
   --movetime "$MOVETIME" --games "$GAMES" --concurrency 2 \
   --openings-order random --openings-seed 4 \
