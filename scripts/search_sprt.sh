@@ -39,7 +39,8 @@ if [ ! -f "$results" ] && [ -f "$kept" ]; then
 fi
 
 # Checks out `base` in a detached worktree `dir` (once), applies `patch` if given, builds the
-# engine there; prints the binary's path.
+# engine there; prints the binary's path. A worktree left without its patch (a stop between the
+# two steps) is refused rather than played as the change.
 engine_in() { # dir base [patch]
   local tree="$WORK/$1"
   if [ ! -d "$tree" ]; then
@@ -47,6 +48,10 @@ engine_in() { # dir base [patch]
     if [ -n "${3:-}" ]; then
       (cd "$tree" && git apply "$3") || { git worktree remove --force "$tree"; exit 2; }
     fi
+  fi
+  if [ -n "${3:-}" ] && ! (cd "$tree" && git apply --reverse --check "$3" 2>/dev/null); then
+    echo "$tree does not hold $3: remove it (git worktree remove --force $tree)" >&2
+    exit 2
   fi
   (cd "$tree" && cargo build -q --release -p xiangqi-engine >&2)
   echo "$tree/target/release/xiangqi-engine"
