@@ -12,9 +12,11 @@ use crate::eval::Evaluator;
 use crate::game::Game;
 
 use super::limits::{Deadlines, Limits};
+use super::shared::{Line, Shared};
 use super::stack::Node;
 use super::strength;
-use super::worker::{Line, Shared, Tables, Worker};
+use super::tables::Tables;
+use super::worker::Worker;
 use super::{
     INFINITY, MATE_BOUND, MATE_SCORE, MAX_DEPTH, Score, SearchInfo, SearchResult, Searcher,
 };

@@ -9,13 +9,16 @@
 //! down:
 //!
 //! * `driver`: the threads, iterative deepening and aspiration windows;
+//! * `shared`: what the threads of one search share, and the game it
+//!   starts from;
 //! * `worker`: one thread's alpha-beta search and its node plumbing, on
 //!   the per-ply stack of `stack`, with its parameters in `pruning`;
 //! * `qsearch`: quiescence;
 //! * `picker`: the staged move picker (`Stage`), with `see` (static
 //!   exchange evaluation);
 //! * `history` (the history tables, one `StatsEntry` type), `killers`,
-//!   `eval_cache`: what a thread learns and keeps between searches;
+//!   `eval_cache`: what a thread learns and keeps between searches (together
+//!   its `tables`);
 //! * `tt`: the transposition table shared by the threads.
 
 mod driver;
@@ -29,8 +32,10 @@ mod props;
 mod pruning;
 mod qsearch;
 mod see;
+mod shared;
 mod stack;
 mod strength;
+mod tables;
 mod time;
 #[cfg(test)]
 mod time_tests;
@@ -56,8 +61,8 @@ pub use time::TimeSource;
 /// A time source as a searcher keeps it.
 pub(crate) type SharedTime = Arc<dyn TimeSource + Send + Sync>;
 
+use tables::Tables;
 use tt::Table;
-use worker::Tables;
 
 /// The score of being mated right now; a mate in `n` plies scores
 /// `MATE_SCORE - n` for the winner.

@@ -20,8 +20,9 @@ use std::sync::atomic::AtomicBool;
 use super::MATE_SCORE;
 use super::driver::game_line;
 use super::limits::{Deadlines, Limits};
+use super::shared::Shared;
 use super::tt::Table;
-use super::worker::{Shared, Worker};
+use super::worker::Worker;
 use crate::base::{Color, EndReason, Move, Position};
 use crate::eval::{Evaluator, MaterialPst};
 use crate::game::repetition;
@@ -181,7 +182,7 @@ fn check_moves(pos: Position, rules: Rules, split: usize, moves: Moves<'_>) -> S
         ponderhit: None,
     };
     let line = game_line(&game);
-    let mut tables = super::worker::Tables::new();
+    let mut tables = super::tables::Tables::new();
     let mut w = Worker::new(shared, &mut tables, &line, true);
     let mut pos = game.position().clone();
     let mut st = eval.new_state(&pos);

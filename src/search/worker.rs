@@ -3,104 +3,27 @@
 //! late-move reductions, check extension, mate-distance scores and the
 //! game's own arbiter at every node, on the per-ply stack of `stack.rs`;
 //! the node plumbing (make and unmake, limits, the evaluation) shared with
-//! quiescence (`qsearch.rs`); and what a thread keeps between searches
-//! ([`Tables`]).
+//! quiescence (`qsearch.rs`). What the threads share is in `shared.rs`,
+//! what a thread keeps between searches in `tables.rs`.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use crate::base::{Move, Piece, Position, Role};
 use crate::eval::Evaluator;
-use crate::game::Rules;
 use crate::game::arbiter::{self, Asker};
 use crate::game::record::{LimitCount, PlyRecord};
 
-use super::eval_cache::EvalCache;
-use super::history::{Histories, PieceTo, piece_to, structure_key};
-use super::killers::Killers;
-use super::limits::Deadlines;
+use super::history::{PieceTo, piece_to, structure_key};
 use super::picker::Picker;
 use super::pruning::{
     FUTILITY_MARGIN, HISTORY_LMR, LMP_COUNT, RFP_DEPTH, RFP_MARGIN, has_big_pieces, lmr_reduction,
     score_from_tt, score_to_tt,
 };
+use super::shared::{Line, Shared};
 use super::stack::{EMPTY_FRAME, Frame, Node};
-use super::tt::{Bound, Table};
+use super::tables::Tables;
+use super::tt::Bound;
 use super::{INFINITY, MATE_BOUND, MATE_SCORE, MAX_PLY};
-
-/// What all threads of one search share.
-pub(crate) struct Shared<'a, E: ?Sized> {
-    pub(crate) eval: &'a E,
-    pub(crate) tt: &'a Table,
-    pub(crate) stop: &'a AtomicBool,
-    pub(crate) helpers_stop: &'a AtomicBool,
-    pub(crate) deadlines: Deadlines<'a>,
-    pub(crate) node_limit: Option<u64>,
-    /// No new iteration starts once this many nodes are searched (a
-    /// [`Strength`](super::Strength) below full).
-    pub(crate) deepen_nodes: Option<u64>,
-    pub(crate) rules: &'a Rules,
-    /// While this flag is down the search ponders: no time limit applies
-    /// (the clock starts when it is raised).
-    pub(crate) ponderhit: Option<&'a AtomicBool>,
-}
-
-impl<'a, E: ?Sized> Shared<'a, E> {
-    pub(crate) fn clone_refs(&self) -> Shared<'a, E> {
-        Shared {
-            eval: self.eval,
-            tt: self.tt,
-            stop: self.stop,
-            helpers_stop: self.helpers_stop,
-            deadlines: self.deadlines,
-            node_limit: self.node_limit,
-            deepen_nodes: self.deepen_nodes,
-            rules: self.rules,
-            ponderhit: self.ponderhit,
-        }
-    }
-}
-
-/// The game a search starts from: the reversible tail of its history.
-#[derive(Clone, Debug)]
-pub(crate) struct Line {
-    /// The hash of the first position of the tail.
-    pub(crate) start_hash: u64,
-    /// The plies from there to the root.
-    pub(crate) records: Vec<PlyRecord>,
-    /// The move-limit counters at the first position.
-    pub(crate) start_limit: LimitCount,
-}
-
-/// What one search thread keeps between searches: its move-ordering
-/// statistics and its evaluation cache.
-pub(crate) struct Tables {
-    pub(crate) killers: Killers,
-    pub(crate) history: Histories,
-    pub(crate) evals: EvalCache,
-}
-
-impl Tables {
-    pub(crate) fn new() -> Tables {
-        Tables {
-            killers: Killers::new(),
-            history: Histories::new(),
-            evals: EvalCache::new(),
-        }
-    }
-
-    /// Clears the killers and the evaluation cache (kept per search) and
-    /// ages the histories.
-    pub(crate) fn new_search(&mut self) {
-        self.killers.clear();
-        self.evals.clear();
-        self.history.new_search();
-    }
-
-    /// Forgets everything (a new game).
-    pub(crate) fn clear(&mut self) {
-        *self = Tables::new();
-    }
-}
 
 /// The best root move of the current iteration so far.
 #[derive(Clone, Debug)]
