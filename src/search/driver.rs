@@ -323,18 +323,18 @@ mod tests {
             (
                 "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
                 11,
-                113_933,
+                151_698,
             ),
             (
                 "r1bakabr1/9/1cn3nc1/p3p1p1p/2p6/9/P1P1P1P1P/1CN1C1N2/9/R1BAKABR1 w",
                 10,
-                109_687,
+                196_833,
             ),
-            ("3ak4/4a4/4b4/9/2p6/9/4P4/4B4/4A4/2CAK1R2 w", 12, 62_636),
+            ("3ak4/4a4/4b4/9/2p6/9/4P4/4B4/4A4/2CAK1R2 w", 12, 82_143),
             (
                 "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
                 9,
-                45_336,
+                99_993,
             ),
         ];
         for (fen, depth, nodes) in cases {

@@ -12,7 +12,8 @@
 //! * `shared`: what the threads of one search share, and the game it
 //!   starts from;
 //! * `worker`: one thread's alpha-beta search and its node plumbing, on
-//!   the per-ply stack of `stack`, with its parameters in `pruning`;
+//!   the per-ply stack of `stack`, with its parameters in `pruning` and
+//!   its singular extension (with multi-cut) in `singular`;
 //! * `qsearch`: quiescence;
 //! * `picker`: the staged move picker (`Stage`), with `see` (static
 //!   exchange evaluation);
@@ -33,6 +34,7 @@ mod pruning;
 mod qsearch;
 mod see;
 mod shared;
+mod singular;
 mod stack;
 mod strength;
 mod tables;

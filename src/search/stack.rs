@@ -19,6 +19,8 @@ pub(crate) struct Frame {
     /// the continuation-history context of the plies below; `None` for a
     /// null move.
     pub(super) current: Option<PieceTo>,
+    /// The move a singular-extension search at this ply leaves out.
+    pub(super) excluded: Option<Move>,
     /// The principal variation from this ply is `pv[ply..pv_len]`.
     pub(super) pv_len: usize,
     pub(super) pv: [Move; MAX_PLY + 1],
@@ -26,6 +28,7 @@ pub(crate) struct Frame {
 
 pub(super) const EMPTY_FRAME: Frame = Frame {
     current: None,
+    excluded: None,
     pv_len: 0,
     pv: [NO_MOVE; MAX_PLY + 1],
 };

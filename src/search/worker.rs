@@ -1,10 +1,11 @@
 //! One search thread ([`Worker`]): the PVS alpha-beta search proper
 //! ([`Worker::search`]) with a transposition table, null-move pruning,
-//! late-move reductions, check extension, mate-distance scores and the
-//! game's own arbiter at every node, on the per-ply stack of `stack.rs`;
-//! the node plumbing (make and unmake, limits, the evaluation) shared with
-//! quiescence (`qsearch.rs`). What the threads share is in `shared.rs`,
-//! what a thread keeps between searches in `tables.rs`.
+//! late-move reductions, check and singular extensions (`singular.rs`),
+//! mate-distance scores and the game's own arbiter at every node, on the
+//! per-ply stack of `stack.rs`; the node plumbing (make and unmake, limits,
+//! the evaluation) shared with quiescence (`qsearch.rs`). What the threads
+//! share is in `shared.rs`, what a thread keeps between searches in
+//! `tables.rs`.
 
 use std::sync::atomic::Ordering;
 
@@ -20,6 +21,7 @@ use super::pruning::{
     score_from_tt, score_to_tt,
 };
 use super::shared::{Line, Shared};
+use super::singular::Singular;
 use super::stack::{EMPTY_FRAME, Frame, Node};
 use super::tables::Tables;
 use super::tt::Bound;
@@ -46,7 +48,7 @@ pub(crate) struct Worker<'a, E: Evaluator + ?Sized> {
     root: usize,
     pub(super) tables: &'a mut Tables,
     /// The per-ply stack of the current path, by ply.
-    stack: Box<[Frame; MAX_PLY + 1]>,
+    pub(super) stack: Box<[Frame; MAX_PLY + 1]>,
     /// Root moves excluded from this iteration (multi-PV).
     pub(crate) excluded: Vec<Move>,
     /// The root moves to search (all if empty).
@@ -288,10 +290,13 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         }
         let in_check = pos.is_check();
         let key = pos.hash();
+        // A singular-extension search of this node without one move: no
+        // table cut-off or store, no pruning of the whole node.
+        let excluded = self.stack[ply].excluded;
         let tt = self.sh.tt.probe(key);
         let tt_move = tt.and_then(|e| e.mv);
         if let Some(e) = tt {
-            if !pv_node && e.depth >= depth && ply > 0 {
+            if !pv_node && excluded.is_none() && e.depth >= depth && ply > 0 {
                 let s = score_from_tt(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -317,7 +322,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             (raw_eval + self.tables.history.correction(structure))
                 .clamp(-crate::eval::EVAL_LIMIT, crate::eval::EVAL_LIMIT)
         };
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility pruning.
             if depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
                 return static_eval;
@@ -377,6 +382,9 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             {
                 continue;
             }
+            if excluded == Some(m) {
+                continue;
+            }
             let quiet = pos.board().piece_at(m.to()).is_none();
             // Late-move pruning: at shallow depth, only the first quiet moves
             // are searched; the rest are skipped (the losing captures after
@@ -393,6 +401,11 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 picker.skip_quiets();
                 continue;
             }
+            // Singular extension and multi-cut (`singular.rs`).
+            let singular = match self.singular(node, tt, m, depth, beta) {
+                Singular::Cut(score) => return score,
+                s => s.extension(),
+            };
             let mut child = pos.clone();
             let mut cs = st.clone();
             let piece = self.make(&mut child, &mut cs, m);
@@ -401,9 +414,10 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             let gives_check = child.is_check();
             quiets_seen += usize::from(quiet);
             count += 1;
-            // Check extension, bounded so perpetual checks cannot run away.
+            // Check extension, bounded so perpetual checks cannot run away;
+            // with a singular extension still one ply in all.
             let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
-            let new_depth = depth - 1 + ext;
+            let new_depth = depth - 1 + (ext + singular).min(1);
             let score = if count == 1 {
                 -self.search(child_node, -beta, -alpha, new_depth)
             } else {
@@ -465,6 +479,10 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             }
         }
         if count == 0 {
+            if excluded.is_some() && picker.had_moves() {
+                // The left-out move was the only one searched.
+                return alpha;
+            }
             if !picker.had_moves() {
                 if futile && pos.has_legal_moves() {
                     // Only futile quiet moves: fail low.
@@ -491,6 +509,9 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         // Learn how far the static evaluation was off, from results it could
         // not have seen coming: quiet best moves, bounds on the right side.
         let quiet_best = best_move.is_none_or(|m| pos.board().piece_at(m.to()).is_none());
+        if excluded.is_some() {
+            return best;
+        }
         if !in_check
             && quiet_best
             && best.abs() < MATE_BOUND
