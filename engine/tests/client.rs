@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use xiangqi::{Game, Limits, Score};
 use xiangqi_client::{ClientError, Engine, Info, Protocol, Spec};
 
-const ENGINE: &str = env!("CARGO_BIN_EXE_xiangqi-engine");
+use crate::support::{ENGINE, temp_dir};
 
 fn spec(protocol: Protocol) -> Spec {
     Spec {
@@ -134,8 +134,8 @@ fn a_killed_engine_is_an_error_and_restarts() {
 #[test]
 fn a_silent_engine_times_out_and_must_be_restarted() {
     // Answers the handshake, never a `go`.
-    let path =
-        std::env::temp_dir().join(format!("xiangqi-client-silent-{}.sh", std::process::id()));
+    let tmp = temp_dir();
+    let path = tmp.path().join("silent.sh");
     std::fs::write(
         &path,
         "while read -r line; do case \"$line\" in\n\
@@ -155,7 +155,6 @@ fn a_silent_engine_times_out_and_must_be_restarted() {
     e.restart().unwrap();
     assert!(e.healthy());
     drop(e);
-    let _ = std::fs::remove_file(&path);
     assert!(matches!(
         Engine::start(&Spec::uci("/nonexistent/engine")),
         Err(ClientError::Spawn { .. })
@@ -164,66 +163,6 @@ fn a_silent_engine_times_out_and_must_be_restarted() {
         Engine::start(&Spec::uci("  ")),
         Err(ClientError::EmptyCommand)
     ));
-}
-
-/// `analyze --engine` with this crate's engine as the other engine, over
-/// both protocols, gives the analysis the built-in search gives (the same
-/// network, one thread, a fixed depth, a fresh search per position).
-#[test]
-fn analyze_with_an_engine_process_equals_the_built_in_analysis() {
-    // The first 16 plies of Hu Ronghua - Xu Tianhong, Yinli Cup 1995 (the
-    // wxf.ca database via maksimKorzh/wukong-xiangqi, MIT).
-    let path = std::env::temp_dir().join(format!("xiangqi-client-game-{}.pgn", std::process::id()));
-    std::fs::write(
-        &path,
-        "[Event \"Yinli Cup Champion 1995\"]\n[Red \"HU RongHua\"]\n[Black \"XU TianHong\"]\n\n\
-         1. h2e2 h9g7 2. h0g2 g6g5 3. b2d2 i9h9 4. b0c2 b9c7 5. a0b0 a9b9 6. i0h0 h7h3 \
-         7. b0b6 d9e8 8. c3c4 b7a7 *\n",
-    )
-    .unwrap();
-    let game = path.to_str().unwrap();
-    let run = |extra: &[&str]| {
-        let out = std::process::Command::new(ENGINE)
-            .args(["analyze", "--depth", "3", "--threads", "2"])
-            .args(extra)
-            .arg(game)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = String::from_utf8(out.stdout).unwrap();
-        // All but the Annotator tag, which names the engine.
-        text.lines()
-            .filter(|l| !l.starts_with("[Annotator"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    let own = run(&[]);
-    assert!(own.contains("[%eval"));
-    assert_eq!(run(&["--engine", ENGINE]), own, "UCI");
-    assert_eq!(
-        run(&["--engine", ENGINE, "--engine-protocol", "ucci"]),
-        own,
-        "UCCI"
-    );
-    // An engine that cannot start is an error, not an analysis.
-    let out = std::process::Command::new(ENGINE)
-        .args([
-            "analyze",
-            "--depth",
-            "2",
-            "--engine",
-            "/nonexistent/engine",
-            game,
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/engine"));
-    let _ = std::fs::remove_file(&path);
 }
 
 /// A move on a game clock over both protocols, and the score the engine

@@ -1,15 +1,14 @@
 //! The engine binary driven as GUIs and match runners drive it: through
-//! real pipes, in UCI and UCCI. One test binary (`cargo test -p
-//! xiangqi-engine --test engine`).
+//! real pipes, in UCI and UCCI, and its command line (`bench`, `perft`,
+//! `--help`). One test binary (`cargo test -p xiangqi-engine --test
+//! engine`). The tools' tests are in `tools/tests`.
 
-mod cli;
 mod client;
+mod command_line;
 mod command_loop;
-mod match_results;
-mod matches;
 mod nnue;
 mod positions;
+mod searches;
 mod support;
-mod train;
 mod ucci;
 mod uci;

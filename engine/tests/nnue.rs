@@ -4,19 +4,18 @@
 
 use std::path::PathBuf;
 
-use crate::support::Engine;
+use tempfile::TempDir;
+
+use crate::support::{Engine, temp_dir};
 use xiangqi::nnue::{Activation, NetworkFile};
 
 /// A network that scores every position `cp` for the side to move (all
-/// weights zero, the output bias set), written to a temporary file.
-fn constant_net(cp: i32, name: &str) -> PathBuf {
+/// weights zero, the output bias set), written to a file in `dir`.
+fn constant_net(cp: i32, dir: &TempDir) -> PathBuf {
     let mut file = NetworkFile::new(128, 1, Activation::SCReLU);
     file.generation = 7;
     file.output_bias[0] = cp * file.qa * file.qb / file.scale;
-    let path = std::env::temp_dir().join(format!(
-        "xiangqi-engine-test-{}-{name}.nnue",
-        std::process::id()
-    ));
+    let path = dir.path().join(format!("constant-{cp}.nnue"));
     std::fs::write(&path, file.to_bytes().unwrap()).unwrap();
     path
 }
@@ -72,7 +71,8 @@ fn uci_eval_file_and_use_nnue() {
         missing.len() == 1 && missing[0].contains("keeping the classical evaluator"),
         "{missing:?}"
     );
-    let good = constant_net(1000, "uci");
+    let tmp = temp_dir();
+    let good = constant_net(1000, &tmp);
     let mut bytes = std::fs::read(&good).unwrap();
     let last = bytes.len() - 1;
     bytes[last] ^= 1;
@@ -112,8 +112,6 @@ fn uci_eval_file_and_use_nnue() {
     assert_eq!(score(&mut e, 1), classical);
     e.send("quit");
     assert!(e.wait_exit().0.success());
-    let _ = std::fs::remove_file(good);
-    let _ = std::fs::remove_file(bad);
 }
 
 #[test]
@@ -127,7 +125,8 @@ fn ucci_evalfile_and_usennue() {
     ] {
         assert!(lines.iter().any(|l| l == option), "{option}: {lines:#?}");
     }
-    let good = constant_net(-500, "ucci");
+    let tmp = temp_dir();
+    let good = constant_net(-500, &tmp);
     e.send(&format!("setoption evalfile {}", good.display()));
     e.send("setoption usennue true");
     e.send("position startpos");
@@ -140,5 +139,4 @@ fn ucci_evalfile_and_usennue() {
     assert!(depth2.is_some_and(|s| near(s, -500)), "{lines:#?}");
     e.send("quit");
     let _ = e.until("bye");
-    let _ = std::fs::remove_file(good);
 }

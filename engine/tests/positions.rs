@@ -1,34 +1,10 @@
-//! Positions as GUIs send them, and a `quit` that never waits: composed
-//! studies are searched, a refused position is never searched, and `quit`
-//! returns at once while a large table is being allocated.
+//! Positions as GUIs send them, and a `quit` that never waits: a refused
+//! position is never searched, and `quit` returns at once while a large
+//! table is being allocated (composed studies: `searches.rs`).
 
 use std::time::{Duration, Instant};
 
 use crate::support::{Engine, best};
-
-#[test]
-fn a_composed_study_is_analysed_and_its_mate_found() {
-    let mut e = Engine::spawn();
-    e.send("uci");
-    e.until("uciok");
-    // A black soldier on Black's own back rank (f9): no game reaches it,
-    // composed studies place it there. Red mates in two.
-    let fen = "3k1p3/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1";
-    e.send(&format!("position fen {fen}"));
-    let said = e.sync();
-    assert_eq!(said, vec!["readyok".to_string()], "the position is taken");
-    e.send("go depth 6");
-    let lines = e.until("bestmove");
-    assert!(
-        lines.iter().any(|l| l.contains(" score mate 2 ")),
-        "{lines:#?}"
-    );
-    let m = best(lines.last().unwrap()).to_string();
-    let pos: xiangqi::Position =
-        xiangqi::Position::from_setup(fen.parse().unwrap(), xiangqi::Validation::Lenient).unwrap();
-    assert!(pos.is_legal(m.parse().unwrap()), "{m}");
-    e.send("quit");
-}
 
 #[test]
 fn a_refused_position_is_never_searched() {

@@ -78,43 +78,6 @@ fn handshake_lists_the_options() {
 }
 
 #[test]
-fn go_depth_nodes_movetime_and_clock() {
-    let mut e = uci();
-    e.send("position startpos moves h2e2 h9g7");
-    let pos = after(&["h2e2", "h9g7"]);
-    let lines = go(&mut e, "depth 4", &pos);
-    assert_eq!(deepest(&lines), 4, "{lines:#?}");
-    let lines = go(&mut e, "nodes 3000", &pos);
-    assert!(
-        lines.iter().any(|l| l.starts_with("info depth 1 ")),
-        "{lines:#?}"
-    );
-    go(&mut e, "movetime 100", &pos);
-    go(
-        &mut e,
-        "wtime 2000 btime 2000 winc 20 binc 20 movestogo 10",
-        &pos,
-    );
-    go(&mut e, "wtime 500 btime 500", &pos);
-    // Black to move, and only Black's clock given.
-    e.send("position startpos moves h2e2");
-    go(&mut e, "btime 300 binc 0", &after(&["h2e2"]));
-}
-
-#[test]
-fn go_mate_finds_the_mate() {
-    let mut e = uci();
-    e.send(&format!("position fen {MATE_IN_ONE}"));
-    let pos: Position = MATE_IN_ONE.parse().unwrap();
-    let lines = go(&mut e, "mate 1", &pos);
-    assert_eq!(best(lines.last().unwrap()), "a0a9");
-    assert!(
-        lines.iter().any(|l| l.contains(" score mate 1 ")),
-        "{lines:#?}"
-    );
-}
-
-#[test]
 fn go_searchmoves_restricts_the_root() {
     let mut e = uci();
     e.send("position startpos");

@@ -4,12 +4,12 @@ cluster, one task a game pair, stopped by one SPRT, resumable.
 ``xiangqi_ray.py match --out DIR [--pairs N] [--sprt E0 E1] -- MATCH ARGS``
 
 Each task plays one pair (the two games of an opening, colours swapped)
-with ``xiangqi-engine match MATCH ARGS --first-game 2k --games 2 --results
+with ``xiangqi-tools match MATCH ARGS --first-game 2k --games 2 --results
 FILE`` on a worker, and hands back the two result lines. The driver (this
 script) writes them to ``DIR/pairs/pair-<k>.jsonl`` (atomically: the file
 is there whole or not at all; with ``--pgn``, the games to
 ``DIR/pairs/pair-<k>.pgn`` first), recomputes the SPRT over every pair
-written with ``xiangqi-engine sprt --json`` (the one implementation of its
+written with ``xiangqi-tools sprt --json`` (the one implementation of its
 arithmetic: pentanomial counts, LLR, bounds, Elo; its input, every pair's
 lines, is ``DIR/all-pairs.jsonl``), prints a progress line,
 and stops once the SPRT accepts a hypothesis or ``--pairs`` pairs are
@@ -134,26 +134,26 @@ def pair_problem(pair, lines):
 
 
 def find_engine(given):
-    """The runner binary: `given`, else `xiangqi-engine` on PATH, else the
-    repository's target/release build; an absolute path (the workers run
-    elsewhere)."""
+    """The runner binary (`xiangqi-tools`, whose `match` plays each pair):
+    `given`, else `xiangqi-tools` on PATH, else the repository's
+    target/release build; an absolute path (the workers run elsewhere)."""
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     candidates = (
         [given]
         if given
         else [
-            shutil.which("xiangqi-engine"),
-            os.path.join(root, "target", "release", "xiangqi-engine"),
+            shutil.which("xiangqi-tools"),
+            os.path.join(root, "target", "release", "xiangqi-tools"),
         ]
     )
     for c in candidates:
         if c and os.path.isfile(c) and os.access(c, os.X_OK):
             return os.path.abspath(c)
     sys.exit(
-        f"--engine {given}: not an executable file"
+        f"--tools {given}: not an executable file"
         if given
-        else "no xiangqi-engine on PATH or in target/release: build it "
-        "(cargo build --release -p xiangqi-engine) or give --engine PATH"
+        else "no xiangqi-tools on PATH or in target/release: build it "
+        "(cargo build --release -p xiangqi-tools) or give --tools PATH"
     )
 
 
@@ -223,7 +223,7 @@ def read_pairs(out):
 
 class Sprt:
     """The SPRT (or without --sprt, the tally and Elo) of the pairs done,
-    as ``xiangqi-engine sprt --json`` computes it from their results."""
+    as ``xiangqi-tools sprt --json`` computes it from their results."""
 
     def __init__(self, engine, out, args):
         self.engine, self.args = engine, args

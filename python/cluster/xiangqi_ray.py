@@ -20,11 +20,11 @@ Two data jobs, each split into chunks, one Ray task a chunk:
 
 ``selfplay --out DIR``
     Generates self-play training data in the chunk format of
-    ``xiangqi-engine datagen`` (``xiangqi_rs.data.generate_chunk``): the
+    ``xiangqi-tools datagen`` (``xiangqi_rs.data.generate_chunk``): the
     same file names and the same bytes as ``datagen`` with the same
     ``--seed``, ``--nodes`` and ``--games-per-chunk``, so ``datagen`` and
     this script can fill one folder between them, and the trainer
-    (``xiangqi-engine train --data DIR``) reads it. ``--format games``
+    (``xiangqi-tools train --data DIR``) reads it. ``--format games``
     writes game files instead (``datagen --format games``'s, a few bytes a
     position: ``xiangqi_rs.data.generate_games``).
 
@@ -348,16 +348,18 @@ def main(argv=None):
         "match",
         help="an engine match, one task a game pair, stopped by an SPRT",
         usage="%(prog)s --out DIR [options] -- MATCH ARGUMENTS",
-        description="Plays `xiangqi-engine match MATCH ARGUMENTS` (the engines, "
+        description="Plays `xiangqi-tools match MATCH ARGUMENTS` (the engines, "
         "--nodes/--movetime/--tc, openings, rules, adjudication: everything after `--`) "
         "one game pair a Ray task, until the SPRT decides or --pairs pairs are played. "
         "A rerun resumes.",
     )
     m.add_argument("--out", required=True, help="the output folder")
     m.add_argument(
+        "--tools",
         "--engine",
-        help="the xiangqi-engine binary that runs each pair "
-        "(default: on PATH, else target/release)",
+        dest="engine",
+        help="the xiangqi-tools binary whose `match` runs each pair "
+        "(default: on PATH, else target/release; --engine is its old name)",
     )
     m.add_argument("--pairs", type=int, default=1000, help="most pairs to play (default 1000)")
     m.add_argument(

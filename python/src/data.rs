@@ -1,5 +1,5 @@
 //! `xiangqi_rs.data`: training data from self-play, in the chunk format of
-//! `xiangqi-engine datagen` and its compact game files (the same bytes for
+//! `xiangqi-tools datagen` and its compact game files (the same bytes for
 //! the same seed), and reading them back.
 
 use std::sync::atomic::AtomicBool;
@@ -53,7 +53,7 @@ fn spec(seed: u64, index: u32, games: usize, nodes: u32) -> PyResult<ChunkSpec> 
 /// `network` (the bytes of a `.nnue` file, 128 or 256 wide), by that network, each from a
 /// line of `openings` (text: one line of ICCS moves each, `#` comments;
 /// by default the engine's match openings) and 2 to 6 random plies.
-/// Returns the chunk file's bytes, exactly what `xiangqi-engine datagen
+/// Returns the chunk file's bytes, exactly what `xiangqi-tools datagen
 /// --seed SEED --nodes NODES --games-per-chunk GAMES` writes for chunk
 /// `index` (name it with `chunk_name`). One thread; releases the GIL.
 #[pyfunction]
@@ -85,7 +85,7 @@ fn generate_chunk<'py>(
 
 /// Plays chunk `index` as `generate_chunk` does and returns the bytes of
 /// its game file: the games themselves (moves, per-ply scores, results), a
-/// few bytes a position, exactly what `xiangqi-engine datagen --format
+/// few bytes a position, exactly what `xiangqi-tools datagen --format
 /// games` writes (name it with `games_name`). `read_games` gives back the
 /// positions of the chunk file of the same games. One thread; releases the
 /// GIL.
@@ -120,7 +120,7 @@ fn generate_games<'py>(
     Ok(PyBytes::new(py, &bytes))
 }
 
-/// The file name `xiangqi-engine datagen` gives chunk `index`:
+/// The file name `xiangqi-tools datagen` gives chunk `index`:
 /// `s<seed>-n<nodes>-<index>.xqd`, prefixed `g<generation>-` when
 /// `network` (the bytes of a `.nnue` file) plays.
 #[pyfunction]
@@ -130,7 +130,7 @@ fn chunk_name(seed: u64, index: u32, nodes: u32, network: Option<&[u8]>) -> PyRe
     Ok(spec(seed, index, 0, nodes)?.file_name(generation))
 }
 
-/// The file name `xiangqi-engine datagen` gives chunk `index`'s game file:
+/// The file name `xiangqi-tools datagen` gives chunk `index`'s game file:
 /// `chunk_name`'s, ending `.xqg`.
 #[pyfunction]
 #[pyo3(signature = (*, seed, index, nodes=6000, network=None))]

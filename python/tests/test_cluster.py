@@ -67,13 +67,13 @@ def test_selfplay_is_resumed_and_matches_datagen(cluster, tmp_path):
     for name, (mtime, data) in first.items():
         assert (out / name).stat().st_mtime_ns == mtime, f"{name} was written again"
         assert (out / name).read_bytes() == data
-    # Every chunk is the one datagen writes: the engine binary's own when the
+    # Every chunk is the one datagen writes: the tools binary's own when the
     # CI gives it, else the bindings' generator in this process.
-    engine = os.environ.get("XIANGQI_ENGINE")
-    if engine:
+    tools = os.environ.get("XIANGQI_TOOLS")
+    if tools:
         ref = tmp_path / "datagen"
         subprocess.run(
-            [engine, "datagen", "--out", str(ref), "--seed", "11", "--chunks", "8",
+            [tools, "datagen", "--out", str(ref), "--seed", "11", "--chunks", "8",
              "--games-per-chunk", "3", "--nodes", "3000", "--threads", "2",
              "--format", "chunks"],
             check=True, capture_output=True, timeout=600,

@@ -1,12 +1,12 @@
 """`python/cluster/xiangqi_ray.py match` on the local Ray cluster of
-conftest.py: two real `xiangqi-engine` processes a game (full strength
+conftest.py: a `xiangqi-tools match` runner a pair, two real `xiangqi-engine` processes a game (full strength
 against `Skill Level 0`, 1,000 nodes a move), one pair a task; the pair
 files, the summary, resuming with more pairs and after a kill, a refused
 rerun with other arguments, an SPRT that stops the run before `--pairs`,
 a cancelled pair's processes, and a pair that cannot be played.
 
-Needs the engine binary: `XIANGQI_ENGINE` (the CI sets it), else
-target/release/xiangqi-engine; skipped without one."""
+Needs the engine and tools binaries: `XIANGQI_ENGINE` and `XIANGQI_TOOLS` (the CI sets them),
+else target/release/xiangqi-engine and target/release/xiangqi-tools; skipped without them."""
 
 import json
 import os
@@ -23,9 +23,12 @@ pytest.importorskip("ray")
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "python" / "cluster" / "xiangqi_ray.py"
 ENGINE = os.environ.get("XIANGQI_ENGINE") or str(ROOT / "target" / "release" / "xiangqi-engine")
+TOOLS = os.environ.get("XIANGQI_TOOLS") or str(ROOT / "target" / "release" / "xiangqi-tools")
 
 pytestmark = pytest.mark.skipif(
-    not os.path.isfile(ENGINE), reason=f"no engine binary at {ENGINE} (set XIANGQI_ENGINE)"
+    not (os.path.isfile(ENGINE) and os.path.isfile(TOOLS)),
+    reason=f"no engine binary at {ENGINE} or no tools binary at {TOOLS} "
+    "(set XIANGQI_ENGINE and XIANGQI_TOOLS)",
 )
 
 
@@ -48,7 +51,7 @@ def match_args(marker="engine1", nodes=1000):
 
 
 def run(env, out, *args, match=None):
-    cmd = [sys.executable, str(SCRIPT), "match", "--engine", ENGINE, "--out", str(out), *args]
+    cmd = [sys.executable, str(SCRIPT), "match", "--tools", TOOLS, "--out", str(out), *args]
     cmd += ["--", *(match or match_args())]
     return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
 
@@ -142,7 +145,7 @@ def test_a_killed_run_resumes(cluster, tmp_path):
     """The driver killed (SIGKILL: a machine that stops) once a first pair
     file is written: the rerun keeps the pairs written and plays the rest."""
     out = tmp_path / "killed"
-    cmd = [sys.executable, str(SCRIPT), "match", "--engine", ENGINE, "--out", str(out)]
+    cmd = [sys.executable, str(SCRIPT), "match", "--tools", TOOLS, "--out", str(out)]
     cmd += ["--pairs", "6", "--", *match_args()]
     p = subprocess.Popen(cmd, env=cluster, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 300
@@ -165,7 +168,7 @@ def test_a_killed_run_resumes(cluster, tmp_path):
 
 
 def running(marker):
-    """The match runners (`xiangqi-engine match ...`) whose command line
+    """The match runners (`xiangqi-tools match ...`) whose command line
     holds `marker`."""
     found = []
     for pid in os.listdir("/proc"):
@@ -282,7 +285,7 @@ def test_a_cancelled_pair_stops_its_runner_and_engines(cluster):
             CANCEL,
             str(SCRIPT.parent),
             str(Path(__file__).parent),
-            ENGINE,
+            TOOLS,
             marker,
             json.dumps(slow),
         ],
@@ -305,6 +308,6 @@ def test_a_pair_that_cannot_be_played_stops_the_run(cluster, tmp_path):
     r = run(cluster, out, "--pairs", "2", match=args)
     assert r.returncode == 1
     # The runner's command line and its own words.
-    assert "xiangqi-engine match: " in r.stderr and "no-such-engine" in r.stderr
+    assert "xiangqi-tools match: " in r.stderr and "no-such-engine" in r.stderr
     assert "--first-game" in r.stderr and "exit status" in r.stderr
     assert list((out / "pairs").iterdir()) == [] and not (out / "summary.json").exists()

@@ -89,7 +89,7 @@ def test_game_files_give_the_chunk_s_positions():
 
 
 def test_a_128_wide_network_plays_as_the_embedded_256_wide_one_does():
-    # g2a (128 wide, generation 2) played data/g3; the embedded network is
+    # g2a (128 wide, generation 2) played lab/data/g3; the embedded network is
     # 256 wide, and both widths play here.
     g2a = (ROOT / "data" / "networks" / "g2a.nnue").read_bytes()
     name = data.games_name(seed=3, index=96, network=g2a)

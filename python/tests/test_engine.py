@@ -12,12 +12,16 @@ from conftest import data_lines
 
 
 def test_mate_in_one():
+    started = time.monotonic()
     r = Engine().search(Board("4k4/1R7/9/9/9/9/9/9/9/R2K5 w"), depth=4)
+    elapsed = time.monotonic() - started
     assert r.best_move == Move.from_iccs("a0a9")
     assert r.pv[0] == r.best_move
     assert r.score.mate == 1 and r.score.cp is None and r.score.is_mate()
     assert str(r.score) == "mate 1"
-    assert r.depth >= 1 and r.nodes > 0 and r.time >= 0
+    assert r.depth >= 1 and r.nodes > 0
+    # The search's own time: within the call's wall-clock time.
+    assert 0 < r.time <= elapsed, (r.time, elapsed)
     assert "a0a9" in repr(r)
 
 

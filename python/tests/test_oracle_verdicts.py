@@ -2,7 +2,7 @@
 (perpetual checks and chases, repetitions), against the two oracles the
 Rust suite uses (tests/suite/tests/chase_oracle.rs): Pikafish's rule judge
 and pyffish, whose first verdicts tests/suite/tests/data/oracle_verdicts.txt
-records (scripts/gen_oracle_verdicts.py asked the engines themselves).
+records (tests/scripts/gen_oracle_verdicts.py asked the engines themselves).
 
 `Board` plays the default rules (the AXF rule book's reading). Its first
 verdict must equal each engine's, except for the games that
@@ -92,7 +92,7 @@ def up(m):
 
 
 def pyffish_end(fen, sfm):
-    """pyffish's verdict after `sfm`, as scripts/gen_oracle_verdicts.py reads it."""
+    """pyffish's verdict after `sfm`, as tests/scripts/gen_oracle_verdicts.py reads it."""
     v = "xiangqi"
     stm_red = (fen.split()[1] == "w") == (len(sfm) % 2 == 0)
 

@@ -1,5 +1,6 @@
-//! The tools of the `xiangqi` engine, which the `xiangqi-engine` binary
-//! runs as subcommands: matches between engines (through
+//! The tools of the `xiangqi` engine, which the `xiangqi-tools` binary
+//! runs as subcommands (the engine itself is the binary `xiangqi-engine`,
+//! which does not link this crate): matches between engines (through
 //! [`xiangqi_client`]), game analysis, self-play training data and network
 //! training (through [`xiangqi_selfplay`]), evaluator tuning, the strength
 //! levels' move quality, and opening books.
@@ -10,13 +11,13 @@
 //! [`Command::run`](cli::Command::run) the tool.
 //!
 //! ```text
-//! xiangqi-engine match --help         # a match between two engines
-//! xiangqi-engine analyze GAME.pgn     # a game annotated with evaluations
-//! xiangqi-engine tune gen|fit ...     # self-play data and evaluator fitting
-//! xiangqi-engine datagen ...          # training data for the network
-//! xiangqi-engine train ...            # the network from that data
-//! xiangqi-engine book build|probe ... # opening books from PGN databases
-//! xiangqi-engine levels GAMES.pgn     # each strength level's move quality
+//! xiangqi-tools match --help         # a match between two engines
+//! xiangqi-tools analyze GAME.pgn     # a game annotated with evaluations
+//! xiangqi-tools tune gen|fit ...     # self-play data and evaluator fitting
+//! xiangqi-tools datagen ...          # training data for the network
+//! xiangqi-tools train ...            # the network from that data
+//! xiangqi-tools book build|probe ... # opening books from PGN databases
+//! xiangqi-tools levels GAMES.pgn     # each strength level's move quality
 //! ```
 //!
 //! Long work shows its progress on standard error (an `indicatif` bar when

@@ -1,6 +1,9 @@
-//! Drives the `xiangqi-engine` binary through real OS
-//! pipes: the engine is a child process, commands go to its standard input
-//! and its standard output is read line by line.
+//! What the engine's tests share: the binary under test, temporary folders,
+//! and [`Engine`], which drives the binary through real OS pipes line by
+//! line (the engine is a child process, commands go to its standard input
+//! and its standard output is read line by line). `Engine` is for the
+//! tests of the protocol's own lines; tests of searches drive the engine
+//! through `xiangqi_client` (`client.rs`, `searches.rs`).
 //!
 //! Cargo builds the binary before the integration tests that name it
 //! (`CARGO_BIN_EXE_xiangqi-engine`), in the profile of the test run.
@@ -13,8 +16,17 @@ use std::time::{Duration, Instant};
 /// Generous: a loaded two-core machine running a debug build.
 pub const TIMEOUT: Duration = Duration::from_secs(120);
 
-/// The engine binary under test.
+/// The engine binary under test (the one definition of the tests).
 pub const ENGINE: &str = env!("CARGO_BIN_EXE_xiangqi-engine");
+
+/// A fresh folder under the system's temporary folder, removed with
+/// everything in it when the value is dropped.
+pub fn temp_dir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("xiangqi-engine-test-")
+        .tempdir()
+        .expect("a temporary folder")
+}
 
 /// A running engine process.
 pub struct Engine {

@@ -2,9 +2,9 @@
 //! evaluations, marks and better moves, and optionally an SVG graph.
 //!
 //! ```text
-//! cargo run --release -p xiangqi-engine -- analyze GAME.pgn > annotated.pgn
-//! cargo run --release -p xiangqi-engine -- analyze --movetime 200 --threads 2 --graph eval.svg GAME.pgn
-//! cargo run --release -p xiangqi-engine -- analyze --help
+//! cargo run --release -p xiangqi-tools -- analyze GAME.pgn > annotated.pgn
+//! cargo run --release -p xiangqi-tools -- analyze --movetime 200 --threads 2 --graph eval.svg GAME.pgn
+//! cargo run --release -p xiangqi-tools -- analyze --help
 //! ```
 //!
 //! * **Input**: a PGN file in any notation the crate reads (ICCS, WXF,
@@ -156,8 +156,8 @@ pub fn analyze_text_with(
         Budget::Depth(d) => format!("depth {d}"),
     };
     let annotator = match engine {
-        None => format!("xiangqi-engine analyze, {by}"),
-        Some(spec) => format!("xiangqi-engine analyze with {}, {by}", spec.cmd),
+        None => format!("xiangqi-tools analyze, {by}"),
+        Some(spec) => format!("xiangqi-tools analyze with {}, {by}", spec.cmd),
     };
     match out.tags.iter_mut().find(|(k, _)| k == "Annotator") {
         Some(tag) => tag.1 = annotator,
@@ -230,7 +230,7 @@ fn run(options: &Options) -> Result<(), String> {
         .map_err(|e| format!("cannot write the PGN: {e}"))
 }
 
-/// Runs `xiangqi-engine analyze` with its arguments.
+/// Runs `xiangqi-tools analyze` with its arguments.
 pub fn main(args: &AnalyzeArgs) -> Result<(), String> {
     run(&args::options(args)?)
 }

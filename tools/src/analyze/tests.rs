@@ -64,7 +64,7 @@ fn a_real_game_is_annotated_and_reads_back_for_any_thread_count() {
     assert_eq!(one.marks.len(), 20);
     assert!(
         one.pgn
-            .contains("[Annotator \"xiangqi-engine analyze, depth 2\"]")
+            .contains("[Annotator \"xiangqi-tools analyze, depth 2\"]")
     );
     assert_eq!(
         one.title,

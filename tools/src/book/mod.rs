@@ -1,8 +1,8 @@
-//! `xiangqi-engine book`: opening books from PGN databases, and probing them.
+//! `xiangqi-tools book`: opening books from PGN databases, and probing them.
 //!
 //! ```text
-//! xiangqi-engine book build --out BOOK.xqb [--max-plies 30] [--min-games 2] PGN...
-//! xiangqi-engine book probe BOOK.xqb [FEN] [--moves M...]
+//! xiangqi-tools book build --out BOOK.xqb [--max-plies 30] [--min-games 2] PGN...
+//! xiangqi-tools book probe BOOK.xqb [FEN] [--moves M...]
 //! ```
 //!
 //! `build` reads every game of the PGN files (UTF-8 text; a record that
@@ -141,7 +141,7 @@ fn run_probe(args: &BookProbeArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs `xiangqi-engine book` with its arguments.
+/// Runs `xiangqi-tools book` with its arguments.
 pub fn main(command: &BookCommand) -> Result<(), String> {
     match command {
         BookCommand::Build(args) => run_build(args),

@@ -1,4 +1,4 @@
-//! `xiangqi-engine analyze`'s flags.
+//! `xiangqi-tools analyze`'s flags.
 
 use std::path::PathBuf;
 

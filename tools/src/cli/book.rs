@@ -1,4 +1,4 @@
-//! `xiangqi-engine book`'s subcommands and flags.
+//! `xiangqi-tools book`'s subcommands and flags.
 
 use clap::{Args, Subcommand};
 

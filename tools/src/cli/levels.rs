@@ -1,4 +1,4 @@
-//! `xiangqi-engine levels`' flags.
+//! `xiangqi-tools levels`' flags.
 
 use std::ops::RangeInclusive;
 

@@ -1,4 +1,4 @@
-//! `xiangqi-engine match`'s flags.
+//! `xiangqi-tools match`'s flags.
 
 use clap::{ArgGroup, Args, ValueEnum};
 use xiangqi::notation::UciRanks;

@@ -1,4 +1,4 @@
-//! The command line of `xiangqi-engine`'s tools, defined with clap's derive:
+//! The command line of `xiangqi-tools`, defined with clap's derive:
 //! [`Cli`] and its [`Command`]s, one a tool, each with `--help`, errors that
 //! name the flag, and a `run` that does the work.
 //!
@@ -6,11 +6,11 @@
 //! use clap::Parser;
 //! use xiangqi_tools::cli::{Cli, Command};
 //!
-//! let cli = Cli::try_parse_from(["xiangqi-engine", "datagen", "--chunks", "3"])?;
+//! let cli = Cli::try_parse_from(["xiangqi-tools", "datagen", "--chunks", "3"])?;
 //! let Command::Datagen(args) = &cli.command else { panic!("datagen") };
 //! assert_eq!((args.chunks, args.nodes), (3, 6000));
 //! // A bad value is an error that names its flag.
-//! let err = Cli::try_parse_from(["xiangqi-engine", "datagen", "--nodes", "many"]).unwrap_err();
+//! let err = Cli::try_parse_from(["xiangqi-tools", "datagen", "--nodes", "many"]).unwrap_err();
 //! assert!(err.to_string().contains("--nodes"));
 //! # Ok::<(), clap::Error>(())
 //! ```
@@ -40,10 +40,10 @@ pub use sprt::{SprtArgs, parse_penta};
 /// What follows the program's name: one tool and its flags.
 #[derive(Clone, Debug, Parser)]
 #[command(
-    name = "xiangqi-engine",
-    about = "The xiangqi engine (UCI/UCCI) and its tools.",
-    after_help = "Without a command: the UCI/UCCI engine on standard input and output (the \
-                  first line, `uci` or `ucci`, picks the protocol)."
+    name = "xiangqi-tools",
+    about = "The tools of the xiangqi engine: matches, analysis, self-play data, training, \
+             tuning, strength levels and opening books.",
+    after_help = "The engine itself (UCI/UCCI) is the program xiangqi-engine."
 )]
 pub struct Cli {
     /// The tool to run.
@@ -82,7 +82,7 @@ impl Command {
     /// use clap::Parser;
     /// use xiangqi_tools::cli::Cli;
     ///
-    /// let cli = Cli::try_parse_from(["xiangqi-engine", "book", "probe", "default"])?;
+    /// let cli = Cli::try_parse_from(["xiangqi-tools", "book", "probe", "default"])?;
     /// assert_eq!(cli.command.name(), "book");
     /// # Ok::<(), clap::Error>(())
     /// ```
@@ -108,10 +108,10 @@ impl Command {
     /// use xiangqi_tools::cli::Cli;
     ///
     /// // Prints the embedded book's moves from the start position.
-    /// let cli = Cli::try_parse_from(["xiangqi-engine", "book", "probe", "default"])?;
+    /// let cli = Cli::try_parse_from(["xiangqi-tools", "book", "probe", "default"])?;
     /// cli.command.run()?;
     /// // A missing book file is an error.
-    /// let cli = Cli::try_parse_from(["xiangqi-engine", "book", "probe", "/no/such.xqb"])?;
+    /// let cli = Cli::try_parse_from(["xiangqi-tools", "book", "probe", "/no/such.xqb"])?;
     /// assert!(cli.command.run().is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -133,7 +133,7 @@ impl Command {
 /// first), for tests.
 #[cfg(test)]
 pub(crate) fn parse(line: &str) -> Result<Command, clap::Error> {
-    let args = std::iter::once("xiangqi-engine").chain(line.split_whitespace());
+    let args = std::iter::once("xiangqi-tools").chain(line.split_whitespace());
     Cli::try_parse_from(args).map(|cli| cli.command)
 }
 
@@ -163,7 +163,7 @@ mod tests {
         ] {
             let err = parse(&format!("{tool} --help")).unwrap_err();
             assert_eq!(err.kind(), clap::error::ErrorKind::DisplayHelp, "{tool}");
-            assert!(err.to_string().contains("Usage: xiangqi-engine"), "{tool}");
+            assert!(err.to_string().contains("Usage: xiangqi-tools"), "{tool}");
             let err = parse(&format!("{tool} --frobnicate 3")).unwrap_err();
             assert!(err.to_string().contains("--frobnicate"), "{tool}: {err}");
         }

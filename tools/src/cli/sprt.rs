@@ -1,4 +1,4 @@
-//! `xiangqi-engine sprt`'s flags.
+//! `xiangqi-tools sprt`'s flags.
 
 use clap::{ArgGroup, Args};
 

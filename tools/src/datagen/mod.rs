@@ -1,7 +1,7 @@
-//! `xiangqi-engine datagen`: training data for the network from self-play.
+//! `xiangqi-tools datagen`: training data for the network from self-play.
 //!
 //! ```text
-//! xiangqi-engine datagen [--out DIR] [--chunks N] [--games-per-chunk G] [--nodes N]
+//! xiangqi-tools datagen [--out DIR] [--chunks N] [--games-per-chunk G] [--nodes N]
 //!                        [--threads T] [--seed S] [--openings FILE] [--network FILE]
 //!                        [--format games|chunks|both]
 //! ```
@@ -352,7 +352,7 @@ fn progress_line(
     )
 }
 
-/// Runs `xiangqi-engine datagen` with its arguments.
+/// Runs `xiangqi-tools datagen` with its arguments.
 pub fn main(args: &DatagenArgs) -> Result<(), String> {
     run(&options(args)?).map(|_| ())
 }

@@ -1,8 +1,8 @@
-//! `xiangqi-engine levels`: how well each strength level plays, judged on
+//! `xiangqi-tools levels`: how well each strength level plays, judged on
 //! the positions of real games by a deeper search.
 //!
 //! ```text
-//! xiangqi-engine levels [--depth 12] [--every 8] [--skip 10] [--seed 1]
+//! xiangqi-tools levels [--depth 12] [--every 8] [--skip 10] [--seed 1]
 //!     [--threads 1] [--levels 0-19] GAMES.pgn...
 //! ```
 //!
@@ -178,7 +178,7 @@ pub fn table(levels: &[u8], tallies: &[Losses]) -> String {
     out
 }
 
-/// Runs `xiangqi-engine levels` with its arguments.
+/// Runs `xiangqi-tools levels` with its arguments.
 pub fn main(args: &LevelsArgs) -> Result<(), String> {
     let o = options(args);
     let mut all = Vec::new();

@@ -2,15 +2,15 @@
 //! crate's rules.
 //!
 //! ```text
-//! cargo run --release -p xiangqi-engine -- match \
+//! cargo run --release -p xiangqi-tools -- match \
 //!     --engine1 target/release/xiangqi-engine \
 //!     --engine2 "node --no-experimental-fetch node_modules/fairy-stockfish-nnue.wasm/uci.js" \
 //!     --engine2-fsf --games 100 --movetime 200
-//! cargo run --release -p xiangqi-engine -- match \
+//! cargo run --release -p xiangqi-tools -- match \
 //!     --engine1 target/release/xiangqi-engine --engine1-init "setoption name Move Limit value 50" \
 //!     --engine2 /path/to/eleeye --engine2-protocol ucci --engine2-init "setoption usebook false" \
 //!     --move-limit 50 --games 4 --movetime 50 --pyffish python3
-//! cargo run --release -p xiangqi-engine -- match --help
+//! cargo run --release -p xiangqi-tools -- match --help
 //! ```
 //!
 //! Openings ([`openings`]): `--openings FILE` holds FEN lines, EPD lines
@@ -112,7 +112,7 @@
 //! `--games`) already in FILE (W/D/L, pairs, SPRT: a decided SPRT plays
 //! nothing) and plays only the others, after cutting off a last line a
 //! kill left unfinished;
-//! `xiangqi-engine sprt --results FILE...` reads such files (several
+//! `xiangqi-tools sprt --results FILE...` reads such files (several
 //! processes' or a resumed run's: a game seen twice counts once, only
 //! complete pairs count) and prints the same results line and decision, or
 //! a JSON object with `--json`.
@@ -135,7 +135,7 @@
 //! differently, then `pyffish: K of N games judged differently`, before the
 //! summary line. Without the flag no Python is needed.
 //!
-//! `scripts/match.sh` builds the engine and this runner and plays
+//! `lab/scripts/match.sh` builds the engine and this runner and plays
 //! Fairy-Stockfish (npm WebAssembly build or a native binary) or
 //! ElephantEye.
 
@@ -155,12 +155,12 @@ pub(crate) mod tally;
 
 use crate::cli::MatchArgs;
 
-/// Runs `xiangqi-engine sprt` with its arguments.
+/// Runs `xiangqi-tools sprt` with its arguments.
 pub fn sprt_main(args: &crate::cli::SprtArgs) -> Result<(), String> {
     sprt_report::main(args)
 }
 
-/// Runs `xiangqi-engine match` with its arguments.
+/// Runs `xiangqi-tools match` with its arguments.
 pub fn main(args: &MatchArgs) -> Result<(), String> {
     let config = config::config(args)?;
     runner::run(&config, &mut std::io::stdout()).map(|_| ())

@@ -2,7 +2,7 @@
 """Second opinion on finished games: where pyffish (Fairy-Stockfish's rules)
 would end each game.
 
-Used by `xiangqi-engine match --pyffish PYTHON` (which passes this file's text with
+Used by `xiangqi-tools match --pyffish PYTHON` (which passes this file's text with
 `python -c`); it can also be run by hand:
 
     printf 'startpos|h2e2 h9g7\n' | python3 tools/src/matches/pyffish_verdicts.py

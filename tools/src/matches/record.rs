@@ -39,7 +39,7 @@ pub fn to_pgn(game: &Finished) -> Result<String, String> {
     let start = game.start.cloned().unwrap_or_else(Position::new);
     let result = GameResult::from(xiangqi_selfplay::GameResult::from_winner(game.winner));
     let mut tags = vec![
-        ("Event".to_string(), "xiangqi-engine match".to_string()),
+        ("Event".to_string(), "xiangqi-tools match".to_string()),
         ("Round".to_string(), game.number.to_string()),
         ("Red".to_string(), game.players[0].to_string()),
         ("Black".to_string(), game.players[1].to_string()),

@@ -1,4 +1,4 @@
-//! `xiangqi-engine sprt`: the SPRT and Elo of a match's game pairs, from
+//! `xiangqi-tools sprt`: the SPRT and Elo of a match's game pairs, from
 //! `match --results` files or pentanomial counts.
 
 use serde_json::{Value, json};
@@ -71,7 +71,7 @@ pub fn decision_line(sprt: &Sprt, d: Decision) -> String {
     }
 }
 
-/// Runs `xiangqi-engine sprt`: the report on standard output, warnings
+/// Runs `xiangqi-tools sprt`: the report on standard output, warnings
 /// (an unfinished last line skipped) on standard error.
 pub fn main(args: &SprtArgs) -> Result<(), String> {
     let sprt = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta, args.model)?;
@@ -82,7 +82,7 @@ pub fn main(args: &SprtArgs) -> Result<(), String> {
         None => {
             let (games, warnings) = results::read_files(&args.results)?;
             for w in warnings {
-                eprintln!("xiangqi-engine sprt: {w}");
+                eprintln!("xiangqi-tools sprt: {w}");
             }
             let (penta, wdl) = results::pentanomial(&games);
             (penta, Some(wdl))

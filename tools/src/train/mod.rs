@@ -1,8 +1,8 @@
-//! `xiangqi-engine train`: a network from the self-play data of
-//! `xiangqi-engine datagen`, on CPU.
+//! `xiangqi-tools train`: a network from the self-play data of
+//! `xiangqi-tools datagen`, on CPU.
 //!
 //! ```text
-//! xiangqi-engine train [--data DIR]... --out FILE.nnue [--hidden 128] [--buckets 1]
+//! xiangqi-tools train [--data DIR]... --out FILE.nnue [--hidden 128] [--buckets 1]
 //!                      [--input-buckets none|palace4|palace6] [--factoriser]
 //!                      [--activation screlu|crelu] [--epochs 20] [--batch 16384]
 //!                      [--lr 0.001] [--schedule cosine|step|constant] [--lr-step 8]
@@ -66,7 +66,7 @@ pub enum TrainError {
     #[error("{path}: {1}", path = .0.display())]
     Io(PathBuf, String),
     /// No chunk or game files in the data folder.
-    #[error("{}: no data files (*.xqd, *.xqg); make some with `xiangqi-engine datagen`", folders(.0))]
+    #[error("{}: no data files (*.xqd, *.xqg); make some with `xiangqi-tools datagen`", folders(.0))]
     NoData(Vec<PathBuf>),
     /// Every usable chunk was held out.
     #[error("{}: no training positions (at least two chunk files are needed: one is held out)", folders(.0))]
@@ -361,7 +361,7 @@ pub struct Summary {
 fn description(o: &Options, data: &Dataset, state: &Checkpoint, validation: Option<f64>) -> String {
     let s = state.net.shape;
     format!(
-        "xiangqi-engine train: data {}, {} training + {} validation positions, {} epochs, seed {}, lambda {}, k {}, hidden {}, buckets {}{}, {}, batch {}, lr {}, mirror {}, validation loss {}",
+        "xiangqi-tools train: data {}, {} training + {} validation positions, {} epochs, seed {}, lambda {}, k {}, hidden {}, buckets {}{}, {}, batch {}, lr {}, mirror {}, validation loss {}",
         folders(&o.data),
         data.train.len(),
         data.validation.len(),
@@ -504,7 +504,7 @@ pub fn run(o: &Options) -> Result<Summary, TrainError> {
     })
 }
 
-/// Runs `xiangqi-engine train` with its arguments.
+/// Runs `xiangqi-tools train` with its arguments.
 pub fn main(args: &TrainArgs) -> Result<(), String> {
     run(&options(args)?).map(|_| ()).map_err(|e| e.to_string())
 }

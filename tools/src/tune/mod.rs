@@ -2,8 +2,8 @@
 //! fit of its piece-square tables and weights to the game results.
 //!
 //! ```text
-//! cargo run --release -p xiangqi-engine -- tune gen --games 4000 --nodes 10000 --threads 2 --out target/tune.txt
-//! cargo run --release -p xiangqi-engine -- tune fit --data target/tune.txt --tables-only
+//! cargo run --release -p xiangqi-tools -- tune gen --games 4000 --nodes 10000 --threads 2 --out target/tune.txt
+//! cargo run --release -p xiangqi-tools -- tune fit --data target/tune.txt --tables-only
 //! ```
 //!
 //! `gen` plays self-play games of the default engine from random openings
@@ -35,7 +35,7 @@ mod selfplay;
 
 use crate::cli::{TuneCommand, TuneFitArgs, TuneGenArgs};
 
-/// Runs `xiangqi-engine tune gen|fit` with its arguments.
+/// Runs `xiangqi-tools tune gen|fit` with its arguments.
 pub fn main(command: &TuneCommand) -> Result<(), String> {
     match command {
         TuneCommand::Gen(args) => selfplay::run(&gen_options(args)),

@@ -1,27 +1,18 @@
-//! `xiangqi-engine train` as a user runs it: chunk files in a folder, a
+//! `xiangqi-tools train` as a user runs it: chunk files in a folder, a
 //! network file out, checkpoints, a resumed run, bad arguments; and the
 //! engine playing with the trained network through `EvalFile`.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::AtomicBool;
 
-use xiangqi::Position;
 use xiangqi::nnue::NetworkFile;
+use xiangqi::{Game, Limits, Position};
+use xiangqi_client::{Engine, Spec};
 use xiangqi_selfplay::data::{ChunkInfo, GameResult, Record, write_chunk};
 
-use crate::support::Engine;
-
-const ENGINE: &str = env!("CARGO_BIN_EXE_xiangqi-engine");
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "xiangqi-engine-train-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::support::{engine, temp_dir, tools};
 
 /// Three chunk files of positions from random games, scored by the
 /// number of pieces the side to move is up (a stand-in for a search).
@@ -66,17 +57,14 @@ fn data(dir: &Path) {
 }
 
 fn train(args: &[&str]) -> Output {
-    Command::new(ENGINE)
-        .arg("train")
-        .args(args)
-        .output()
-        .expect("the engine binary starts")
+    tools(&[&["train"][..], args].concat())
 }
 
 #[test]
 fn train_writes_a_network_the_engine_plays_with() {
-    let dir = temp_dir("run");
-    data(&dir);
+    let tmp = temp_dir();
+    let dir = tmp.path();
+    data(dir);
     let out = dir.join("net.nnue");
     let (d, o) = (dir.display().to_string(), out.display().to_string());
     let common = [
@@ -136,37 +124,49 @@ fn train_writes_a_network_the_engine_plays_with() {
     assert!(!stderr.contains("epoch 1/2"), "{stderr}");
     assert!(std::fs::read(&again).unwrap() == bytes);
 
-    // The engine loads it and searches with it.
-    let mut e = Engine::spawn();
-    e.send("uci");
-    e.until("uciok");
-    e.send(&format!("setoption name EvalFile value {o}"));
-    e.send("setoption name Use NNUE value true");
-    let lines = e.sync();
+    // The engine loads it: it names the file's generation.
+    let mut child = Command::new(engine())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    let script = format!("uci\nsetoption name EvalFile value {o}\nisready\nquit\n");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(script.as_bytes()).unwrap();
+    drop(stdin);
+    let said = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
     assert!(
-        lines.iter().any(|l| l.contains("network generation 4")),
-        "{lines:#?}"
+        said.lines()
+            .any(|l| l.starts_with("info string EvalFile") && l.contains("network generation 4")),
+        "{said}"
     );
-    e.send("position startpos");
-    e.send("go depth 3");
-    let lines = e.until("bestmove");
-    assert!(
-        lines.iter().any(|l| l.starts_with("info depth 3")),
-        "{lines:#?}"
-    );
-    e.send("quit");
-    assert!(e.wait_exit().0.success());
-    let _ = std::fs::remove_dir_all(dir);
+    // And searches with it, driven through xiangqi-client.
+    let spec = Spec {
+        init: vec![
+            format!("setoption name EvalFile value {o}"),
+            "setoption name Use NNUE value true".to_string(),
+        ],
+        ..Spec::uci(engine())
+    };
+    let mut e = Engine::start(&spec).unwrap();
+    let game = Game::new();
+    let r = e
+        .search(&game, &Limits::depth(3), &AtomicBool::new(false), |_| {})
+        .unwrap();
+    let best = r.best_move.expect("a move");
+    assert!(game.position().is_legal(best), "{best}");
+    assert_eq!(r.info.and_then(|i| i.depth), Some(3));
 }
 
 #[test]
 fn bad_arguments_and_files_exit_with_a_message() {
-    let dir = temp_dir("bad");
+    let tmp = temp_dir();
+    let dir = tmp.path();
     let out = dir.join("x.nnue").display().to_string();
     let with_data = dir.display().to_string();
     let junk = dir.join("junk.ckpt");
     std::fs::write(&junk, b"XQTRAIN\nnot really").unwrap();
-    data(&dir);
+    data(dir);
     let junk = junk.display().to_string();
     let cases: [(&[&str], &str); 5] = [
         (&[], "--out <FILE.nnue>"),
@@ -185,5 +185,4 @@ fn bad_arguments_and_files_exit_with_a_message() {
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
-    let _ = std::fs::remove_dir_all(dir);
 }

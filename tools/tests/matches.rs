@@ -1,23 +1,23 @@
-//! `xiangqi-engine match` playing this crate's engine binary against
+//! `xiangqi-tools match` playing the engine binary (`xiangqi-engine`) against
 //! itself, once over UCI and once over UCCI, through real pipes: short games
 //! at a fixed depth.
 //!
 //! The pyffish second opinion needs a Python with pyffish (ignored
 //! otherwise): `XIANGQI_PYFFISH=/path/to/venv/bin/python cargo test -p
-//! xiangqi-engine --test engine pyffish -- --ignored`.
+//! xiangqi-tools --test tools pyffish -- --ignored`.
 
 use std::process::Command;
 
-pub(crate) const ENGINE: &str = env!("CARGO_BIN_EXE_xiangqi-engine");
+use crate::support::{TOOLS, engine, temp_dir};
 
-/// Runs `xiangqi-engine match` with these extra flags (the built-in
+/// Runs `xiangqi-tools match` with these extra flags (the built-in
 /// openings unless they give `--openings`); returns its report lines.
 fn play(extra: &[&str]) -> Vec<String> {
-    let output = Command::new(ENGINE)
-        .args(["match", "--engine1", ENGINE, "--engine2", ENGINE])
+    let output = Command::new(TOOLS)
+        .args(["match", "--engine1", engine(), "--engine2", engine()])
         .args(extra)
         .output()
-        .expect("the engine binary starts");
+        .expect("the tools binary starts");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "match failed: {stderr}");
     let lines: Vec<String> = String::from_utf8(output.stdout)
@@ -82,10 +82,8 @@ fn check_report(lines: &[String], max_plies: usize) {
 
 #[test]
 fn self_play_over_uci() {
-    let openings = std::env::temp_dir().join(format!(
-        "xiangqi-engine-match-openings-{}.txt",
-        std::process::id()
-    ));
+    let tmp = temp_dir();
+    let openings = tmp.path().join("openings.txt");
     std::fs::write(&openings, "# one line\nh2e2 h9g7\n").unwrap();
     let lines = play(&[
         "--openings",
@@ -115,7 +113,6 @@ fn self_play_over_uci() {
         moves.iter().all(|l| l.starts_with("  moves: h2e2 h9g7 ")),
         "{moves:#?}"
     );
-    let _ = std::fs::remove_file(openings);
 }
 
 #[test]
@@ -206,16 +203,9 @@ fn pyffish_second_opinion() {
 /// 100 000), and the PGN file carries cutechess-cli's move comments.
 #[test]
 fn clock_adjudication_and_pgn_comments() {
-    let pgn = std::env::temp_dir().join(format!(
-        "xiangqi-engine-match-clock-{}.pgn",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_file(&pgn);
-    let dir = std::env::temp_dir().join(format!(
-        "xiangqi-engine-match-clock-{}.d",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
+    let tmp = temp_dir();
+    let pgn = tmp.path().join("clock.pgn");
+    let dir = tmp.path().join("clock.d");
     let lines = play(&[
         "--games",
         "2",
@@ -249,11 +239,9 @@ fn clock_adjudication_and_pgn_comments() {
         "{lines:#?}"
     );
     let text = std::fs::read_to_string(&pgn).unwrap();
-    let _ = std::fs::remove_file(&pgn);
     // The same games, one file each.
     let one = std::fs::read_to_string(dir.join("game-0001.pgn")).unwrap();
     let two = std::fs::read_to_string(dir.join("game-0002.pgn")).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(format!("{one}\n{two}\n"), text);
     assert_eq!(
         text.matches("[Termination \"1/2-1/2 draw by adjudication")
@@ -287,10 +275,9 @@ fn clock_adjudication_and_pgn_comments() {
 #[cfg(unix)]
 #[test]
 fn a_flag_fall_loses_the_game() {
-    let dir = std::env::temp_dir();
-    let id = std::process::id();
-    let script = dir.join(format!("xiangqi-engine-match-slow-{id}.sh"));
-    let fens = dir.join(format!("xiangqi-engine-match-start-{id}.fen"));
+    let tmp = temp_dir();
+    let script = tmp.path().join("slow.sh");
+    let fens = tmp.path().join("start.fen");
     std::fs::write(
         &script,
         "while read -r line; do case \"$line\" in\n\
@@ -306,11 +293,11 @@ fn a_flag_fall_loses_the_game() {
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\n",
     )
     .unwrap();
-    let output = Command::new(ENGINE)
+    let output = Command::new(TOOLS)
         .args([
             "match",
             "--engine2",
-            ENGINE,
+            engine(),
             "--games",
             "1",
             "--tc",
@@ -319,8 +306,7 @@ fn a_flag_fall_loses_the_game() {
         .args(["--engine1", &format!("sh {}", script.display())])
         .args(["--fens", fens.to_str().unwrap()])
         .output()
-        .expect("the engine binary starts");
-    let _ = (std::fs::remove_file(script), std::fs::remove_file(fens));
+        .expect("the tools binary starts");
     assert!(
         output.status.success(),
         "{}",
@@ -337,13 +323,13 @@ fn a_flag_fall_loses_the_game() {
     assert!(out.contains("engine1: W 0 D 0 L 1"), "{out}");
 }
 
-/// Runs `xiangqi-engine match` with these flags; returns its report.
+/// Runs `xiangqi-tools match` with these flags; returns its report.
 pub(crate) fn report(extra: &[&str]) -> String {
-    let output = Command::new(ENGINE)
-        .args(["match", "--engine1", ENGINE, "--engine2", ENGINE])
+    let output = Command::new(TOOLS)
+        .args(["match", "--engine1", engine(), "--engine2", engine()])
         .args(extra)
         .output()
-        .expect("the engine binary starts");
+        .expect("the tools binary starts");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "match failed: {stderr}");
     String::from_utf8(output.stdout).unwrap()
@@ -353,10 +339,8 @@ pub(crate) fn report(extra: &[&str]) -> String {
 /// opening and colours of its number.
 #[test]
 fn concurrent_games_report_in_order() {
-    let openings = std::env::temp_dir().join(format!(
-        "xiangqi-engine-match-two-openings-{}.txt",
-        std::process::id()
-    ));
+    let tmp = temp_dir();
+    let openings = tmp.path().join("two-openings.txt");
     std::fs::write(&openings, "h2e2 h9g7\nc3c4 b9c7\n").unwrap();
     let two = report(&[
         "--games",
@@ -375,7 +359,6 @@ fn concurrent_games_report_in_order() {
         "10",
         "--sprt-pairs",
     ]);
-    let _ = std::fs::remove_file(openings);
     let games: Vec<&str> = two
         .lines()
         .filter(|l| l.starts_with("game "))

@@ -1,20 +1,20 @@
-//! `xiangqi-engine match`'s results file (one JSON line a game), the
+//! `xiangqi-tools match`'s results file (one JSON line a game), the
 //! `sprt` tool that reads it, seeded opening orders and a rerun that resumes
-//! from the file: this crate's engine binary against itself.
+//! from the file: the engine binary against itself.
 
 use std::process::Command;
 
-use crate::matches::{ENGINE, report};
+use crate::matches::report;
+use crate::support::{TOOLS, engine, temp_dir};
 
 /// `match --results FILE` writes one whole JSON line a game; `sprt` reads
 /// it (a line cut short by a kill is skipped), and exits with status 2 on
 /// bad input.
 #[test]
 fn results_lines_and_the_sprt_tool() {
-    let dir = std::env::temp_dir();
-    let id = std::process::id();
-    let results = dir.join(format!("xiangqi-engine-results-{id}.jsonl"));
-    let _ = std::fs::remove_file(&results);
+    let tmp = temp_dir();
+    let dir = tmp.path();
+    let results = dir.join("results.jsonl");
     let report = report(&[
         "--games",
         "4",
@@ -47,14 +47,14 @@ fn results_lines_and_the_sprt_tool() {
         "{report}"
     );
     // A killed run: the last line cut short.
-    let cut = dir.join(format!("xiangqi-engine-results-cut-{id}.jsonl"));
+    let cut = dir.join("results-cut.jsonl");
     std::fs::write(&cut, &text[..text.len() - 20]).unwrap();
     let sprt = |args: &[&str]| {
-        Command::new(ENGINE)
+        Command::new(TOOLS)
             .arg("sprt")
             .args(args)
             .output()
-            .expect("the engine binary starts")
+            .expect("the tools binary starts")
     };
     let out = sprt(&[
         "--results",
@@ -114,8 +114,6 @@ fn results_lines_and_the_sprt_tool() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
         assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
     }
-    let _ = std::fs::remove_file(results);
-    let _ = std::fs::remove_file(cut);
 }
 
 /// `--openings FILE.epd --openings-order random --openings-seed S`: each
@@ -124,9 +122,9 @@ fn results_lines_and_the_sprt_tool() {
 /// the match before any game.
 #[test]
 fn openings_in_a_seeded_order_each_played_by_a_pair() {
-    let dir = std::env::temp_dir();
-    let id = std::process::id();
-    let epd = dir.join(format!("xiangqi-engine-openings-{id}.epd"));
+    let tmp = temp_dir();
+    let dir = tmp.path();
+    let epd = dir.join("openings.epd");
     // Eight composed positions (a Red advisor off the palace diagonals, a
     // chariot each): different chariot files.
     let lines: Vec<String> = "abcdfghi"
@@ -151,8 +149,7 @@ fn openings_in_a_seeded_order_each_played_by_a_pair() {
         .collect();
     std::fs::write(&epd, lines.join("\n")).unwrap();
     let run = |seed: &str| -> Vec<(u64, bool)> {
-        let results = dir.join(format!("xiangqi-engine-openings-{id}-{seed}.jsonl"));
-        let _ = std::fs::remove_file(&results);
+        let results = dir.join(format!("openings-{seed}.jsonl"));
         report(&[
             "--games",
             "8",
@@ -170,7 +167,7 @@ fn openings_in_a_seeded_order_each_played_by_a_pair() {
             results.to_str().unwrap(),
         ]);
         let text = std::fs::read_to_string(&results).unwrap();
-        let _ = std::fs::remove_file(&results);
+        std::fs::remove_file(&results).unwrap();
         text.lines()
             .map(|l| {
                 let v: serde_json::Value = serde_json::from_str(l).unwrap();
@@ -201,19 +198,18 @@ fn openings_in_a_seeded_order_each_played_by_a_pair() {
     assert_ne!(openings(&run("2")), openings(&one), "another seed");
     // A bad line: an error naming the file and line, no game played.
     std::fs::write(&epd, format!("{}\n4k4/9/9 w - - id \"bad\";\n", lines[0])).unwrap();
-    let out = Command::new(ENGINE)
+    let out = Command::new(TOOLS)
         .args([
             "match",
             "--engine1",
-            ENGINE,
+            engine(),
             "--engine2",
-            ENGINE,
+            engine(),
             "--openings",
         ])
         .arg(&epd)
         .output()
         .unwrap();
-    let _ = std::fs::remove_file(&epd);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(&format!("{}:2: ", epd.display())), "{err}");
@@ -227,11 +223,8 @@ fn openings_in_a_seeded_order_each_played_by_a_pair() {
 /// and plays only the others (a line cut short by a kill is cut off).
 #[test]
 fn a_rerun_resumes_from_the_results_file() {
-    let path = std::env::temp_dir().join(format!(
-        "xiangqi-engine-resume-{}.jsonl",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_file(&path);
+    let tmp = temp_dir();
+    let path = tmp.path().join("resume.jsonl");
     let flags = |games: &'static str| {
         vec![
             "--games",
@@ -296,7 +289,6 @@ fn a_rerun_resumes_from_the_results_file() {
     let mut args = flags("800");
     args.extend(["--sprt", "0", "5"]);
     let decided = report(&args);
-    let _ = std::fs::remove_file(&path);
     assert!(!decided.contains("game "), "{decided}");
     assert!(
         decided.contains("Ptnml(0-2): [0, 0, 0, 0, 200]"),

@@ -1,31 +1,19 @@
-//! The binary's command line (clap): `--version`, help for every tool,
+//! The tools' command line (clap): `--version`, help for every tool,
 //! errors that name the flag, and a tiny `datagen` whose chunk is the
 //! self-play library's, byte for byte.
 
-use std::process::{Command, Output};
 use std::sync::atomic::AtomicBool;
 
 use xiangqi::{MaterialPst, Searcher};
 use xiangqi_selfplay::{ChunkSpec, default_openings, play_chunk};
 
-const ENGINE: &str = env!("CARGO_BIN_EXE_xiangqi-engine");
-
-fn run(args: &[&str]) -> Output {
-    Command::new(ENGINE)
-        .args(args)
-        .output()
-        .expect("the engine binary starts")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use crate::support::{temp_dir, text, tools as run};
 
 #[test]
 fn version_and_help() {
     let out = run(&["--version"]);
     assert!(out.status.success());
-    assert_eq!(text(&out.stdout).trim(), "xiangqi-engine 0.1.0");
+    assert_eq!(text(&out.stdout).trim(), "xiangqi-tools 0.1.0");
     for help in [&["help"][..], &["--help"], &["-h"]] {
         let out = run(help);
         assert!(out.status.success(), "{help:?}");
@@ -35,7 +23,7 @@ fn version_and_help() {
         ] {
             assert!(usage.contains(&format!("  {tool} ")), "{help:?}: {usage}");
         }
-        assert!(usage.contains("Without a command"), "{usage}");
+        assert!(usage.contains("is the program xiangqi-engine"), "{usage}");
     }
     for tool in [
         &["match"][..],
@@ -52,7 +40,7 @@ fn version_and_help() {
         let out = run(&[tool, &["--help"]].concat());
         assert!(out.status.success(), "{tool:?}");
         let usage = text(&out.stdout);
-        let line = format!("Usage: xiangqi-engine {}", tool.join(" "));
+        let line = format!("Usage: xiangqi-tools {}", tool.join(" "));
         assert!(usage.contains(&line), "{tool:?}: {usage}");
     }
 }
@@ -81,7 +69,7 @@ fn bad_command_lines_exit_2_naming_the_flag() {
     // A tool's own error: the tool named, status 2.
     let out = run(&["book", "probe", "/no/such/book.xqb"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).starts_with("xiangqi-engine book: /no/such/book.xqb"));
+    assert!(text(&out.stderr).starts_with("xiangqi-tools book: /no/such/book.xqb"));
 }
 
 #[test]
@@ -103,9 +91,8 @@ fn book_probe_reads_a_fen_and_moves() {
 
 #[test]
 fn datagen_writes_the_library_s_chunk() {
-    let dir =
-        std::env::temp_dir().join(format!("xiangqi-engine-cli-datagen-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let tmp = temp_dir();
+    let dir = tmp.path().join("datagen");
     let out = run(&[
         "datagen",
         "--out",
@@ -141,5 +128,4 @@ fn datagen_writes_the_library_s_chunk() {
     let games = std::fs::read(dir.join("s3-n100-000000.xqg")).unwrap();
     let file = xiangqi_selfplay::games::read_games(&games).unwrap();
     assert_eq!(file.records, chunk.records);
-    let _ = std::fs::remove_dir_all(dir);
 }

@@ -1,0 +1,66 @@
+//! `xiangqi-tools analyze` as a user runs it: the built-in search against
+//! the engine binary driven through xiangqi-client.
+
+use std::process::Command;
+
+use crate::support::{TOOLS, engine, temp_dir};
+
+/// `analyze --engine` with the engine binary as the other engine, over
+/// both protocols, gives the analysis the built-in search gives (the same
+/// network, one thread, a fixed depth, a fresh search per position).
+#[test]
+fn analyze_with_an_engine_process_equals_the_built_in_analysis() {
+    // The first 16 plies of Hu Ronghua - Xu Tianhong, Yinli Cup 1995 (the
+    // wxf.ca database via maksimKorzh/wukong-xiangqi, MIT).
+    let tmp = temp_dir();
+    let path = tmp.path().join("game.pgn");
+    std::fs::write(
+        &path,
+        "[Event \"Yinli Cup Champion 1995\"]\n[Red \"HU RongHua\"]\n[Black \"XU TianHong\"]\n\n\
+         1. h2e2 h9g7 2. h0g2 g6g5 3. b2d2 i9h9 4. b0c2 b9c7 5. a0b0 a9b9 6. i0h0 h7h3 \
+         7. b0b6 d9e8 8. c3c4 b7a7 *\n",
+    )
+    .unwrap();
+    let game = path.to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let out = Command::new(TOOLS)
+            .args(["analyze", "--depth", "3", "--threads", "2"])
+            .args(extra)
+            .arg(game)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        // All but the Annotator tag, which names the engine.
+        text.lines()
+            .filter(|l| !l.starts_with("[Annotator"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let own = run(&[]);
+    assert!(own.contains("[%eval"));
+    assert_eq!(run(&["--engine", engine()]), own, "UCI");
+    assert_eq!(
+        run(&["--engine", engine(), "--engine-protocol", "ucci"]),
+        own,
+        "UCCI"
+    );
+    // An engine that cannot start is an error, not an analysis.
+    let out = Command::new(TOOLS)
+        .args([
+            "analyze",
+            "--depth",
+            "2",
+            "--engine",
+            "/nonexistent/engine",
+            game,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/engine"));
+}
