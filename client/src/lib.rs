@@ -1,6 +1,6 @@
 //! An engine process spoken to in UCI or UCCI: the `xiangqi` crate's
 //! `xiangqi-engine`, Pikafish, Fairy-Stockfish, ElephantEye, ... (what
-//! `xiangqi-engine match` and `analyze --engine` drive).
+//! `xiangqi-tools match` and `analyze --engine` drive).
 //!
 //! [`Engine::start`] runs the program and completes the handshake (with
 //! the [`Spec`]'s init commands, such as `setoption name UCI_Variant value

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where a lost game turned: the first position where the opponent saw itself winning.
 
-Reads a match PGN (`xiangqi-engine match --pgn`, cutechess's move comments
+Reads a match PGN (`xiangqi-tools match --pgn`, cutechess's move comments
 `{+0.35/12 0.98s}`, each engine's score from its own side). For every game
 that engine `--ours` lost, it finds the first move after which the opponent
 scored itself at least `--threshold` pawns, and prints the position before
@@ -10,9 +10,9 @@ also asks a UCI engine for its depth and score (side to move) at each
 `--movetime`, so that one can tell a depth problem (more time finds the
 danger) from an evaluation problem (it does not): issue 33, item 4.
 
-    python3 scripts/collapse_probe.py --ours g4b games.pgn \\
+    python3 lab/scripts/collapse_probe.py --ours g4b games.pgn \\
         --engine target/release/xiangqi-engine --movetime 1000 10000
-    python3 scripts/collapse_probe.py --ours g4b games.pgn \\
+    python3 lab/scripts/collapse_probe.py --ours g4b games.pgn \\
         --engine /path/to/fairy-stockfish --fsf --movetime 1000
 
 Needs the Python package (`xiangqi_rs`, `maturin develop -m python/Cargo.toml`)

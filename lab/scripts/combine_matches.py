@@ -1,19 +1,19 @@
 #!/usr/bin/env python3
-"""Sums the games of several `xiangqi-engine match` logs of one match split
+"""Sums the games of several `xiangqi-tools match` logs of one match split
 over processes or sessions (`--first-game` ranges), and prints the total:
 W / D / L of engine 1, score, Elo with its 95% interval, and the SPRT
 log-likelihood ratio for `--sprt ELO0 ELO1` (default 0 10) computed on the
 sum, by games (trinomial), as the match runner computed it before it had
 `--results` files. For matches with `--results FILE` use
-`xiangqi-engine sprt --results FILE...` instead: the pentanomial GSPRT over
+`xiangqi-tools sprt --results FILE...` instead: the pentanomial GSPRT over
 complete game pairs, as fastchess and the runner now compute it. This script
-stays to recount the logs that docs/nnue.md and docs/measurements.md cite.
+stays to recount the logs that docs/nnue.md and lab/measurements.md cite.
 
 Each log counts its game lines (`game  N: ... | engine1 wins|engine2 wins|draw
 (...)`), so a log cut short by a stop still counts every game it finished;
 a game number seen twice is an error (overlapping ranges).
 
-    python3 scripts/combine_matches.py [--sprt 0 10] LOG...
+    python3 lab/scripts/combine_matches.py [--sprt 0 10] LOG...
 """
 
 import math

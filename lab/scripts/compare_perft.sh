@@ -3,7 +3,7 @@
 # program, on the start position and the README's middlegame, by user CPU
 # time (meaningful on a loaded machine too).
 #
-#   scripts/compare_perft.sh [--uci] CMD [DEPTH] [RUNS]
+#   lab/scripts/compare_perft.sh [--uci] CMD [DEPTH] [RUNS]
 #
 # CMD is either a perft driver run as `CMD DEPTH FEN...` (for Pikafish, whose
 # engine refuses `go perft` without its network file, a small main calling
@@ -19,7 +19,7 @@ fi
 engine=${1:?usage: compare_perft.sh [--uci] CMD [depth] [runs]}
 depth=${2:-5}
 runs=${3:-3}
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 cargo build --release --example perft -q
 CARGO_TARGET_DIR=target/native RUSTFLAGS="-C target-cpu=native" \
     cargo build --release --example perft -q

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates endgame start positions for `xiangqi-engine match --fens`.
+"""Generates endgame start positions for `xiangqi-tools match --fens`.
 
 Each template is one side's pieces against the other's, chosen so that a
 trade or a capture can lead into an ending the evaluator scales down (a
@@ -10,7 +10,7 @@ generals face each other or the side not to move is in check are
 rejected. Colours are swapped for half of the templates' positions, and
 the match plays each position twice with colours swapped anyway.
 
-    python3 scripts/endgame_fens.py --count 100 --seed 1 > tools/src/matches/endgames.txt
+    python3 lab/scripts/endgame_fens.py --count 100 --seed 1 > tools/src/matches/endgames.txt
 """
 
 import argparse
@@ -155,7 +155,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     rng = random.Random(a.seed)
-    print(f"# {a.count} endgame start positions: python3 scripts/endgame_fens.py "
+    print(f"# {a.count} endgame start positions: python3 lab/scripts/endgame_fens.py "
           f"--count {a.count} --seed {a.seed}")
     for i in range(a.count):
         red, black = TEMPLATES[i % len(TEMPLATES)]

@@ -3,33 +3,34 @@
 # a stop left it: rerun the same command after a session ends (datagen skips finished chunks,
 # training continues from its last epoch's checkpoint, matches from their results lines).
 #
-#   scripts/generation5.sh STAGE...
+#   lab/scripts/generation5.sh STAGE...
 #
 # Stages, in order:
 #   data     g4b's self-play at 6 000 nodes a move (seed 4, game files) into $WORK/data-g4,
 #            chunks 0..$CHUNKS-1 (about 13 500 training positions a chunk; 2 threads play
 #            about 2 M positions an hour on the project's 2-core machine)
-#   sync     copies the finished chunks into data/g4/ (to be committed: at most 25 MB)
-#   train    two candidates on data/g3 + data/g4, 256 x 4 output buckets, one without input
+#   sync     copies the finished chunks into lab/data/g4/ (to be committed: at most 25 MB)
+#   train    two candidates on lab/data/g3 + lab/data/g4, 256 x 4 output buckets, one without input
 #            buckets (`none`), one by the own general's square (`palace4`, factorised)
 #   buckets  SPRT [0, 10] at 100 ms: `palace4` against `none` (does knowing the general pay?)
 #   g4b      SPRT [0, 10] at 100 ms: the winner of `buckets` against g4b (the embedded network)
 #   confirm  100 games at 1 s a move against Fairy-Stockfish (FSF_BIN, classical, built outside
 #            the repository), move limit 50
 #
-# Environment: WORK (default ~/.cache/xiangqi/g5): everything written except data/g4;
+# Environment: WORK (default ~/.cache/xiangqi/g5): everything written except lab/data/g4;
 # CHUNKS (default 820); THREADS (default 2); FSF_BIN for `confirm`; EPOCHS (default 30) and
 # GAMES (the SPRTs' most, default 2000) only to try the stages out small.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 WORK="${WORK:-$HOME/.cache/xiangqi/g5}"
 CHUNKS="${CHUNKS:-820}"
 THREADS="${THREADS:-2}"
 EPOCHS="${EPOCHS:-30}"
 GAMES="${GAMES:-2000}"
 mkdir -p "$WORK"
-cargo build --release -p xiangqi-engine
+cargo build --release -p xiangqi-engine -p xiangqi-tools
 E="${CARGO_TARGET_DIR:-target}/release/xiangqi-engine"
+T="${CARGO_TARGET_DIR:-target}/release/xiangqi-tools"
 
 # g4b: the network that plays generation 4's data (embedded from commit c72d34b until g5).
 G4B="$WORK/g4b.nnue"
@@ -43,14 +44,14 @@ NONE="$WORK/g5-none-256x4.nnue"
 PALACE="$WORK/g5-palace4f-256x4.nnue"
 OPENINGS="$WORK/openings-1000-33.epd"
 GEN=5
-TRAIN_DATA=(--data data/g3 --data data/g4)
-# shellcheck source=scripts/generation_common.sh
-. scripts/generation_common.sh
+TRAIN_DATA=(--data lab/data/g3 --data lab/data/g4)
+# shellcheck source=lab/scripts/generation_common.sh
+. lab/scripts/generation_common.sh
 
 # Writes the winner of `buckets` from its results: H1 accepted, the bucketed network; otherwise
 # (H0, or undecided at 2 000 games) `none`.
 decide() { # results file
-  if "$E" sprt --results "$1" --elo0 0 --elo1 10 | grep -q "H1 accepted"; then
+  if "$T" sprt --results "$1" --elo0 0 --elo1 10 | grep -q "H1 accepted"; then
     echo "$PALACE" > "$WORK/winner"
   else
     echo "$NONE" > "$WORK/winner"
@@ -60,7 +61,7 @@ decide() { # results file
 # The network the `g4b` and `confirm` stages play: the winner of `buckets` (written there, or,
 # on a machine that did not play it, decided from the committed results of 2026-12-04).
 winner() {
-  local played=docs/logs/g5-matches/g5-palace4-vs-none-sprt-100ms.jsonl
+  local played=lab/logs/g5-matches/g5-palace4-vs-none-sprt-100ms.jsonl
   [ -f "$WORK/winner" ] || [ ! -f "$played" ] || decide "$played"
   [ -f "$WORK/winner" ] || { echo "run the buckets stage first" >&2; exit 1; }
   [ -f "$(cat "$WORK/winner")" ] || { echo "run the train stage first" >&2; exit 1; }

@@ -3,43 +3,45 @@
 # a stop left it: rerun the same command after a session ends (datagen skips finished chunks,
 # training continues from its last epoch's checkpoint, matches from their results lines).
 #
-#   scripts/generation6.sh STAGE...
+#   lab/scripts/generation6.sh STAGE...
 #
 # Stages, in order:
-#   data     g5's self-play (the network embedded since commit 53a1a25, committed as
-#            data/networks/g5-none-256x4.nnue) at 6 000 nodes a move (seed 5, game files) into
+#   data     g5's self-play (the network embedded since commit 53a1a25, taken from that
+#            commit's src/eval/nnue/default.nnue) at 6 000 nodes a move (seed 5, game files) into
 #            $WORK/data-g5, chunks 0..$CHUNKS-1 (about 12 500 training positions a chunk;
 #            2 threads play about 2 M positions an hour on the project's 2-core machine)
-#   sync     copies the finished chunks into data/g5/ (to be committed: at most 25 MB)
-#   train    the candidate g6-none-256x4 on data/g3 + data/g4 + data/g5 (g5's shape: 256 wide,
+#   sync     copies the finished chunks into lab/data/g5/ (to be committed: at most 25 MB)
+#   train    the candidate g6-none-256x4 on lab/data/g3 + lab/data/g4 + lab/data/g5 (g5's shape: 256 wide,
 #            4 output buckets by piece count, no input buckets; 30 epochs, seed 1)
 #   g5       SPRT [0, 10] at 100 ms: the candidate against g5 (the embedded network)
 #   confirm  100 games at 1 s a move against Fairy-Stockfish (FSF_BIN, classical, built outside
 #            the repository), move limit 50
 #
-# Environment: WORK (default ~/.cache/xiangqi/g6): everything written except data/g5;
+# Environment: WORK (default ~/.cache/xiangqi/g6): everything written except lab/data/g5;
 # CHUNKS (default 820); THREADS (default 2); FSF_BIN for `confirm`; EPOCHS (default 30) and
 # GAMES (the SPRT's most, default 2000) only to try the stages out small.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 WORK="${WORK:-$HOME/.cache/xiangqi/g6}"
 CHUNKS="${CHUNKS:-820}"
 THREADS="${THREADS:-2}"
 EPOCHS="${EPOCHS:-30}"
 GAMES="${GAMES:-2000}"
 GEN=6
-TRAIN_DATA=(--data data/g3 --data data/g4 --data data/g5)
+TRAIN_DATA=(--data lab/data/g3 --data lab/data/g4 --data lab/data/g5)
 OPENINGS="$WORK/openings-1000-33.epd"
 mkdir -p "$WORK"
-cargo build --release -p xiangqi-engine
+cargo build --release -p xiangqi-engine -p xiangqi-tools
 E="${CARGO_TARGET_DIR:-target}/release/xiangqi-engine"
-# shellcheck source=scripts/generation_common.sh
-. scripts/generation_common.sh
+T="${CARGO_TARGET_DIR:-target}/release/xiangqi-tools"
+# shellcheck source=lab/scripts/generation_common.sh
+. lab/scripts/generation_common.sh
 
-# g5: the network that plays generation 5's data, checked by its SHA-256 so that the data stays
-# the same after the next network is embedded.
-G5=data/networks/g5-none-256x4.nnue
-echo "5b4354a1708c65c472bfa0ee5fd62e35db3df97a4d25fcff09f4b6f0d2905f25  $G5" | sha256sum -c --quiet
+# g5: the network that plays generation 5's data, the one embedded at commit 53a1a25 (stored
+# once, where the library embeds it), checked by its SHA-256 so that the data stays the same
+# after the next network is embedded.
+G5="$WORK/g5-none-256x4.nnue"
+embedded 53a1a25 5b4354a1708c65c472bfa0ee5fd62e35db3df97a4d25fcff09f4b6f0d2905f25 "$G5"
 
 CANDIDATE="$WORK/g6-none-256x4.nnue"
 

@@ -1,21 +1,38 @@
 # Functions shared by the generation scripts (`generation5.sh`, `generation6.sh`): sourced, not
-# run. The caller sets E (the engine binary), WORK (the output folder), THREADS, EPOCHS, GAMES,
+# run. The caller sets E (the engine binary), T (the tools binary), WORK (the output folder), THREADS, EPOCHS, GAMES,
 # CHUNKS, GEN (the generation being made), TRAIN_DATA (an array of `--data DIR` pairs) and OPENINGS
 # (the SPRTs' EPD file, written here on first use).
 
+# The candidates that were embedded, by the commit that embedded them: their bytes are that
+# commit's src/eval/nnue/default.nnue (the network is stored once, where the library embeds it).
+declare -A EMBEDDED_AT=([g5-none-256x4.nnue]=53a1a25)
+
+# Writes the network `name` embedded at commit `commit` to `out`, checked by its SHA-256.
+embedded() { # commit, sha256, out
+  [ -f "$3" ] || { git show "$1:src/eval/nnue/default.nnue" > "$3.tmp" && mv "$3.tmp" "$3"; }
+  echo "$2  $3" | sha256sum -c --quiet
+}
+
 # Trains a candidate network into `out` (resuming from its last checkpoint). A candidate
-# committed in data/networks/ (the one that played the SPRTs) is copied instead of trained again.
+# committed in lab/data/networks/ or embedded since (the one that played the SPRTs) is copied
+# instead of trained again.
 train() { # out, flags...
   local out="$1"; shift
+  local name
+  name=$(basename "$out")
   [ -f "$out" ] && { echo "train: $out is there"; return; }
-  if [ -f "data/networks/$(basename "$out")" ]; then
-    cp "data/networks/$(basename "$out")" "$out"; echo "train: $out from data/networks/"; return
+  if [ -f "lab/data/networks/$name" ]; then
+    cp "lab/data/networks/$name" "$out"; echo "train: $out from lab/data/networks/"; return
+  fi
+  if [ -n "${EMBEDDED_AT[$name]:-}" ]; then
+    git show "${EMBEDDED_AT[$name]}:src/eval/nnue/default.nnue" > "$out"
+    echo "train: $out embedded at commit ${EMBEDDED_AT[$name]}"; return
   fi
   local resume=()
   local last
   last=$(ls "$out.checkpoints"/epoch-*.ckpt 2>/dev/null | sort | tail -1 || true)
   [ -n "$last" ] && resume=(--resume "$last")
-  nice -n 5 "$E" train "${TRAIN_DATA[@]}" --out "$out" --hidden 256 --buckets 4 \
+  nice -n 5 "$T" train "${TRAIN_DATA[@]}" --out "$out" --hidden 256 --buckets 4 \
     --epochs "$EPOCHS" --threads "$THREADS" --seed 1 --generation "$GEN" --validation-every 12 \
     "${resume[@]}" "$@"
 }
@@ -42,7 +59,7 @@ sprt() { # name, engine-1 network, engine-2 network
     cargo run --release -q -p xiangqi-selfplay --example openings -- 1000 33 > "$OPENINGS.tmp"
     mv "$OPENINGS.tmp" "$OPENINGS"
   fi
-  "$E" match --engine1 "$E" --engine1-init "setoption name EvalFile value $net1" \
+  "$T" match --engine1 "$E" --engine1-init "setoption name EvalFile value $net1" \
     --engine1-name "$(basename "$net1" .nnue)" \
     --engine2 "$E" --engine2-init "setoption name EvalFile value $net2" \
     --engine2-name "$(basename "$net2" .nnue)" \
@@ -56,7 +73,7 @@ sprt() { # name, engine-1 network, engine-2 network
 confirm() { # name, network
   local name="$1" net="$2"
   loads "$net" "$(generation_of "$net")"
-  "$E" match --engine1 "$E" \
+  "$T" match --engine1 "$E" \
     --engine1-init "setoption name EvalFile value $net" \
     --engine1-init "setoption name Move Limit value 50" \
     --engine2 "${FSF_BIN:?set FSF_BIN to a Fairy-Stockfish binary}" --engine2-fsf \
@@ -67,24 +84,24 @@ confirm() { # name, network
 
 # Self-play of generation G's data (network `net`, 6 000 nodes a move, `seed`, game files
 # g<G>-s<seed>-n6000-*.xqg) into $WORK/data-g<G>, chunks 0..$CHUNKS-1. The chunks committed in
-# data/g<G> are copied there first and not played again (datagen skips the files it finds).
+# lab/data/g<G> are copied there first and not played again (datagen skips the files it finds).
 play_data() { # data generation, seed, network
   local g="$1" seed="$2" net="$3"
   mkdir -p "$WORK/data-g$g"
-  if [ -d "data/g$g" ]; then
-    find "data/g$g" -maxdepth 1 -name "g$g-s$seed-n6000-*.xqg" -exec cp -n {} "$WORK/data-g$g/" \;
+  if [ -d "lab/data/g$g" ]; then
+    find "lab/data/g$g" -maxdepth 1 -name "g$g-s$seed-n6000-*.xqg" -exec cp -n {} "$WORK/data-g$g/" \;
   fi
-  nice -n 15 "$E" datagen --out "$WORK/data-g$g" --chunks "$CHUNKS" --first-chunk 0 \
+  nice -n 15 "$T" datagen --out "$WORK/data-g$g" --chunks "$CHUNKS" --first-chunk 0 \
     --games-per-chunk 100 --nodes 6000 --threads "$THREADS" --seed "$seed" --network "$net" \
     --format games
 }
 
-# Copies the finished chunks of `play_data` into data/g<G>/ (to be committed) and prints the
-# totals for data/README.md's row (games, plies, positions, bytes).
+# Copies the finished chunks of `play_data` into lab/data/g<G>/ (to be committed) and prints the
+# totals for lab/data/README.md's row (games, plies, positions, bytes).
 sync_data() { # data generation, seed
   local g="$1" seed="$2"
-  mkdir -p "data/g$g"
-  find "$WORK/data-g$g/" -maxdepth 1 -name "g$g-s$seed-n6000-*.xqg" -exec cp -n {} "data/g$g/" \;
-  echo "data/g$g: $(find "data/g$g" -name "*.xqg" | wc -l) chunks, $(du -sh "data/g$g" | cut -f1)"
-  cargo run --release -q -p xiangqi-selfplay --example games_stats -- "data/g$g"/*.xqg | tail -1
+  mkdir -p "lab/data/g$g"
+  find "$WORK/data-g$g/" -maxdepth 1 -name "g$g-s$seed-n6000-*.xqg" -exec cp -n {} "lab/data/g$g/" \;
+  echo "lab/data/g$g: $(find "lab/data/g$g" -name "*.xqg" | wc -l) chunks, $(du -sh "lab/data/g$g" | cut -f1)"
+  cargo run --release -q -p xiangqi-selfplay --example games_stats -- "lab/data/g$g"/*.xqg | tail -1
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fits the Elo of the engine's strength levels from match logs.
 
-Each argument is `NAME1:NAME2:LOG`, a log of `xiangqi-engine match` between
+Each argument is `NAME1:NAME2:LOG`, a log of `xiangqi-tools match` between
 engine 1 (NAME1) and engine 2 (NAME2), whose last `engine1: W w D d L l` line
 gives the games, or `NAME1:NAME2:W-D-L` with engine 1's counts written out
 (as docs/levels.md lists them). `--anchor NAME=ELO` fixes one player's rating (ElephantEye
@@ -10,7 +10,7 @@ likelihood of all the games together (logistic Elo, a draw half a win);
 each 95% interval comes from the inverse of the information matrix with
 the anchor fixed, so it grows along a chain of matches away from the anchor.
 
-    python3 scripts/level_elo.py --anchor ElephantEye=2000 \\
+    python3 lab/scripts/level_elo.py --anchor ElephantEye=2000 \\
         L0:L1:pair-0-1.log ... L20:ElephantEye:anchor.log
 
 Prints a Markdown table: player, games, rating, 95% interval.

@@ -7,8 +7,8 @@ Each network file (or `embedded`) plays the three positions of the `search` benc
 The node counts are the engine's own (`info ... nodes`, the last line before `bestmove`);
 the search is deterministic, so they are the same on every run.
 
-    python3 scripts/nps_probe.py --engine target/release/xiangqi-engine embedded g5.nnue
-    python3 scripts/nps_probe.py --engine ... --callgrind embedded g5.nnue
+    python3 lab/scripts/nps_probe.py --engine target/release/xiangqi-engine embedded g5.nnue
+    python3 lab/scripts/nps_probe.py --engine ... --callgrind embedded g5.nnue
 
 With `--callgrind`, each network runs under `valgrind --tool=callgrind` twice, once with the
 searches and once without (start-up and loading alone), and the difference divided by the

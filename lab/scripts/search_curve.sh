@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
 # The curve against Fairy-Stockfish (issue 33, item 4): the engine of a commit of main (default
 # HEAD, the embedded network) against classical Fairy-Stockfish, 100 games at each of 100 ms,
-# 300 ms and 1 s a move, in the conditions of the earlier curves (docs/measurements.md,
+# 300 ms and 1 s a move, in the conditions of the earlier curves (lab/measurements.md,
 # "Generation 5 against the classical engines"): the 50 shipped openings with colours swapped,
 # 1 thread and 16 MiB each, move limit 50 on both sides, `--resign movecount=3 score=600`, two
 # games at a time. Resumes from its results lines: rerun the same command after a stop.
 #
-#   FSF_BIN=/path/to/fairy-stockfish scripts/search_curve.sh [COMMIT]
+#   FSF_BIN=/path/to/fairy-stockfish lab/scripts/search_curve.sh [COMMIT]
 #
 # FSF_BIN: a native Fairy-Stockfish (`make build ARCH=x86-64-bmi2 largeboards=yes`, built
 # outside the repository; the earlier curves used commit c19b5f6c). The commit is checked out as
 # a worktree under $WORK (default ~/.cache/xiangqi/curve) and built there with
 # `-C target-cpu=native`, so the engine stays fixed while main moves on. Results and PGN go to
 # $WORK/main-<commit>-vs-fsf-<ms>ms.jsonl and .pgn; the results lines kept in
-# docs/logs/curve/ (the same file names) seed the run on a machine that has none.
+# lab/logs/curve/ (the same file names) seed the run on a machine that has none.
 # MOVETIMES (default "100 300 1000") picks the controls, in that order.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 commit=$(git rev-parse --short=8 "${1:-HEAD}^{commit}")
 fsf="${FSF_BIN:?set FSF_BIN to a Fairy-Stockfish binary (classical, largeboards)}"
 WORK="${WORK:-$HOME/.cache/xiangqi/curve}"
@@ -26,13 +26,16 @@ tree="$WORK/wt-$commit"
 [ -d "$tree" ] || git worktree add -q --detach "$tree" "$commit"
 (cd "$tree" && RUSTFLAGS="-C target-cpu=native" cargo build -q --release -p xiangqi-engine)
 engine="$tree/target/release/xiangqi-engine"
+# The match runner of this checkout (the commit's engine may predate xiangqi-tools).
+cargo build -q --release -p xiangqi-tools
+tools="${CARGO_TARGET_DIR:-target}/release/xiangqi-tools"
 for ms in $MOVETIMES; do
   name="main-$commit-vs-fsf-${ms}ms"
-  if [ ! -f "$WORK/$name.jsonl" ] && [ -f "docs/logs/curve/$name.jsonl" ]; then
-    cp "docs/logs/curve/$name.jsonl" "$WORK/$name.jsonl"
-    echo "resuming from docs/logs/curve/$name.jsonl" >&2
+  if [ ! -f "$WORK/$name.jsonl" ] && [ -f "lab/logs/curve/$name.jsonl" ]; then
+    cp "lab/logs/curve/$name.jsonl" "$WORK/$name.jsonl"
+    echo "resuming from lab/logs/curve/$name.jsonl" >&2
   fi
-  "$engine" match --engine1 "$engine" --engine1-name "main-$commit" \
+  "$tools" match --engine1 "$engine" --engine1-name "main-$commit" \
     --engine1-init "setoption name Move Limit value 50" \
     --engine2 "$fsf" --engine2-fsf \
     --move-limit 50 --movetime "$ms" --games 100 --concurrency 2 \

@@ -5,9 +5,9 @@
 # adjudication, two games at a time. Resumes from its results lines: rerun the same command
 # after a stop.
 #
-#   scripts/search_sprt.sh NAME
+#   lab/scripts/search_sprt.sh NAME
 #
-# The change is the patch docs/logs/search-sprt/patches/NAME.patch: a description, a line
+# The change is the patch lab/logs/search-sprt/patches/NAME.patch: a description, a line
 # `base: <commit of main>`, then a `git diff` against that commit. Changes are kept as patches
 # in the repository, not as branches, because only main outlives a machine (the branches of
 # the first four changes were lost with theirs). The base, and the base with the patch applied,
@@ -16,12 +16,12 @@
 # to $WORK/NAME-<diff hash>-vs-<base>-300ms.jsonl (<diff hash>: the first 8 hex digits of
 # `git hash-object` of the patch from its first `diff --git` line, so editing the description
 # keeps the results). MOVETIME (default 300) and GAMES (default 2000).
-# Results lines kept in the repository (docs/logs/search-sprt/, the same file name) seed the
+# Results lines kept in the repository (lab/logs/search-sprt/, the same file name) seed the
 # run on a machine that has none, so a test stopped on one machine resumes on another.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-name="${1:?usage: scripts/search_sprt.sh NAME (docs/logs/search-sprt/patches/NAME.patch)}"
-patch="$PWD/docs/logs/search-sprt/patches/$name.patch"
+cd "$(dirname "$0")/../.."
+name="${1:?usage: lab/scripts/search_sprt.sh NAME (lab/logs/search-sprt/patches/NAME.patch)}"
+patch="$PWD/lab/logs/search-sprt/patches/$name.patch"
 [ -f "$patch" ] || { echo "no patch $patch" >&2; exit 2; }
 base_full=$(sed -n 's/^base: *\([0-9a-f]\{7,40\}\).*/\1/p' "$patch" | head -n 1)
 [ -n "$base_full" ] || { echo "$patch has no 'base: <commit>' line" >&2; exit 2; }
@@ -32,7 +32,7 @@ MOVETIME="${MOVETIME:-300}"
 GAMES="${GAMES:-2000}"
 mkdir -p "$WORK"
 results="$WORK/$name-$head-vs-$base-${MOVETIME}ms.jsonl"
-kept="docs/logs/search-sprt/$(basename "$results")"
+kept="lab/logs/search-sprt/$(basename "$results")"
 if [ ! -f "$results" ] && [ -f "$kept" ]; then
   cp "$kept" "$results"
   echo "resuming from $kept ($(wc -l < "$kept") games)" >&2
@@ -59,7 +59,9 @@ engine_in() { # dir base [patch]
 
 new=$(engine_in "wt-$name-$head" "$base" "$patch")
 old=$(engine_in "wt-$base" "$base")
-"$old" match --engine1 "$new" --engine1-name "$name-$head" \
+# The match runner of this checkout (the base's engine may predate xiangqi-tools).
+cargo build -q --release -p xiangqi-tools
+"${CARGO_TARGET_DIR:-target}/release/xiangqi-tools" match --engine1 "$new" --engine1-name "$name-$head" \
   --engine2 "$old" --engine2-name "base-$base" \
   --movetime "$MOVETIME" --games "$GAMES" --concurrency 2 \
   --openings-order random --openings-seed 4 \

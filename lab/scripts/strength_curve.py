@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Score as a function of the time control, by opening family.
 
-Reads the `--results` files of `xiangqi-engine match` runs that played the
+Reads the `--results` files of `xiangqi-tools match` runs that played the
 same openings at different time controls and prints one Markdown table: the
 score of engine 1 at each control, overall and per opening family (the
 opening line's first move: central cannon, pawn, elephant, horse, other
 cannon), so that one sees where a lead shrinks as the time grows (issue 33,
 item 4).
 
-    python3 scripts/strength_curve.py --openings selfplay/src/openings.txt \\
+    python3 lab/scripts/strength_curve.py --openings selfplay/src/openings.txt \\
         100ms=g4b-vs-fsf-100ms.jsonl 300ms=g4b-vs-fsf-300ms.jsonl 1s=g4b-vs-fsf-1000ms.jsonl
 
 `--openings` must be the move-line file the matches played (`# ` comments

@@ -1,7 +1,7 @@
 //! Training data: positions with a search score and a game result, packed in
 //! 32 bytes each, in chunk files with a checked header.
 //!
-//! `xiangqi-engine datagen` writes these files from self-play; the network
+//! `xiangqi-tools datagen` writes these files from self-play; the network
 //! trainer reads them. The format (version 1), all integers little-endian:
 //!
 //! **Chunk file** (`*.xqd`): a 48-byte header, then `count` records.

@@ -4,7 +4,7 @@
 //!
 //! - [`data`]: the chunk format, positions packed in 32 bytes each with
 //!   the search score and the game's [`GameResult`] (written by
-//!   `xiangqi-engine datagen`, read by `xiangqi-engine train` and the
+//!   `xiangqi-tools datagen`, read by `xiangqi-tools train` and the
 //!   Python package).
 //! - [`games`]: the compact form, the games themselves ([`GameRecord`]:
 //!   moves, per-ply scores, result) compressed in checked game files, a few

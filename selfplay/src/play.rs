@@ -8,7 +8,7 @@ use crate::data::{ChunkInfo, GameResult, Record, write_chunk};
 use crate::game_record::{GameRecord, ReplayError};
 
 /// The match openings (`selfplay/src/openings.txt`): the default lines
-/// self-play starts from, and `xiangqi-engine match`'s.
+/// self-play starts from, and `xiangqi-tools match`'s.
 pub const OPENINGS: &str = include_str!("openings.txt");
 
 /// Opening lines from a text of one line each (ICCS moves from the start
@@ -350,7 +350,7 @@ impl ChunkSpec {
         }
     }
 
-    /// The chunk's file name as `xiangqi-engine datagen` writes it:
+    /// The chunk's file name as `xiangqi-tools datagen` writes it:
     /// `s<seed>-n<nodes>-<index>.xqd`, prefixed `g<generation>-` when a
     /// network of that generation plays.
     ///

@@ -3,7 +3,7 @@
 //! Tables are written from Red's side: index `rank * 9 + file`, rank 0 is
 //! Red's back rank. Black's pieces look their square up mirrored vertically.
 //! The tables are stored for files a..e only (the board is left-right
-//! symmetric) and were fitted to self-play results by `xiangqi-engine tune`
+//! symmetric) and were fitted to self-play results by `xiangqi-tools tune`
 //! (Texel tuning), starting from hand-written formulas (centrality,
 //! advancement, river crossing).
 
@@ -25,7 +25,7 @@ pub(crate) const VALUE: [i32; Role::COUNT] = [
 /// Material plus square bonus of each role (indexed by [`Role::index`]) on
 /// each square of files a..e, from the piece's own side: index
 /// `rank * 5 + file`; files f..i mirror a..e. Squares a piece can never
-/// stand on hold 0. Fitted to self-play results by `xiangqi-engine tune` (see
+/// stand on hold 0. Fitted to self-play results by `xiangqi-tools tune` (see
 /// its docs) in four rounds, starting from hand-written formula tables.
 #[rustfmt::skip]
 const HALF: [[i32; 50]; Role::COUNT] = [

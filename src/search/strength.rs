@@ -267,7 +267,7 @@ const LEVELS: [(u32, u16); FULL_LEVEL as usize] = [
 /// The Elo each level measured, 0 to 20 (`docs/levels.md`: 100 games
 /// between each level and the next at 100 ms a move, and 100 of full
 /// strength against ElephantEye 3.31 = 2000, fitted together by
-/// `scripts/level_elo.py`; levels 0 and 1 scored 50% against each other).
+/// `lab/scripts/level_elo.py`; levels 0 and 1 scored 50% against each other).
 const LEVEL_ELO: [u16; FULL_LEVEL as usize + 1] = [
     379, 379, 404, 428, 445, 501, 568, 657, 857, 957, 989, 1128, 1209, 1287, 1394, 1558, 1705,
     1825, 1997, 2120, 2372,

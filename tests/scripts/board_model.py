@@ -1,7 +1,7 @@
 """A small xiangqi board model shared by the reference-data generators.
 
-`scripts/gen_verdicts.py` uses it to validate the FENs of its hand-made cases and
-`scripts/gen_oracle_verdicts.py` to steer its random games. Neither trusts it for
+`tests/scripts/gen_verdicts.py` uses it to validate the FENs of its hand-made cases and
+`tests/scripts/gen_oracle_verdicts.py` to steer its random games. Neither trusts it for
 legality: that always comes from pyffish (and Pikafish's judge), and every verdict
 in the generated files comes from an engine, never from this model.
 

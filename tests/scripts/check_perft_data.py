@@ -21,7 +21,7 @@ pyffish is slow for perft (it replays the move list on every call), so the
 default --max-depth is 2; depth 3 takes seconds per position, depth 4 minutes.
 
 Usage:
-    python3 scripts/check_perft_data.py [--max-depth N] [--jobs J] [files...]
+    python3 tests/scripts/check_perft_data.py [--max-depth N] [--jobs J] [files...]
 
 Exit status is 1 if any check failed, 0 otherwise.
 """
@@ -113,7 +113,7 @@ def perft_job(args):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    default_glob = os.path.join(here, "..", "tests", "suite", "tests", "data", "*.perft")
+    default_glob = os.path.join(here, "..", "..", "tests", "suite", "tests", "data", "*.perft")
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="*", help="perft files (default: tests/suite/tests/data/*.perft)")
     parser.add_argument("--max-depth", type=int, default=2,

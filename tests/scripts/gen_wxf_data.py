@@ -3,7 +3,7 @@
 a set of xiangqi positions, computed by Fairy-Stockfish's Python binding
 (pyffish, variant "xiangqi", sf.get_san(..., sf.NOTATION_XIANGQI_WXF)).
 
-Usage:  python3 scripts/gen_wxf_data.py      (deterministic; ~1-3 minutes, dominated by pyffish call overhead)
+Usage:  python3 tests/scripts/gen_wxf_data.py      (deterministic; ~1-3 minutes, dominated by pyffish call overhead)
 
 Output format (one position per line, '#' lines are comments):
 
@@ -73,7 +73,7 @@ SEED = 20240607
 N_RANDOM = 450
 POS_PER_GAME = 3
 NOTATION = sf.NOTATION_XIANGQI_WXF
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "suite", "tests", "data", "wxf.txt")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "suite", "tests", "data", "wxf.txt")
 
 # ---------------------------------------------------------------- board utils
 # board[rank][file], rank 0..9 (ICCS), file 0..8 (a..i); '.' = empty.
@@ -580,7 +580,7 @@ def main():
 
     head = [
         "# WXF notation reference data for the xiangqi crate.",
-        "# Generator: scripts/gen_wxf_data.py (Fairy-Stockfish pyffish, variant 'xiangqi',",
+        "# Generator: tests/scripts/gen_wxf_data.py (Fairy-Stockfish pyffish, variant 'xiangqi',",
         "#   sf.get_san(variant, fen, move, False, sf.NOTATION_XIANGQI_WXF)).",
         "# pyffish sf.version() = %s" % (sf.version(),),
         "# seed = %d (random.Random(seed) for the random games, random.Random(seed+1) for constructed positions)" % SEED,
@@ -591,7 +591,7 @@ def main():
         "# Format: <fen>|<iccs>=<wxf> <iccs>=<wxf> ...   (ALL legal moves, sorted by ICCS)",
         "# ICCS ranks 0..9 (= pyffish rank - 1). WXF strings may contain '=', split tokens at the FIRST '='.",
         "#",
-        "# Dialect (see the docstring of scripts/gen_wxf_data.py for the full rules):",
+        "# Dialect (see the docstring of tests/scripts/gen_wxf_data.py for the full rules):",
         "# - letters K A E H R C P; no check/capture marks; '+' forward, '-' back, '=' sideways (never '.').",
         "# - Red files 1..9 from Red's right (i=1..a=9); Black files 1..9 from Black's right (a=1..i=9).",
         "# - 2 same pieces on a file: letter then '+' (front) / '-' (rear) in place of the file digit:",

@@ -7,7 +7,7 @@ which lists each play.xiangqi.com puzzle (source id, rating, moves to mate)
 as a piece list (col 0..8 = files a..i, row 0 = Black's back rank = rank 9)
 and its solution line. The piece lists are transcribed below as
 "<colour><piece><col><row>" tokens (r/b; G A E H R C P) and converted to
-FEN; solutions to ICCS. Run: python3 scripts/mates_from_play_xiangqi.py
+FEN; solutions to ICCS. Run: python3 tests/scripts/mates_from_play_xiangqi.py
 """
 
 FEN_LETTER = {"G": "k", "A": "a", "E": "b", "H": "n", "R": "r", "C": "c", "P": "p"}
@@ -74,7 +74,7 @@ def main():
     print("# Source: play.xiangqi.com puzzles (theme checkmate, Red to move), as")
     print("# scraped in the public repository AnNguyen2332/xiangqi-puzzle,")
     print("# puzzles_verified.js (commit 66201d48); converted by")
-    print("# scripts/mates_from_play_xiangqi.py.")
+    print("# tests/scripts/mates_from_play_xiangqi.py.")
     print("# Format: <fen>|<moves to mate>|<published solution line, ICCS>|<puzzle id>")
     for pid, n, pieces, sol in PUZZLES:
         print(f"{fen(pieces)}|{n}|{' '.join(iccs(*m) for m in sol)}|{pid}")

@@ -27,7 +27,7 @@
 //! buckets, shape, quantisation, generation, a description, a checksum, the
 //! weights); [`Nnue::from_bytes`] checks all of it. Version 1 files (no
 //! input buckets) are read and written as they always were; version 2
-//! names the input buckets. `xiangqi-engine train` makes such files from
+//! names the input buckets. `xiangqi-tools train` makes such files from
 //! self-play data; `docs/nnue.md` in the repository tells how the embedded
 //! network was made.
 //!

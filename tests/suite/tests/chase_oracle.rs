@@ -2,7 +2,7 @@
 //! shuffle pieces back and forth: Pikafish's own rule judge
 //! (`Position::rule_judge`) and pyffish (Fairy-Stockfish), each asked after
 //! every ply. The data, `tests/data/oracle_verdicts.txt`, comes from the
-//! engines only (`scripts/gen_oracle_verdicts.py`); this test replays each
+//! engines only (`tests/scripts/gen_oracle_verdicts.py`); this test replays each
 //! game through `Game` and compares the first verdict (ply, result and, for
 //! Pikafish, the reason) with each engine's.
 //!

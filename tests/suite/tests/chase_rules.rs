@@ -1,7 +1,7 @@
 //! Chase rules by example: a chase must threaten a piece that was not
 //! threatened before the move. The verdicts asserted here are the engines':
 //! Pikafish's rule judge and pyffish were run on each game (see
-//! `scripts/gen_oracle_verdicts.py` for how they are driven).
+//! `tests/scripts/gen_oracle_verdicts.py` for how they are driven).
 
 use xiangqi::{EndReason, Game, Position, Rules, Square};
 

@@ -1,5 +1,5 @@
 //! Game verdicts checked against reference data adjudicated by pyffish
-//! (Fairy-Stockfish), see tests/data/ and scripts/gen_game_verdicts.py.
+//! (Fairy-Stockfish), see tests/data/ and tests/scripts/gen_game_verdicts.py.
 //!
 //! Each line `<label>|<fen>|<ICCS moves>|<result>|<reason>` gives the
 //! verdict after all the moves. The moves are played with `Game::play`

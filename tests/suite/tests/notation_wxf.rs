@@ -1,7 +1,7 @@
 //! WXF notation against Fairy-Stockfish (pyffish `get_san(..,
 //! NOTATION_XIANGQI_WXF)`): `tests/data/wxf.txt` lists every legal move of
 //! 640 positions with pyffish's WXF string (see the file's header and
-//! `scripts/gen_wxf_data.py`).
+//! `tests/scripts/gen_wxf_data.py`).
 
 use xiangqi::notation::{WxfDialect, format_wxf, parse_wxf};
 use xiangqi::{Move, Position};
