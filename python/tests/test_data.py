@@ -91,9 +91,9 @@ def test_game_files_give_the_chunk_s_positions():
 def test_a_128_wide_network_plays_as_the_embedded_256_wide_one_does():
     # g2a (128 wide, generation 2) played lab/data/g3; the embedded network is
     # 256 wide, and both widths play here.
-    g2a = (ROOT / "data" / "networks" / "g2a.nnue").read_bytes()
+    g2a = (ROOT / "lab" / "data" / "networks" / "g2a.nnue").read_bytes()
     name = data.games_name(seed=3, index=96, network=g2a)
-    assert (ROOT / "data" / "g3" / name).is_file()
+    assert (ROOT / "lab" / "data" / "g3" / name).is_file()
     narrow = data.read_games(data.generate_games(seed=3, index=96, games=1, nodes=300, network=g2a))
     wide = data.generate_games(seed=3, index=96, games=1, nodes=300, network=NETWORK.read_bytes())
     assert len(narrow) > 0 and narrow.positions != data.read_games(wide).positions
