@@ -11,9 +11,13 @@
 //!
 //! The front ends are thin: the `xiangqi-engine` binary's UCI/UCCI loop
 //! reads a line, calls the session and prints; the Python package's
-//! `Engine` and the WebAssembly package's `Engine` wrap it too. Files named
-//! by `EvalFile` and `BookFile` are read by the front end and handed over
-//! as bytes ([`OptionValue::File`]).
+//! `Engine` and the WebAssembly package's `Engine` wrap it too. What they
+//! share is here, once: the set-up ([`SessionConfig`]), the option lookup
+//! ([`OptionSpec::named`]) and [`Session::configure`] (all or none), the
+//! reading of file options ([`FileSource`]: files named by `EvalFile` and
+//! `BookFile` are read by the front end and handed over as bytes,
+//! [`OptionValue::File`]), the rule for search limits
+//! ([`SearchRequest::validate`]) and the stop handle ([`Session::signals`]).
 //!
 //! ```
 //! use xiangqi::Limits;
