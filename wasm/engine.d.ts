@@ -36,7 +36,9 @@ export interface SearchResult {
 export interface Limits {
   /** Milliseconds. */
   movetime?: number;
+  /** Plies, 1 to 255. */
   depth?: number;
+  /** At least 1. */
   nodes?: number;
 }
 
@@ -50,7 +52,7 @@ export interface EngineOption {
   vars?: string[];
 }
 
-/** Options by the session's (UCI) names. */
+/** Options by the session's names: UCI, or UCCI (`hashsize`, `usebook`, ...), in any case. */
 export interface EngineOptions {
   Hash?: number;
   MultiPV?: number;

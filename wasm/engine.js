@@ -173,10 +173,12 @@ export class Engine {
   }
 
   /**
-   * Sets options by the session's names: `Hash`, `MultiPV`, `Skill Level`,
-   * `UCI_LimitStrength`, `UCI_Elo`, `OwnBook`, `Use NNUE`, `Move Limit`,
-   * `Chase Rule`, ... Numbers for spins, booleans for checks, strings for
-   * combos; `EvalFile` and `BookFile` take `{name, bytes}` (a Uint8Array).
+   * Sets options by the session's names, UCI or UCCI, in any case: `Hash`,
+   * `MultiPV`, `Skill Level`, `UCI_LimitStrength`, `UCI_Elo`, `OwnBook`,
+   * `Use NNUE`, `Move Limit`, `Chase Rule`, `hashsize`, `usebook`, ...
+   * Numbers for spins, booleans for checks, strings for combos (a spin or
+   * a check also takes its value as text, `"64"`, `"true"`); `EvalFile` and
+   * `BookFile` take `{name, bytes}` (a Uint8Array) or `"<embedded>"`.
    * All or none: a bad name or value rejects naming it, and nothing changes.
    */
   async configure(options) {
@@ -207,7 +209,8 @@ export class Engine {
 
   /**
    * Searches the position under `{movetime, depth, nodes}` (milliseconds
-   * for `movetime`; none: until `stop()`), and resolves with
+   * for `movetime`; a depth from 1 to 255, nodes at least 1, as the
+   * session's one rule for limits says; none: until `stop()`), and resolves with
    * `{bestMove, ponder, score, depth, nodes, timeMs, pv, source}`:
    * `score` `{cp}` or `{mate}`, `source` `"search"`, `"book"` or `"none"`
    * (no legal move: `bestMove` is `null`), `stopped` when `stop()` ended it.

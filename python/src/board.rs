@@ -302,15 +302,13 @@ impl Board {
     /// Whether the side to move is in check and has no legal move (it
     /// loses).
     fn is_checkmate(&self) -> bool {
-        let pos = self.position();
-        pos.is_check() && !pos.has_legal_moves()
+        self.position().is_checkmate()
     }
 
     /// Whether the side to move is not in check but has no legal move: in
     /// xiangqi a loss for that side, not a draw.
     fn is_stalemate(&self) -> bool {
-        let pos = self.position();
-        !pos.is_check() && !pos.has_legal_moves()
+        self.position().is_stalemate()
     }
 
     /// Whether the game is over (`outcome()` is not `None`).

@@ -9,8 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt};
 use xiangqi::Limits;
 use xiangqi_session::{
-    EMBEDDED, GoError, OptionError, OptionKind, OptionSpec, OptionValue, SearchRequest, Session,
-    Signals, memory,
+    FileSource, OptionKind, OptionSpec, OptionValue, Session, SessionConfig, Signals,
 };
 
 use crate::board::{Board, Move};
@@ -143,10 +142,11 @@ impl EngineOption {
 /// `hash_mb` megabytes and `threads` search threads, kept between
 /// searches.
 ///
-/// `configure({...})` sets options by the engine's own names (`Hash`,
-/// `Threads`, `MultiPV`, `Skill Level`, `UCI_LimitStrength`, `UCI_Elo`,
-/// `OwnBook`, `BookFile`, `Use NNUE`, `EvalFile`, `Move Limit`, ...);
-/// `EvalFile` and `BookFile` take a path (read here) or `"<embedded>"`.
+/// `configure({...})` sets options by the engine's own names, UCI or UCCI
+/// (`Hash`, `Threads`, `MultiPV`, `Skill Level`, `UCI_LimitStrength`,
+/// `UCI_Elo`, `OwnBook`, `BookFile`, `Use NNUE`, `EvalFile`, `Move Limit`,
+/// `hashsize`, ...); `EvalFile` and `BookFile` take a path (read here),
+/// bytes or `"<embedded>"`.
 ///
 /// `search` releases the GIL; `stop()`, from another thread, ends the
 /// search under way. One engine runs one search at a time (a second
@@ -154,8 +154,8 @@ impl EngineOption {
 #[pyclass(module = "xiangqi_rs", frozen)]
 pub struct Engine {
     session: Arc<Mutex<Session>>,
-    /// The signals of the search under way (or the last one).
-    signals: Arc<Mutex<Arc<Signals>>>,
+    /// The session's signals, which stop whichever search runs.
+    signals: Arc<Signals>,
 }
 
 /// A Python integer argument read as `i128`: a bad type, or a value past
@@ -173,40 +173,36 @@ fn int_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<i128> {
     })
 }
 
-/// An integer argument within `min..=max`, else a `ValueError`.
-fn ranged(value: &Bound<'_, PyAny>, name: &str, min: i128, max: i128) -> PyResult<i128> {
+/// A search limit: a non-negative integer that fits in 64 bits, else a
+/// `ValueError` naming it (the session's rule judges the value).
+fn count_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
     let n = int_arg(value, name)?;
-    if (min..=max).contains(&n) {
-        Ok(n)
-    } else {
-        Err(PyValueError::new_err(format!(
-            "{name} must be between {min} and {max}, not {n}"
-        )))
-    }
+    u64::try_from(n).map_err(|_| {
+        PyValueError::new_err(format!("{name} must be a non-negative integer, not {n}"))
+    })
 }
 
-/// A Python value as a session option's value: `EvalFile` and `BookFile`
-/// read the file a path names.
-fn option_value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<OptionValue> {
-    let spec = OptionSpec::find(name)
-        .ok_or_else(|| PyValueError::new_err(format!("unknown option {name:?}")))?;
+/// A Python value as a session option's value, by its type alone (the
+/// session checks it against the option): `None` a press, a bool, an int,
+/// a string. `EvalFile` and `BookFile` take bytes, or a path (read here)
+/// or `"<embedded>"`.
+fn option_value(spec: &'static OptionSpec, value: &Bound<'_, PyAny>) -> PyResult<OptionValue> {
     let bad = |what: String| PyValueError::new_err(format!("option {}: {what}", spec.name));
     if let OptionKind::File { .. } = spec.kind {
-        if let Ok(bytes) = value.cast::<PyBytes>() {
-            return Ok(OptionValue::File {
+        let source = if let Ok(bytes) = value.cast::<PyBytes>() {
+            FileSource::Bytes {
                 name: "<bytes>".to_string(),
                 bytes: bytes.as_bytes().to_vec(),
-            });
-        }
-        let path: std::path::PathBuf = value
-            .extract()
-            .map_err(|_| bad("expected a path, bytes or \"<embedded>\"".to_string()))?;
-        let text = path.to_string_lossy().to_string();
-        if text.is_empty() || text == EMBEDDED {
-            return Ok(OptionValue::Text(EMBEDDED.to_string()));
-        }
-        let bytes = std::fs::read(&path).map_err(|e| bad(format!("{text}: {e}")))?;
-        return Ok(OptionValue::File { name: text, bytes });
+            }
+        } else {
+            let path: std::path::PathBuf = value
+                .extract()
+                .map_err(|_| bad("expected a path, bytes or \"<embedded>\"".to_string()))?;
+            FileSource::parse(&path.to_string_lossy())
+        };
+        return source
+            .load(spec)
+            .map_err(|e| PyValueError::new_err(e.to_string()));
     }
     if value.is_none() {
         return Ok(OptionValue::Press);
@@ -219,9 +215,7 @@ fn option_value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<OptionValue> {
         return Ok(OptionValue::Int(i64::try_from(n).unwrap_or(i64::MAX)));
     }
     if let Ok(text) = value.extract::<String>() {
-        return spec
-            .parse(&text)
-            .map_err(|e| PyValueError::new_err(e.to_string()));
+        return Ok(OptionValue::Text(text));
     }
     Err(bad(format!(
         "cannot take a {}",
@@ -240,44 +234,44 @@ impl Engine {
         threads: Option<&Bound<'_, PyAny>>,
         hash_mb: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Engine> {
-        let threads = threads.map_or(Ok(1), |t| ranged(t, "threads", 1, 256))?;
-        let hash_mb = hash_mb.map_or(Ok(16), |h| ranged(h, "hash_mb", 1, 65536))?;
-        let mut session = Session::new();
-        session.set_seed(time_seed());
-        session.set_memory_probe(Box::new(memory::available_mib));
-        for (name, n) in [("Threads", threads), ("Hash", hash_mb)] {
-            session
-                .set_option(name, OptionValue::Int(n as i64))
-                .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut options = Vec::new();
+        for (name, arg, value) in [
+            ("Threads", "threads", threads),
+            ("Hash", "hash_mb", hash_mb),
+        ] {
+            if let Some(v) = value {
+                let n = int_arg(v, arg)?;
+                options.push((name, OptionValue::Int(i64::try_from(n).unwrap_or(i64::MAX))));
+            }
         }
+        let mut session = Session::with_config(SessionConfig::native());
+        session
+            .configure(options)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         let signals = session.signals();
         Ok(Engine {
             session: Arc::new(Mutex::new(session)),
-            signals: Arc::new(Mutex::new(signals)),
+            signals,
         })
     }
 
-    /// Sets options by the engine's names, all or none: a bad name or
-    /// value raises `ValueError` naming the option, and nothing changes.
-    /// Waits for a search under way to end.
+    /// Sets options by the engine's names (UCI or UCCI, any case), all or
+    /// none: a bad name or value raises `ValueError` naming the option,
+    /// and nothing changes. Waits for a search under way to end.
     fn configure(&self, py: Python<'_>, options: &Bound<'_, PyDict>) -> PyResult<()> {
         let mut values = Vec::new();
         for (key, value) in options.iter() {
             let name: String = key
                 .extract()
                 .map_err(|_| PyValueError::new_err("option names are strings"))?;
-            values.push((name.clone(), option_value(&name, &value)?));
+            let spec =
+                OptionSpec::named(&name).map_err(|e| PyValueError::new_err(e.to_string()))?;
+            values.push((spec.name, option_value(spec, &value)?));
         }
         let session = Arc::clone(&self.session);
         py.detach(move || {
             let mut s = session.lock().unwrap_or_else(PoisonError::into_inner);
-            for (name, value) in &values {
-                s.check_option(name, value)?;
-            }
-            for (name, value) in values {
-                s.set_option(&name, value)?;
-            }
-            Ok::<(), OptionError>(())
+            s.configure(values)
         })
         .map_err(|e| PyValueError::new_err(e.to_string()))
     }
@@ -288,41 +282,23 @@ impl Engine {
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         for spec in Session::options() {
-            let (kind, default, min, max, var): (_, Option<Py<PyAny>>, _, _, Vec<&str>) =
-                match spec.kind {
-                    OptionKind::Spin { default, min, max } => (
-                        "spin",
-                        Some(default.into_pyobject(py)?.into_any().unbind()),
-                        Some(min),
-                        Some(max),
-                        Vec::new(),
-                    ),
-                    OptionKind::Check { default } => (
-                        "check",
-                        Some(PyBool::new(py, default).to_owned().into_any().unbind()),
-                        None,
-                        None,
-                        Vec::new(),
-                    ),
-                    OptionKind::Combo { default, vars } => (
-                        "combo",
-                        Some(default.into_pyobject(py)?.into_any().unbind()),
-                        None,
-                        None,
-                        vars.to_vec(),
-                    ),
-                    OptionKind::Button => ("button", None, None, None, Vec::new()),
-                    OptionKind::File { default } => (
-                        "file",
-                        Some(default.into_pyobject(py)?.into_any().unbind()),
-                        None,
-                        None,
-                        Vec::new(),
-                    ),
-                };
+            let default: Option<Py<PyAny>> = match spec.default_value() {
+                OptionValue::Int(n) => Some(n.into_pyobject(py)?.into_any().unbind()),
+                OptionValue::Bool(b) => Some(PyBool::new(py, b).to_owned().into_any().unbind()),
+                OptionValue::Text(t) => Some(t.into_pyobject(py)?.into_any().unbind()),
+                _ => None,
+            };
+            let (min, max) = match spec.kind {
+                OptionKind::Spin { min, max, .. } => (Some(min), Some(max)),
+                _ => (None, None),
+            };
+            let var = match spec.kind {
+                OptionKind::Combo { vars, .. } => vars.to_vec(),
+                _ => Vec::new(),
+            };
             let option = EngineOption {
                 name: spec.name,
-                r#type: kind,
+                r#type: spec.kind.type_name(),
                 default,
                 min,
                 max,
@@ -335,9 +311,10 @@ impl Engine {
 
     /// Searches the board's position (with its game history, so that
     /// repetitions count) until every given limit is reached: a time in
-    /// milliseconds, a depth in plies, a number of nodes. At least one
-    /// limit is needed (`ValueError` otherwise). With `OwnBook` on, a book
-    /// move may answer at once. Returns a `SearchResult`.
+    /// milliseconds, a depth in plies (1 to 255), a number of nodes (at
+    /// least 1). At least one limit is needed (`ValueError` otherwise):
+    /// the session's one rule for limits. With `OwnBook` on, a book move
+    /// may answer at once. Returns a `SearchResult`.
     #[pyo3(signature = (board, movetime_ms=None, depth=None, nodes=None))]
     fn search(
         &self,
@@ -347,35 +324,23 @@ impl Engine {
         depth: Option<&Bound<'_, PyAny>>,
         nodes: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<SearchResult> {
-        const DAY_MS: i128 = 86_400_000;
         let movetime_ms = movetime_ms
-            .map(|v| ranged(v, "movetime_ms", 0, 365 * DAY_MS))
+            .map(|v| count_arg(v, "movetime_ms"))
             .transpose()?;
-        let depth = depth.map(|v| ranged(v, "depth", 1, 255)).transpose()?;
-        let nodes = nodes
-            .map(|v| ranged(v, "nodes", 1, i128::from(u64::MAX)))
-            .transpose()?;
-        if movetime_ms.is_none() && depth.is_none() && nodes.is_none() {
-            return Err(PyValueError::new_err(
-                "no limit: give movetime_ms, depth or nodes",
-            ));
-        }
+        let depth = depth.map(|v| count_arg(v, "depth")).transpose()?;
+        let nodes = nodes.map(|v| count_arg(v, "nodes")).transpose()?;
         let limits = Limits::default()
-            .with_movetime(movetime_ms.map(|ms| Duration::from_millis(ms as u64)))
-            .with_depth(depth.map(|d| d as u32))
-            .with_nodes(nodes.map(|n| n as u64));
+            .with_movetime(movetime_ms.map(Duration::from_millis))
+            .with_depth(depth.map(|d| u32::try_from(d).unwrap_or(u32::MAX)))
+            .with_nodes(nodes);
         let game = board.game.clone();
         drop(board);
         let session = Arc::clone(&self.session);
-        let current = Arc::clone(&self.signals);
         let r = py
             .detach(move || {
                 let mut s = session.lock().unwrap_or_else(PoisonError::into_inner);
                 s.set_game(&game);
-                let job = s.start(&SearchRequest::from(limits))?;
-                *current.lock().unwrap_or_else(PoisonError::into_inner) = job.signals();
-                let finished = job.run(|_| {});
-                Ok::<_, GoError>(s.finish(finished))
+                s.search(&limits.into(), |_| {})
             })
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(SearchResult {
@@ -391,10 +356,7 @@ impl Engine {
     /// Ends the search under way, if any (it then returns its best move so
     /// far). Safe to call from any thread.
     fn stop(&self) {
-        self.signals
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .stop();
+        self.signals.stop();
     }
 
     /// Forgets the transposition table and move-ordering statistics (for a
@@ -409,11 +371,4 @@ impl Engine {
                 .set_option("Clear Hash", OptionValue::Press);
         });
     }
-}
-
-/// A seed that differs from run to run.
-fn time_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0x9E37_79B9, |d| d.as_nanos() as u64)
 }

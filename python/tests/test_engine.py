@@ -221,3 +221,35 @@ def test_a_composed_study_is_searched():
     study = "3k1p3/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1"
     r = Engine().search(Board(study), depth=6)
     assert r.score.mate == 2
+
+
+def test_configure_takes_ucci_names_and_bytes():
+    # The session's one lookup: UCI or UCCI names, any case, with or
+    # without spaces.
+    e = Engine()
+    e.configure({"hashsize": 8, "usebook": True, "SKILL LEVEL": 5, "movelimit": "50"})
+    # The book is on: the start position is answered from it at once.
+    assert e.search(Board(), depth=20).nodes == 0
+    net = Path(__file__).resolve().parents[2] / "src" / "eval" / "nnue" / "default.nnue"
+    e.configure({"evalfile": net.read_bytes(), "usebook": False})
+    assert e.search(Board(), depth=2).depth >= 2
+    with pytest.raises(ValueError, match="EvalFile"):
+        e.configure({"evalfile": b"not a network"})
+
+
+def test_limits_follow_the_sessions_rule():
+    e = Engine()
+    # A depth is 1 to 255, nodes at least 1, and some limit is given.
+    for bad, message in [(dict(depth=0), "depth"), (dict(depth=256), "depth"),
+                         (dict(nodes=0), "nodes"), (dict(), "no limit")]:
+        with pytest.raises(ValueError, match=message):
+            e.search(Board(), **bad)
+    assert e.search(Board(), depth=1).depth >= 1
+    assert e.search(Board(), depth=255, nodes=2000).best_move is not None
+
+
+def test_stop_before_the_search_is_forgotten():
+    # stop() with no search under way does not cut the next one short.
+    e = Engine()
+    e.stop()
+    assert e.search(Board(), depth=3).depth >= 3

@@ -89,4 +89,22 @@ pub enum GoError {
     /// A search is running already.
     #[error("a search is running")]
     Busy,
+    /// The limits break the rule of [`crate::SearchRequest::validate`].
+    #[error(transparent)]
+    Limits(#[from] LimitsError),
+}
+
+/// Search limits that [`crate::SearchRequest::validate`] refuses.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum LimitsError {
+    /// A depth outside 1 to [`crate::MAX_SEARCH_DEPTH`].
+    #[error("search depth must be from 1 to {max}, not {0}", max = crate::MAX_SEARCH_DEPTH)]
+    Depth(u32),
+    /// A node count of 0.
+    #[error("search nodes must be at least 1, not 0")]
+    Nodes,
+    /// No limit at all.
+    #[error("no limit: give a depth, nodes, a movetime or a clock (or search until stopped)")]
+    NoLimit,
 }

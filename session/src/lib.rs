@@ -11,9 +11,13 @@
 //!
 //! The front ends are thin: the `xiangqi-engine` binary's UCI/UCCI loop
 //! reads a line, calls the session and prints; the Python package's
-//! `Engine` and the WebAssembly package's `Engine` wrap it too. Files named
-//! by `EvalFile` and `BookFile` are read by the front end and handed over
-//! as bytes ([`OptionValue::File`]).
+//! `Engine` and the WebAssembly package's `Engine` wrap it too. What they
+//! share is here, once: the set-up ([`SessionConfig`]), the option lookup
+//! ([`OptionSpec::named`]) and [`Session::configure`] (all or none), the
+//! reading of file options ([`FileSource`]: files named by `EvalFile` and
+//! `BookFile` are read by the front end and handed over as bytes,
+//! [`OptionValue::File`]), the rule for search limits
+//! ([`SearchRequest::validate`]) and the stop handle ([`Session::signals`]).
 //!
 //! ```
 //! use xiangqi::Limits;
@@ -37,26 +41,34 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod config;
 mod error;
+pub mod files;
 pub mod memory;
 mod network;
 mod notation_names;
 mod options;
 mod perft;
 mod protocol;
+mod request;
 mod search;
 pub mod searcher;
 mod session;
+mod signals;
 
-pub use error::{GoError, OptionError, PositionError};
+pub use config::{MemoryProbe, SessionConfig};
+pub use error::{GoError, LimitsError, OptionError, PositionError};
+pub use files::FileSource;
 pub use network::{Network, WIDTHS};
 pub use notation_names::{NOTATION_NAMES, UnknownNotation, notation_named};
 pub use options::{CHASE_RULES, EMBEDDED, OPTIONS, OptionId, OptionKind, OptionSpec, OptionValue};
 pub use perft::{PerftCount, PerftJob};
 pub use protocol::{Protocol, UnknownProtocol};
-pub use search::{Finished, SearchJob, SearchOutcome, SearchRequest, Signals, Source};
+pub use request::{MAX_SEARCH_DEPTH, SearchRequest};
+pub use search::{Finished, SearchJob, SearchOutcome, Source};
 pub use searcher::EngineSearcher;
-pub use session::{MemoryProbe, Session};
+pub use session::Session;
+pub use signals::Signals;
 
 /// The README's example of the session (the `xiangqi` crate's doc tests
 /// cannot reach this crate), compiled and run here.

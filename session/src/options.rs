@@ -91,6 +91,27 @@ pub enum OptionKind {
     },
 }
 
+impl OptionKind {
+    /// The type's name: `spin`, `check`, `combo`, `button` or `file` (as
+    /// the Python and JavaScript option listings give it).
+    ///
+    /// ```
+    /// use xiangqi_session::OptionSpec;
+    ///
+    /// assert_eq!(OptionSpec::find("Hash").unwrap().kind.type_name(), "spin");
+    /// assert_eq!(OptionSpec::find("EvalFile").unwrap().kind.type_name(), "file");
+    /// ```
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            OptionKind::Spin { .. } => "spin",
+            OptionKind::Check { .. } => "check",
+            OptionKind::Combo { .. } => "combo",
+            OptionKind::Button => "button",
+            OptionKind::File { .. } => "file",
+        }
+    }
+}
+
 /// One option of the table.
 #[derive(Copy, Clone, Debug)]
 pub struct OptionSpec {
@@ -332,6 +353,20 @@ impl OptionSpec {
             .find(|s| normalize(s.name) == key || s.ucci.is_some_and(|n| normalize(n) == key))
     }
 
+    /// The option called `name`, as [`OptionSpec::find`] finds it, or
+    /// [`OptionError::Unknown`]: the one lookup of every front end.
+    ///
+    /// ```
+    /// use xiangqi_session::{OptionError, OptionSpec};
+    ///
+    /// assert_eq!(OptionSpec::named("UCI_ELO")?.name, "UCI_Elo");
+    /// assert_eq!(OptionSpec::named("Contempt").unwrap_err(), OptionError::Unknown("Contempt".into()));
+    /// # Ok::<(), OptionError>(())
+    /// ```
+    pub fn named(name: &str) -> Result<&'static OptionSpec, OptionError> {
+        OptionSpec::find(name).ok_or_else(|| OptionError::Unknown(name.to_string()))
+    }
+
     /// The option with this id.
     ///
     /// ```
@@ -398,8 +433,11 @@ impl OptionSpec {
         self.check(value)
     }
 
-    /// `value` if this option accepts it (a combo's word is given its
-    /// listed spelling), else why not.
+    /// `value` if this option accepts it, else why not: the option's own
+    /// type, or text as a protocol line gives it (read by
+    /// [`OptionSpec::parse`]); a combo's word is given its listed
+    /// spelling. This is the one conversion of every front end: each
+    /// turns its own values into [`OptionValue`]s by their type alone.
     ///
     /// ```
     /// use xiangqi_session::{OptionSpec, OptionValue};
@@ -407,6 +445,8 @@ impl OptionSpec {
     /// let rule = OptionSpec::find("Chase Rule").unwrap();
     /// assert_eq!(rule.check(OptionValue::Text("ASIAN".into())), Ok(OptionValue::Text("asian".into())));
     /// assert!(rule.check(OptionValue::Bool(true)).is_err());
+    /// let hash = OptionSpec::find("hashsize").unwrap();
+    /// assert_eq!(hash.check(OptionValue::Text("64".into())), Ok(OptionValue::Int(64)));
     /// ```
     pub fn check(&'static self, value: OptionValue) -> Result<OptionValue, OptionError> {
         match (self.kind, value) {
@@ -432,6 +472,10 @@ impl OptionSpec {
                 }
             }
             (OptionKind::File { .. }, v @ OptionValue::File { .. }) => Ok(v),
+            // A number or a flag as text, as a protocol line gives it.
+            (OptionKind::Spin { .. } | OptionKind::Check { .. }, OptionValue::Text(t)) => {
+                self.parse(&t)
+            }
             (_, v) => Err(OptionError::WrongType {
                 option: self.name,
                 expected: self.expected(),

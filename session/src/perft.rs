@@ -6,8 +6,8 @@ use std::sync::Arc;
 use xiangqi::{Move, Position};
 
 use crate::error::GoError;
-use crate::search::Signals;
 use crate::session::Session;
+use crate::signals::Signals;
 
 /// A perft taken out of the session by [`Session::start_perft`], to run on
 /// any thread.
@@ -89,7 +89,7 @@ impl Session {
     /// ```
     pub fn start_perft(&mut self, depth: u32) -> Result<PerftJob, GoError> {
         let game = self.game.as_ref().ok_or(GoError::NoPosition)?;
-        self.signals = Arc::new(Signals::default());
+        self.signals.clear();
         Ok(PerftJob {
             position: game.position().clone(),
             depth,

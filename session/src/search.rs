@@ -4,87 +4,15 @@
 //! pondered move was played.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use xiangqi::{Game, Limits, Move, Position, Score, SearchInfo, SearchResult};
 
 use crate::error::GoError;
+use crate::request::SearchRequest;
 use crate::searcher::EngineSearcher;
 use crate::session::Session;
-
-/// What a search is asked for: its limits, and whether it ponders.
-///
-/// ```
-/// use xiangqi::Limits;
-/// use xiangqi_session::SearchRequest;
-///
-/// let request = SearchRequest::from(Limits::depth(4));
-/// assert!(!request.ponder);
-/// ```
-#[derive(Clone, Debug, Default)]
-pub struct SearchRequest {
-    /// The limits. `multi_pv` is the session's `MultiPV` whatever is set
-    /// here, and the session's banned moves are left out of
-    /// `search_moves`.
-    pub limits: Limits,
-    /// Ponder: no time limit until [`Signals::ponderhit`], then the
-    /// limits count from that moment. No book move is played.
-    pub ponder: bool,
-}
-
-impl From<Limits> for SearchRequest {
-    fn from(limits: Limits) -> SearchRequest {
-        SearchRequest {
-            limits,
-            ponder: false,
-        }
-    }
-}
-
-/// The signals a running search listens to, shared with any thread.
-///
-/// ```
-/// use xiangqi::Limits;
-/// use xiangqi_session::Session;
-///
-/// let mut session = Session::new();
-/// let job = session.start(&Limits::infinite().into())?;
-/// let signals = job.signals();
-/// let thread = std::thread::spawn(move || job.run(|_| {}));
-/// signals.stop();
-/// let outcome = session.finish(thread.join().unwrap());
-/// assert!(outcome.best_move().is_some());
-/// # Ok::<(), xiangqi_session::GoError>(())
-/// ```
-#[derive(Debug, Default)]
-pub struct Signals {
-    stop: AtomicBool,
-    ponderhit: AtomicBool,
-}
-
-impl Signals {
-    /// Ends the search now: it returns its best move so far.
-    pub fn stop(&self) {
-        self.stop.store(true, Ordering::SeqCst);
-    }
-
-    /// The pondered move was played: the search goes on, its time limits
-    /// counted from now.
-    pub fn ponderhit(&self) {
-        self.ponderhit.store(true, Ordering::SeqCst);
-    }
-
-    /// Whether [`Signals::stop`] was called.
-    pub fn is_stopped(&self) -> bool {
-        self.stop.load(Ordering::SeqCst)
-    }
-
-    /// Whether [`Signals::ponderhit`] was called.
-    pub fn is_ponderhit(&self) -> bool {
-        self.ponderhit.load(Ordering::SeqCst)
-    }
-}
+use crate::signals::Signals;
 
 /// Where a search's answer came from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -213,9 +141,9 @@ impl SearchJob {
         } else if let Some(m) = self.book_move {
             SearchOutcome::without_search(Source::Book, Some(m))
         } else {
-            let stop = &self.signals.stop;
+            let stop = self.signals.stop_flag();
             SearchOutcome::searched(if self.ponder {
-                let hit = &self.signals.ponderhit;
+                let hit = self.signals.ponderhit_flag();
                 self.searcher
                     .search_pondering(&self.game, &self.limits, stop, hit, on_info)
             } else {
@@ -234,8 +162,9 @@ impl SearchJob {
 impl Session {
     /// Searches the session's game on this thread under `request` (the
     /// book first, if `OwnBook` is on and has a move), calling `on_info`
-    /// after each iteration. [`Session::signals`] stops it from another
-    /// thread.
+    /// after each iteration. [`Session::signals`], taken before or during
+    /// the search, stops it from another thread. The request is checked
+    /// first ([`SearchRequest::validate`]).
     ///
     /// ```
     /// use xiangqi::Limits;
@@ -258,15 +187,21 @@ impl Session {
         Ok(self.finish(job.run(on_info)))
     }
 
-    /// The signals of the current (or next) search: stop it, or tell it
-    /// the pondered move was played, from any thread.
+    /// The session's signals, the same for every search: stop the search
+    /// running, or tell it the pondered move was played, from any thread.
+    /// A handle taken before a search stops that search, and every later
+    /// one; a stop sent while no search runs is forgotten when the next
+    /// search starts ([`Signals`]).
     ///
     /// ```
+    /// use xiangqi::Limits;
     /// use xiangqi_session::Session;
     ///
-    /// let session = Session::new();
+    /// let mut session = Session::new();
     /// let signals = session.signals();
     /// signals.stop(); // no search runs: nothing happens
+    /// assert!(session.search(&Limits::depth(3).into(), |_| {})?.depth >= 1);
+    /// # Ok::<(), xiangqi_session::GoError>(())
     /// ```
     pub fn signals(&self) -> Arc<Signals> {
         Arc::clone(&self.signals)
@@ -275,6 +210,8 @@ impl Session {
     /// Takes a search out of the session, to run on another thread; the
     /// session refuses what needs the searcher until [`Session::finish`]
     /// takes it back. The book's move, if it plays one, is chosen here.
+    /// The request is checked first ([`SearchRequest::validate`]), and the
+    /// session's [`Signals`] are cleared.
     ///
     /// ```
     /// use xiangqi::Limits;
@@ -288,6 +225,7 @@ impl Session {
     /// # Ok::<(), GoError>(())
     /// ```
     pub fn start(&mut self, request: &SearchRequest) -> Result<SearchJob, GoError> {
+        request.validate()?;
         let game = self.game.clone().ok_or(GoError::NoPosition)?;
         if self.searcher.is_none() {
             return Err(GoError::Busy);
@@ -313,7 +251,7 @@ impl Session {
             self.book_move(game.position(), &limits.search_moves)
         };
         let searcher = self.searcher.take().ok_or(GoError::Busy)?;
-        self.signals = Arc::new(Signals::default());
+        self.signals.clear();
         let resize = (self.applied_hash_mb != Some(self.hash_mb)).then_some(self.hash_mb);
         let clear = std::mem::take(&mut self.clear_pending);
         Ok(SearchJob {

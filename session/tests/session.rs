@@ -28,7 +28,8 @@ fn every_bad_value_is_refused_and_changes_nothing() {
                 OptionValue::Int(max + 1),
                 OptionValue::Int(i64::MIN),
                 OptionValue::Bool(true),
-                OptionValue::Text("12".into()),
+                OptionValue::Text((max + 1).to_string()),
+                OptionValue::Text("twelve".into()),
             ],
             OptionKind::Check { .. } => vec![OptionValue::Int(1), OptionValue::Text("yes".into())],
             OptionKind::Combo { .. } => {

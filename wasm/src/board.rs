@@ -219,16 +219,14 @@ impl Board {
     /// loses).
     #[wasm_bindgen(js_name = isCheckmate)]
     pub fn is_checkmate(&self) -> bool {
-        let pos = self.position();
-        pos.is_check() && !pos.has_legal_moves()
+        self.position().is_checkmate()
     }
 
     /// Whether the side to move is not in check but has no legal move: in
     /// xiangqi a loss for that side, not a draw.
     #[wasm_bindgen(js_name = isStalemate)]
     pub fn is_stalemate(&self) -> bool {
-        let pos = self.position();
-        !pos.is_check() && !pos.has_legal_moves()
+        self.position().is_stalemate()
     }
 
     /// Whether the game is over (`outcome()` is not `null`).

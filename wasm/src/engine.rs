@@ -8,7 +8,9 @@ use std::time::Duration;
 use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::prelude::*;
 use xiangqi::{Limits, Move, Score, SearchInfo};
-use xiangqi_session::{OptionKind, OptionValue, Session, Source};
+use xiangqi_session::{
+    FileSource, OptionKind, OptionSpec, OptionValue, Session, SessionConfig, Source,
+};
 
 use crate::board::set;
 use crate::errors::{Kind, argument, error};
@@ -96,7 +98,9 @@ fn count(obj: &JsValue, key: &str) -> Result<Option<u64>, JsValue> {
 }
 
 /// The search limits of `{movetime, depth, nodes, infinite}` (milliseconds
-/// for `movetime`); none given: an infinite search (until `stop`).
+/// for `movetime`). None given is a search until `stop()`, as the
+/// JavaScript `search()` documents; the session checks the rest by its one
+/// rule (a depth from 1 to 255, nodes at least 1).
 fn limits_of(obj: &JsValue) -> Result<Limits, JsValue> {
     if obj.is_undefined() || obj.is_null() {
         return Ok(Limits::infinite());
@@ -110,63 +114,68 @@ fn limits_of(obj: &JsValue) -> Result<Limits, JsValue> {
     let depth = count(obj, "depth")?;
     let nodes = count(obj, "nodes")?;
     let infinite = get(obj, "infinite").is_truthy();
-    if depth.is_some_and(|d| d > 255) {
-        return Err(argument("search limit depth must be at most 255"));
-    }
     if movetime.is_none() && depth.is_none() && nodes.is_none() {
         return Ok(Limits::infinite());
     }
     Ok(Limits::default()
         .with_movetime(movetime.map(Duration::from_millis))
-        .with_depth(depth.map(|d| d as u32))
+        .with_depth(depth.map(|d| u32::try_from(d).unwrap_or(u32::MAX)))
         .with_nodes(nodes)
         .with_infinite(infinite))
 }
 
-/// A JavaScript value as the option's value, by the option's kind.
-fn option_value(name: &str, value: &JsValue) -> Result<OptionValue, JsValue> {
-    let spec = Session::options()
-        .iter()
-        .find(|s| {
-            s.name.eq_ignore_ascii_case(name) || s.name.replace(' ', "_").eq_ignore_ascii_case(name)
-        })
-        .ok_or_else(|| argument(format!("unknown option {name:?}")))?;
+/// A JavaScript value as an option's value, by its type alone (the session
+/// checks it against the option): a number, a boolean, a string, `null`
+/// for a button; a file option takes `{name, bytes}` (bytes a
+/// `Uint8Array`) or `"<embedded>"` (there are no files to read here).
+fn option_value(spec: &'static OptionSpec, value: &JsValue) -> Result<OptionValue, JsValue> {
     let bad = |expected: &str| argument(format!("option {}: expected {expected}", spec.name));
-    Ok(match spec.kind {
-        OptionKind::Spin { .. } => {
-            let n = value
-                .as_f64()
-                .filter(|n| n.fract() == 0.0 && n.abs() <= 9.0e15)
-                .ok_or_else(|| bad("an integer"))?;
-            OptionValue::Int(n as i64)
-        }
-        OptionKind::Check { .. } => {
-            OptionValue::Bool(value.as_bool().ok_or_else(|| bad("a boolean"))?)
-        }
-        OptionKind::Button => OptionValue::Press,
-        OptionKind::Combo { .. } => {
-            OptionValue::Text(value.as_string().ok_or_else(|| bad("a string"))?)
-        }
-        OptionKind::File { .. } => {
-            // `{name, bytes}`, bytes a Uint8Array; or a string: a file
-            // name, where "<embedded>" picks the embedded data back.
-            if let Some(name) = value.as_string() {
-                OptionValue::Text(name)
-            } else {
-                let name = get(value, "name")
-                    .as_string()
-                    .unwrap_or_else(|| "file".into());
+    if let OptionKind::File { .. } = spec.kind {
+        let source = match value.as_string() {
+            Some(text) => FileSource::parse(&text),
+            None => {
                 let bytes = get(value, "bytes");
                 if !bytes.is_instance_of::<js_sys::Uint8Array>() {
-                    return Err(bad("{name, bytes} with bytes a Uint8Array"));
+                    return Err(bad(
+                        "{name, bytes} with bytes a Uint8Array, or \"<embedded>\"",
+                    ));
                 }
-                OptionValue::File {
-                    name,
+                FileSource::Bytes {
+                    name: get(value, "name")
+                        .as_string()
+                        .unwrap_or_else(|| "file".into()),
                     bytes: js_sys::Uint8Array::from(bytes).to_vec(),
                 }
             }
-        }
-    })
+        };
+        let no_files = |_: &str| {
+            Err(std::io::Error::other(
+                "no files here: give {name, bytes} with bytes a Uint8Array",
+            ))
+        };
+        return source
+            .into_value(spec, no_files)
+            .map_err(|e| argument(e.to_string()));
+    }
+    if value.is_undefined() || value.is_null() {
+        return Ok(OptionValue::Press);
+    }
+    if let Some(b) = value.as_bool() {
+        return Ok(OptionValue::Bool(b));
+    }
+    if let Some(n) = value.as_f64() {
+        // A whole number is an integer; anything else goes to the session
+        // as text, which says what the option expects.
+        return Ok(if n.fract() == 0.0 && n.abs() <= 9.0e15 {
+            OptionValue::Int(n as i64)
+        } else {
+            OptionValue::Text(n.to_string())
+        });
+    }
+    if let Some(text) = value.as_string() {
+        return Ok(OptionValue::Text(text));
+    }
+    Err(bad("a number, a boolean or a string"))
 }
 
 /// The engine session, driven by `engine-worker.js`.
@@ -186,15 +195,15 @@ impl SessionEngine {
     /// A session with the default options (embedded network and book).
     #[wasm_bindgen(constructor)]
     pub fn new() -> SessionEngine {
-        let mut session = Session::new();
-        // The book's choices vary from game to game.
-        session.set_seed((js_sys::Math::random() * 9.0e15) as u64);
-        // A table larger than memory can hold would abort (a trap): the
-        // session refuses a Hash over half of what is free.
-        session.set_memory_probe(Box::new(free_mib));
-        // The search's clock: the host's `performance.now()` (a new
-        // session's searcher is there, so this cannot be refused).
-        let _ = session.set_time_source(Some(std::sync::Arc::new(host_time)));
+        let config = SessionConfig::new()
+            // The book's choices vary from game to game.
+            .seed((js_sys::Math::random() * 9.0e15) as u64)
+            // A table larger than memory can hold would abort (a trap): the
+            // session refuses a Hash over half of what is free.
+            .memory_probe(Box::new(free_mib))
+            // The search's clock: the host's `performance.now()`.
+            .time_source(std::sync::Arc::new(host_time));
+        let session = Session::with_config(config);
         SessionEngine { session }
     }
 
@@ -205,38 +214,33 @@ impl SessionEngine {
             .map(|spec| {
                 let o = Object::new();
                 set(&o, "name", spec.name);
+                set(&o, "type", spec.kind.type_name());
+                match spec.default_value() {
+                    OptionValue::Int(n) => set(&o, "default", n as f64),
+                    OptionValue::Bool(b) => set(&o, "default", b),
+                    OptionValue::Text(t) => set(&o, "default", t),
+                    _ => {}
+                }
                 match spec.kind {
-                    OptionKind::Spin { default, min, max } => {
-                        set(&o, "type", "spin");
-                        set(&o, "default", default as f64);
+                    OptionKind::Spin { min, max, .. } => {
                         set(&o, "min", min as f64);
                         set(&o, "max", max as f64);
                     }
-                    OptionKind::Check { default } => {
-                        set(&o, "type", "check");
-                        set(&o, "default", default);
-                    }
-                    OptionKind::Combo { default, vars } => {
-                        set(&o, "type", "combo");
-                        set(&o, "default", default);
+                    OptionKind::Combo { vars, .. } => {
                         let a: Array = vars.iter().map(|v| JsValue::from_str(v)).collect();
                         set(&o, "vars", a);
                     }
-                    OptionKind::Button => set(&o, "type", "button"),
-                    OptionKind::File { default } => {
-                        set(&o, "type", "file");
-                        set(&o, "default", default);
-                    }
+                    _ => {}
                 }
                 JsValue::from(o)
             })
             .collect()
     }
 
-    /// Sets options by their UCI names (`"Hash"`, `"MultiPV"`,
-    /// `"Skill Level"`, `"UCI_LimitStrength"`, `"UCI_Elo"`, `"OwnBook"`,
-    /// ...), given as `[name, value]` pairs, values numbers, booleans or
-    /// strings by the option's kind: all or none (a bad one throws
+    /// Sets options by their names, UCI or UCCI, in any case (`"Hash"`,
+    /// `"MultiPV"`, `"Skill Level"`, `"UCI_Elo"`, `"hashsize"`,
+    /// `"usebook"`, ...), given as `[name, value]` pairs, values numbers,
+    /// booleans or strings: all or none (a bad one throws
     /// `InvalidArgumentError` naming it, and nothing changes).
     pub fn configure(&mut self, options: Vec<JsValue>) -> Result<(), JsValue> {
         let mut values = Vec::with_capacity(options.len());
@@ -246,18 +250,12 @@ impl SessionEngine {
                 .get(0)
                 .as_string()
                 .ok_or_else(|| argument("options are [name, value] pairs, names strings"))?;
-            let value = option_value(&name, &pair.get(1))?;
-            self.session
-                .check_option(&name, &value)
-                .map_err(|e| argument(e.to_string()))?;
-            values.push((name, value));
+            let spec = OptionSpec::named(&name).map_err(|e| argument(e.to_string()))?;
+            values.push((spec.name, option_value(spec, &pair.get(1))?));
         }
-        for (name, value) in values {
-            self.session
-                .set_option(&name, value)
-                .map_err(|e| argument(e.to_string()))?;
-        }
-        Ok(())
+        self.session
+            .configure(values)
+            .map_err(|e| argument(e.to_string()))
     }
 
     /// Sets the game to search: a FEN (`undefined` for the start; composed

@@ -56,10 +56,16 @@ test('bad options and positions are refused with the session\'s message', async 
   const engine = await Engine.create();
   try {
     await assert.rejects(engine.configure({ Nonsense: 1 }), (e) => e instanceof EngineError && /unknown option/.test(e.message));
-    await assert.rejects(engine.configure({ UCI_Elo: 'high' }), /integer/);
+    await assert.rejects(engine.configure({ UCI_Elo: 'high' }), /UCI_Elo: expected a whole number/);
+    await assert.rejects(engine.configure({ 'Skill Level': 2.5 }), /Skill Level: expected a whole number/);
+    await assert.rejects(engine.configure({ EvalFile: 'net.nnue' }), /EvalFile: net.nnue: no files here/);
     await assert.rejects(engine.configure({ Hash: 0 }), /Hash/);
     await assert.rejects(engine.position('nonsense'), /fen/);
     await assert.rejects(engine.search({ depth: -1 }), /depth/);
+    // The session's one rule for limits: a depth 1 to 255, nodes at least 1.
+    await assert.rejects(engine.search({ depth: 0 }), (e) => e instanceof EngineError && /depth must be from 1 to 255/.test(e.message));
+    await assert.rejects(engine.search({ depth: 256 }), /depth must be from 1 to 255/);
+    await assert.rejects(engine.search({ nodes: 0 }), /nodes must be at least 1/);
     // Still usable.
     await engine.position(undefined, []);
     const r = await engine.search({ depth: 2 });
@@ -147,6 +153,22 @@ test('junk positions, options and limits are refused, never trap the worker', as
     await engine.configure({ Hash: 16, MultiPV: 1, EvalFile: '<embedded>', BookFile: '<embedded>' });
     const r = await engine.search({ depth: 2 });
     assert.ok(new Board().legalMoves().includes(r.bestMove));
+  } finally {
+    engine.terminate();
+  }
+});
+
+test('options are found by their UCCI names too, in any case', async () => {
+  const engine = await Engine.create();
+  try {
+    await engine.configure({ hashsize: 8, usebook: true, 'SKILL LEVEL': 5, movelimit: '50' });
+    // The book is on: the start position is answered from it at once.
+    await engine.position(undefined, []);
+    const r = await engine.search({ depth: 20 });
+    assert.equal(r.source, 'book');
+    assert.equal(r.nodes, 0);
+    await engine.configure({ usebook: false });
+    assert.equal((await engine.search({ depth: 2 })).source, 'search');
   } finally {
     engine.terminate();
   }

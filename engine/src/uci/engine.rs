@@ -11,25 +11,15 @@ use std::time::{Duration, Instant};
 
 use xiangqi::notation::{UciMove, parse_uci};
 use xiangqi::{Limits, Move};
-use xiangqi_session::{Finished, Session, Signals, memory};
+use xiangqi_session::{Finished, OptionValue, Session, SessionConfig, Signals};
 
 pub use xiangqi_session::Protocol;
 
 use crate::uci::go::{parse_ucci_go, parse_uci_go};
 use crate::uci::lines;
 use crate::uci::options;
-use crate::uci::output::ucci_score;
+use crate::uci::output::{Sink, Style, ucci_score};
 use crate::uci::position::parse_position;
-
-/// Where the search thread prints its `info` and `bestmove` lines.
-pub type Sink = Arc<Mutex<dyn Write + Send>>;
-
-/// How the search thread writes moves and scores.
-#[derive(Copy, Clone, Debug)]
-pub(super) struct Style {
-    pub(super) protocol: Protocol,
-    pub(super) ranks: xiangqi::notation::UciRanks,
-}
 
 /// The longest line read; longer ones are ignored with a message.
 pub const MAX_LINE: usize = 1 << 20;
@@ -76,16 +66,13 @@ impl Engine {
         Engine::with_sink(Arc::new(Mutex::new(io::stdout())))
     }
 
-    /// An engine whose search thread prints to `sink`; its session is
-    /// seeded from the time (so games differ) and guards `Hash` with the
-    /// machine's free memory.
+    /// An engine whose search thread prints to `sink`; its session is a
+    /// native front end's ([`SessionConfig::native`]): seeded from the time
+    /// (so games differ), `Hash` guarded by the machine's free memory.
     pub fn with_sink(sink: Sink) -> Engine {
-        let mut session = Session::new();
-        session.set_seed(time_seed());
-        session.set_memory_probe(Box::new(memory::available_mib));
         Engine {
             protocol: None,
-            session,
+            session: Session::with_config(SessionConfig::native()),
             millisec: true,
             running: None,
             sink,
@@ -269,9 +256,7 @@ impl Engine {
     /// `Move Overhead`, which the `go` parsers put into the limits.
     fn overhead(&self) -> Duration {
         match self.session.option("Move Overhead") {
-            Ok(xiangqi_session::OptionValue::Int(ms)) => {
-                Duration::from_millis(u64::try_from(ms).unwrap_or(0))
-            }
+            Ok(OptionValue::Int(ms)) => Duration::from_millis(u64::try_from(ms).unwrap_or(0)),
             _ => Limits::default().move_overhead,
         }
     }
@@ -348,8 +333,10 @@ impl Engine {
     /// depth, 1.
     fn probe(&mut self, args: &[&str], out: &mut impl Write) -> io::Result<()> {
         let mut probe = Session::new();
-        let _ = probe.set_option_text("Hash", "1");
-        let _ = probe.set_option_text("Use NNUE", "false");
+        let _ = probe.configure([
+            ("Hash", OptionValue::Int(1)),
+            ("Use NNUE", OptionValue::Bool(false)),
+        ]);
         if args.is_empty() {
             match self.session.game() {
                 Some(game) => probe.set_game(game),
@@ -416,14 +403,6 @@ impl Default for Engine {
 /// The engine's name and version: `xiangqi-engine 0.1.0`.
 pub fn version() -> String {
     format!("{} {}", env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"))
-}
-
-/// A seed that differs from run to run (the book's and the skill's
-/// choices vary between games, as a person's do).
-fn time_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0x9E37_79B9, |d| d.as_nanos() as u64)
 }
 
 /// Runs the engine on standard input and output until `quit` or the end of

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use xiangqi::notation::{UciMove, UciRanks, parse_uci};
 use xiangqi::{Clock, Color, Limits, Position};
+use xiangqi_session::MAX_SEARCH_DEPTH;
 
 /// What a `go` command asks for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -61,6 +62,13 @@ fn to_u32(n: u64) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
+/// A depth as the session's rule takes it ([`xiangqi_session::SearchRequest::validate`]):
+/// numbers saturate, so 0 is 1 and anything past [`MAX_SEARCH_DEPTH`] is
+/// that.
+fn to_depth(n: u64) -> u32 {
+    to_u32(n).clamp(1, MAX_SEARCH_DEPTH)
+}
+
 /// Takes the value after `key` from `tokens` (unless it is a keyword) and
 /// reads it as a count; a missing or bad value is a warning.
 fn take_count<'a>(
@@ -89,7 +97,9 @@ fn take_count<'a>(
 
 /// Parses the arguments of UCI `go` for a search of `pos`. Moves in
 /// `searchmoves` use `ranks`; `overhead` is the time the search keeps back
-/// from the clock (`Limits::move_overhead`).
+/// from the clock (`Limits::move_overhead`). The limits keep the session's
+/// rule: a depth saturates into 1 to [`MAX_SEARCH_DEPTH`], `nodes 0` is 1,
+/// and a `go` with no limit is the deepest search.
 pub fn parse_uci_go(
     args: &[&str],
     pos: &Position,
@@ -118,8 +128,8 @@ pub fn parse_uci_go(
                     continue;
                 };
                 match key {
-                    "depth" => go.limits.depth = Some(to_u32(n)),
-                    "nodes" => go.limits.nodes = Some(n),
+                    "depth" => go.limits.depth = Some(to_depth(n)),
+                    "nodes" => go.limits.nodes = Some(n.max(1)),
                     "movetime" => go.limits.movetime = Some(Duration::from_millis(n)),
                     "wtime" => wtime = Some(n),
                     "btime" => btime = Some(n),
@@ -144,6 +154,19 @@ pub fn parse_uci_go(
                 .with_increment(Duration::from_millis(inc))
                 .with_moves_to_go(mtg),
         );
+    }
+    // A `go` with no limit (Stockfish's reading): the deepest search,
+    // which ends with its `bestmove` (not `infinite`, which waits for
+    // `stop`).
+    let limited = go.limits.depth.is_some()
+        || go.limits.nodes.is_some()
+        || go.limits.movetime.is_some()
+        || go.limits.clock.is_some()
+        || go.limits.mate.is_some()
+        || go.limits.infinite
+        || go.ponder;
+    if !limited && go.perft.is_none() {
+        go.limits.depth = Some(MAX_SEARCH_DEPTH);
     }
     (go, warnings)
 }
@@ -205,11 +228,11 @@ pub fn parse_ucci_go(args: &[&str], overhead: Duration, millisec: bool) -> (Go, 
                 };
                 match key {
                     "depth" => {
-                        go.limits.depth = Some(to_u32(n));
+                        go.limits.depth = Some(to_depth(n));
                         mode = true;
                     }
                     "nodes" => {
-                        go.limits.nodes = Some(n);
+                        go.limits.nodes = Some(n.max(1));
                         mode = true;
                     }
                     "time" => {

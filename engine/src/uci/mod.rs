@@ -17,7 +17,11 @@
 //! runs to the next keyword), `ponder` and `perft N` (divide lines
 //! `h2e2: 1234`, then `Nodes searched: N`). Unknown tokens and bad values
 //! are reported with `info string` and skipped: every `go` but `go perft`
-//! ends in `bestmove`. Each iteration prints `info depth .. seldepth ..
+//! ends in `bestmove`. Numbers saturate into the session's rule for limits
+//! ([`xiangqi_session::SearchRequest::validate`]): a depth is 1 to 255
+//! (`depth 0` is 1), `nodes 0` is 1, and a `go` with no limit is the
+//! deepest search, which ends with its `bestmove` (`go infinite` waits for
+//! `stop`). Each iteration prints `info depth .. seldepth ..
 //! multipv .. score cp|mate .. nodes .. nps .. hashfull .. time .. pv ..`.
 //! With no legal move the engine prints `info depth 0 score mate 0` and
 //! `bestmove (none)`. `d` prints the board, `Fen: <fen>`, `Key: <hash
@@ -80,8 +84,12 @@
 //! huge lines, huge numbers) makes the engine panic.
 //!
 //! The engine is [`xiangqi_session::Session`]; this module is its text
-//! front end: it reads a line, calls the session and prints. It reads the
-//! files named by `EvalFile` and `BookFile` and hands their bytes over. The
+//! front end: it reads a line, calls the session and prints. Option names
+//! are the session's one lookup ([`xiangqi_session::OptionSpec::find`]);
+//! the files named by `EvalFile` and `BookFile` are read with the
+//! session's [`xiangqi_session::FileSource::load`] and handed over as
+//! bytes; the session is set up as every native front end's
+//! ([`xiangqi_session::SessionConfig::native`]). The
 //! `Hash` table is sized at the start of the next search, on the search
 //! thread, so `isready` is answered at once; `quit` waits at most 300 ms
 //! for a search to print its `bestmove`, then leaves. The search runs

@@ -1,11 +1,22 @@
 //! The lines the search thread prints: `info` per iteration and the final
-//! `bestmove`, in either protocol's form.
+//! `bestmove`, in either protocol's form, to the [`Sink`] in a [`Style`].
 
-use xiangqi::notation::{UciMove, format_uci};
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+use xiangqi::notation::{UciMove, UciRanks, format_uci};
 use xiangqi::{Move, Score, SearchInfo};
-use xiangqi_session::SearchOutcome;
+use xiangqi_session::{Protocol, SearchOutcome};
 
-use crate::uci::engine::{Protocol, Sink, Style};
+/// Where the search thread prints its `info` and `bestmove` lines.
+pub type Sink = Arc<Mutex<dyn Write + Send>>;
+
+/// How the search thread writes moves and scores.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Style {
+    pub(super) protocol: Protocol,
+    pub(super) ranks: UciRanks,
+}
 
 /// Prints one line to the sink and flushes it.
 pub(super) fn emit(sink: &Sink, line: &str) {

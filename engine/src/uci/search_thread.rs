@@ -9,9 +9,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use xiangqi::SearchInfo;
-use xiangqi_session::{GoError, OptionValue, SearchRequest, Source};
+use xiangqi_session::{GoError, OptionValue, Protocol, SearchRequest, Source};
 
-use crate::uci::engine::{Engine, Protocol, Running};
+use crate::uci::engine::{Engine, Running};
 use crate::uci::go::Go;
 use crate::uci::output::{bestmove_line, emit, mv, print_info};
 
@@ -34,6 +34,12 @@ impl Engine {
                     out,
                     "info string no position: the last position was refused"
                 )?;
+                return writeln!(out, "{}", bestmove_line(style, None, false));
+            }
+            // The `go` parsers keep their limits within the rule; should
+            // one slip through, the `go` still ends in a `bestmove`.
+            Err(e @ GoError::Limits(_)) => {
+                writeln!(out, "info string {e}")?;
                 return writeln!(out, "{}", bestmove_line(style, None, false));
             }
             Err(e) => return writeln!(out, "info string {e}"),

@@ -1,11 +1,12 @@
 //! `setoption`: an option's name and value read in either protocol's form
 //! and handed to the session. The files behind `EvalFile` and `BookFile`
-//! are read here (the session takes bytes); UCCI's own options
+//! are read here with the session's [`FileSource::load`] (the session takes
+//! bytes); UCCI's own options
 //! (`usemillisec`, `newgame`, `repetition`) are the dialect's.
 
 use std::io::{self, Write};
 
-use xiangqi_session::{EMBEDDED, OptionError, OptionId, OptionSpec, OptionValue};
+use xiangqi_session::{EMBEDDED, FileSource, OptionError, OptionId, OptionKind, OptionSpec};
 
 use crate::uci::engine::Engine;
 use crate::uci::options::{REPETITION_RULES, UcciOption};
@@ -35,7 +36,7 @@ impl Engine {
         // Every option but the UCCI ones needs the searcher home.
         self.halt_search();
         let result = match spec.kind {
-            xiangqi_session::OptionKind::File { .. } => self.set_file(spec, value),
+            OptionKind::File { .. } => self.set_file(spec, value),
             _ => self.session.set_option_text(spec.name, value),
         };
         match result {
@@ -61,21 +62,10 @@ impl Engine {
     }
 
     /// `EvalFile` or `BookFile`: `<embedded>` (or nothing) for the built-in
-    /// one, else the file at that path, read here.
-    fn set_file(&mut self, spec: &OptionSpec, path: &str) -> Result<(), OptionError> {
-        if path.is_empty() || path == EMBEDDED {
-            return self
-                .session
-                .set_option(spec.name, OptionValue::Text(EMBEDDED.into()));
-        }
-        let bytes = std::fs::read(path).map_err(|e| OptionError::BadFile {
-            option: spec.name,
-            name: path.to_string(),
-            reason: e.to_string(),
-        })?;
-        let name = path.to_string();
-        self.session
-            .set_option(spec.name, OptionValue::File { name, bytes })
+    /// one, else the file at that path, read here ([`FileSource::load`]).
+    fn set_file(&mut self, spec: &'static OptionSpec, path: &str) -> Result<(), OptionError> {
+        let value = FileSource::parse(path).load(spec)?;
+        self.session.set_option(spec.name, value)
     }
 
     /// What the session uses now, for `EvalFile` and `BookFile` messages.

@@ -13,14 +13,11 @@ use xiangqi::book::Book;
 use xiangqi::notation::UciRanks;
 use xiangqi::{Game, Move, Rng, Rules, Strength, TimeSource};
 
+use crate::config::{MemoryProbe, SessionConfig};
 use crate::error::OptionError;
 use crate::options::EMBEDDED;
-use crate::search::Signals;
 use crate::searcher::EngineSearcher;
-
-/// Finds how much memory is free, in MiB (`None`: unknown). Given to
-/// [`Session::set_memory_probe`] by a front end that can tell.
-pub type MemoryProbe = Box<dyn Fn() -> Option<usize> + Send>;
+use crate::signals::Signals;
 
 /// The engine: its options, its evaluator and book, its strength, the game
 /// it searches, and the search itself ([`Session::search`], or
@@ -89,8 +86,8 @@ impl Default for Session {
 impl Session {
     /// A session with every option at its default: the embedded network
     /// and book, 16 MiB of hash (allocated at the first search), one
-    /// thread, full strength, the start position; seeded with 0 (see
-    /// [`Session::set_seed`]).
+    /// thread, full strength, the start position; seeded with 0, no memory
+    /// guard, the default clock ([`SessionConfig::new`]).
     ///
     /// ```
     /// use xiangqi_session::{OptionValue, Session};
@@ -100,7 +97,27 @@ impl Session {
     /// assert_eq!(session.game().unwrap().ply(), 0);
     /// ```
     pub fn new() -> Session {
-        Session {
+        Session::with_config(SessionConfig::new())
+    }
+
+    /// A session with every option at its default, set up by `config`:
+    /// its seed, its memory probe, its clock. The one constructor of the
+    /// front ends (the UCI/UCCI binary and the Python package give
+    /// [`SessionConfig::native`]).
+    ///
+    /// ```
+    /// use xiangqi::Limits;
+    /// use xiangqi_session::{OptionValue, Session, SessionConfig};
+    ///
+    /// let first_move = |seed| {
+    ///     let mut s = Session::with_config(SessionConfig::new().seed(seed));
+    ///     s.set_option("OwnBook", OptionValue::Bool(true)).unwrap();
+    ///     s.search(&Limits::depth(1).into(), |_| {}).unwrap().best_move()
+    /// };
+    /// assert_eq!(first_move(7), first_move(7));
+    /// ```
+    pub fn with_config(config: SessionConfig) -> Session {
+        let mut session = Session {
             game: Some(Game::new()),
             rules: Rules::default(),
             banned: Vec::new(),
@@ -125,13 +142,19 @@ impl Session {
             limit_strength: false,
             elo: Strength::MIN_ELO,
             signals: Arc::new(Signals::default()),
-            memory_probe: None,
+            memory_probe: config.memory_probe,
+        };
+        session.set_seed(config.seed);
+        if let (Some(source), Some(searcher)) = (config.time_source, session.searcher.as_mut()) {
+            searcher.set_time_source(Some(source));
         }
+        session
     }
 
-    /// Seeds the session's random choices (the book's pick, the pushes of
-    /// a reduced strength): the same seed, the same choices. Front ends
-    /// seed from the time, so that games differ.
+    /// Seeds the session's random choices again (the book's pick, the
+    /// pushes of a reduced strength): the same seed, the same choices.
+    /// Front ends seed once, from the time, through
+    /// [`SessionConfig::seed`].
     ///
     /// ```
     /// use xiangqi::Limits;
@@ -184,7 +207,8 @@ impl Session {
     }
 
     /// Lets the session refuse a `Hash` above half the free memory:
-    /// `probe` tells how much is free, in MiB, when `Hash` is set.
+    /// `probe` tells how much is free, in MiB, when `Hash` is set (as
+    /// [`SessionConfig::memory_probe`] does from the start).
     ///
     /// ```
     /// use xiangqi_session::{OptionError, OptionValue, Session};

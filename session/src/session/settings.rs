@@ -39,7 +39,7 @@ impl Session {
     /// assert_eq!(s.option("Contempt"), Err(OptionError::Unknown("Contempt".into())));
     /// ```
     pub fn option(&self, name: &str) -> Result<OptionValue, OptionError> {
-        let spec = OptionSpec::find(name).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
+        let spec = OptionSpec::named(name)?;
         let int = |n: usize| OptionValue::Int(i64::try_from(n).unwrap_or(i64::MAX));
         let text = |t: &str| OptionValue::Text(t.to_string());
         Ok(match spec.id {
@@ -74,11 +74,13 @@ impl Session {
         })
     }
 
-    /// Sets the option called `name` (either protocol's name) to `value`,
-    /// or says why not and changes nothing. A network or a book is given
-    /// as [`OptionValue::File`] (the front end reads the file), or as
-    /// [`OptionValue::Text`] `"<embedded>"` for the built-in one. Text
-    /// from a protocol line is read with [`Session::set_option_text`].
+    /// Sets the option called `name` (either protocol's name, any case,
+    /// with or without spaces: [`OptionSpec::find`]) to `value`, or says
+    /// why not and changes nothing. The value is the option's type or text
+    /// as a protocol line gives it ([`OptionSpec::check`]). A network or a
+    /// book is given as [`OptionValue::File`] (the front end reads the
+    /// file: [`crate::FileSource`]), or as [`OptionValue::Text`]
+    /// `"<embedded>"` for the built-in one.
     ///
     /// The table is resized or cleared at the start of the next search,
     /// on the thread that runs it: setting `Hash` returns at once.
@@ -97,14 +99,13 @@ impl Session {
     /// # Ok::<(), OptionError>(())
     /// ```
     pub fn set_option(&mut self, name: &str, value: OptionValue) -> Result<(), OptionError> {
-        let spec = OptionSpec::find(name).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
-        let value = spec.check(value)?;
-        self.apply(spec, value)
+        let ready = self.prepare(name, value)?;
+        self.apply(ready);
+        Ok(())
     }
 
     /// Sets an option from text as a protocol line gives it (`64`,
-    /// `true`, `asian`): [`OptionSpec::parse`], then
-    /// [`Session::set_option`].
+    /// `true`, `asian`): [`Session::set_option`] with the text.
     ///
     /// ```
     /// use xiangqi_session::{OptionValue, Session};
@@ -116,15 +117,44 @@ impl Session {
     /// # Ok::<(), xiangqi_session::OptionError>(())
     /// ```
     pub fn set_option_text(&mut self, name: &str, text: &str) -> Result<(), OptionError> {
-        let spec = OptionSpec::find(name).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
-        let value = spec.parse(text)?;
-        self.apply(spec, value)
+        self.set_option(name, OptionValue::Text(text.to_string()))
+    }
+
+    /// Sets several options, all or none: each name is looked up and each
+    /// value checked (its type and range, a file's contents, the memory
+    /// guard, a search out) before any is set, so one bad option refuses
+    /// them all and changes nothing. The options are set in the order
+    /// given.
+    ///
+    /// ```
+    /// use xiangqi_session::{OptionError, OptionValue, Session};
+    ///
+    /// let mut s = Session::new();
+    /// s.configure([("threads", OptionValue::Int(2)), ("UCI_Elo", OptionValue::Text("1500".into()))])?;
+    /// assert_eq!(s.option("Threads"), Ok(OptionValue::Int(2)));
+    /// let junk = OptionValue::File { name: "junk.nnue".into(), bytes: vec![1, 2, 3] };
+    /// let err = s.configure([("Threads", OptionValue::Int(3)), ("EvalFile", junk)]).unwrap_err();
+    /// assert!(matches!(err, OptionError::BadFile { option: "EvalFile", .. }));
+    /// assert_eq!(s.option("Threads"), Ok(OptionValue::Int(2)));
+    /// # Ok::<(), OptionError>(())
+    /// ```
+    pub fn configure<N: AsRef<str>>(
+        &mut self,
+        options: impl IntoIterator<Item = (N, OptionValue)>,
+    ) -> Result<(), OptionError> {
+        let ready = options
+            .into_iter()
+            .map(|(name, value)| self.prepare(name.as_ref(), value))
+            .collect::<Result<Vec<_>, _>>()?;
+        for r in ready {
+            self.apply(r);
+        }
+        Ok(())
     }
 
     /// Whether [`Session::set_option`] would take `value` for `name`,
-    /// without setting it: the type, the range, a file's contents and the
-    /// memory guard are checked. For front ends that set several options
-    /// at once and must refuse them all if one is bad.
+    /// without setting it: the type, the range, a file's contents, the
+    /// memory guard and a search out are checked.
     ///
     /// ```
     /// use xiangqi_session::{OptionValue, Session};
@@ -137,37 +167,15 @@ impl Session {
     /// assert_eq!(s.option("Threads"), Ok(OptionValue::Int(1)));
     /// ```
     pub fn check_option(&self, name: &str, value: &OptionValue) -> Result<(), OptionError> {
-        let spec = OptionSpec::find(name).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
-        let value = spec.check(value.clone())?;
-        let bad_file = |name: &str, reason: String| OptionError::BadFile {
-            option: spec.name,
-            name: name.to_string(),
-            reason,
-        };
-        match (spec.id, &value) {
-            (OptionId::Hash, OptionValue::Int(mb)) => {
-                let asked = usize::try_from(*mb).unwrap_or(1);
-                if let Some(free) = self.memory_probe.as_ref().and_then(|probe| probe()) {
-                    if asked > free / 2 {
-                        return Err(OptionError::NotEnoughMemory { asked, free });
-                    }
-                }
-            }
-            (OptionId::EvalFile, OptionValue::File { name, bytes }) => {
-                Network::from_bytes(bytes).map_err(|e| bad_file(name, e.to_string()))?;
-            }
-            (OptionId::BookFile, OptionValue::File { name, bytes }) => {
-                Book::from_bytes(bytes).map_err(|e| bad_file(name, e.to_string()))?;
-            }
-            (OptionId::UseNnue, OptionValue::Bool(true)) if self.network.is_none() => {
-                return Err(OptionError::NoNetwork);
-            }
-            _ => {}
-        }
-        Ok(())
+        self.prepare(name, value.clone()).map(drop)
     }
 
-    fn apply(&mut self, spec: &'static OptionSpec, value: OptionValue) -> Result<(), OptionError> {
+    /// Looks `name` up, checks `value` against the option and the session
+    /// (the memory guard, a search out), and reads a file's contents: what
+    /// is left cannot fail.
+    fn prepare(&self, name: &str, value: OptionValue) -> Result<Ready, OptionError> {
+        let spec = OptionSpec::named(name)?;
+        let value = spec.check(value)?;
         let needs_searcher = matches!(
             spec.id,
             OptionId::Threads
@@ -180,22 +188,60 @@ impl Session {
         if needs_searcher && self.searcher.is_none() {
             return Err(OptionError::Busy);
         }
+        let bad_file = |name: &str, reason: String| OptionError::BadFile {
+            option: spec.name,
+            name: name.to_string(),
+            reason,
+        };
+        let mut loaded = None;
+        match (spec.id, &value) {
+            (OptionId::Hash, OptionValue::Int(mb)) => {
+                let asked = usize::try_from(*mb).unwrap_or(1);
+                if let Some(free) = self.memory_probe.as_ref().and_then(|probe| probe()) {
+                    if asked > free / 2 {
+                        return Err(OptionError::NotEnoughMemory { asked, free });
+                    }
+                }
+            }
+            (OptionId::EvalFile, OptionValue::File { name, bytes }) => {
+                let net = Network::from_bytes(bytes).map_err(|e| bad_file(name, e.to_string()))?;
+                loaded = Some(Loaded::Network(net));
+            }
+            (OptionId::BookFile, OptionValue::File { name, bytes }) => {
+                let book = Book::from_bytes(bytes).map_err(|e| bad_file(name, e.to_string()))?;
+                loaded = Some(Loaded::Book(book));
+            }
+            (OptionId::UseNnue, OptionValue::Bool(true)) if self.network.is_none() => {
+                return Err(OptionError::NoNetwork);
+            }
+            _ => {}
+        }
+        Ok(Ready {
+            spec,
+            value,
+            loaded,
+        })
+    }
+
+    /// Sets an option [`Session::prepare`] has checked.
+    fn apply(&mut self, ready: Ready) {
+        let Ready {
+            spec,
+            value,
+            loaded,
+        } = ready;
         let int = |v: &OptionValue| match v {
             OptionValue::Int(n) => *n,
             _ => 0,
         };
         let flag = |v: &OptionValue| matches!(v, OptionValue::Bool(true));
         let count = |v: &OptionValue| u32::try_from(int(v)).unwrap_or(u32::MAX);
+        let file_name = |v: OptionValue| match v {
+            OptionValue::File { name, .. } => name,
+            _ => EMBEDDED.to_string(),
+        };
         match spec.id {
-            OptionId::Hash => {
-                let asked = usize::try_from(int(&value)).unwrap_or(1);
-                if let Some(free) = self.memory_probe.as_ref().and_then(|probe| probe()) {
-                    if asked > free / 2 {
-                        return Err(OptionError::NotEnoughMemory { asked, free });
-                    }
-                }
-                self.hash_mb = asked;
-            }
+            OptionId::Hash => self.hash_mb = usize::try_from(int(&value)).unwrap_or(1),
             OptionId::Threads => {
                 let threads = usize::try_from(int(&value)).unwrap_or(1);
                 self.threads = threads;
@@ -217,14 +263,14 @@ impl Session {
             }
             OptionId::MoveLimit => {
                 let n = count(&value);
-                self.set_rules(self.rules.clone().with_move_limit((n > 0).then_some(n)))?;
+                self.set_rules(self.rules.clone().with_move_limit((n > 0).then_some(n)));
             }
             OptionId::CheckCap => {
                 let n = count(&value);
-                self.set_rules(self.rules.clone().with_check_cap((n > 0).then_some(n)))?;
+                self.set_rules(self.rules.clone().with_check_cap((n > 0).then_some(n)));
             }
             OptionId::RepetitionCount => {
-                self.set_rules(self.rules.clone().with_repetition_count(count(&value)))?;
+                self.set_rules(self.rules.clone().with_repetition_count(count(&value)));
             }
             OptionId::ChaseRule => {
                 let (detect, checks) = match &value {
@@ -237,23 +283,15 @@ impl Session {
                     .clone()
                     .with_chase_detection(detect)
                     .with_checks_also_chase(checks);
-                self.set_rules(rules)?;
+                self.set_rules(rules);
             }
             OptionId::OwnBook => self.own_book = flag(&value),
             OptionId::BookFile => {
-                let (book, name) = match value {
-                    OptionValue::File { name, bytes } => {
-                        let book = Book::from_bytes(&bytes).map_err(|e| OptionError::BadFile {
-                            option: spec.name,
-                            name: name.clone(),
-                            reason: e.to_string(),
-                        })?;
-                        (book, name)
-                    }
-                    _ => (Book::masters(), EMBEDDED.to_string()),
+                self.book = match loaded {
+                    Some(Loaded::Book(book)) => book,
+                    _ => Book::masters(),
                 };
-                self.book = book;
-                self.book_name = name;
+                self.book_name = file_name(value);
             }
             OptionId::SkillLevel => {
                 self.skill = count(&value).min(20) as u8;
@@ -268,38 +306,28 @@ impl Session {
                 self.apply_strength();
             }
             OptionId::UseNnue => {
-                let on = flag(&value);
-                let next = match (on, &self.network) {
-                    (true, Some(net)) => EngineSearcher::network(net.clone()),
-                    (true, None) => return Err(OptionError::NoNetwork),
-                    (false, _) => EngineSearcher::classical(),
-                };
+                let on = flag(&value) && self.network.is_some();
                 self.use_nnue = on;
                 if self.searcher_mut().uses_network() != on {
+                    let next = match &self.network {
+                        Some(net) if on => EngineSearcher::network(net.clone()),
+                        _ => EngineSearcher::classical(),
+                    };
                     self.switch_searcher(next);
                 }
             }
             OptionId::EvalFile => {
-                let (net, name) = match value {
-                    OptionValue::File { name, bytes } => {
-                        let net =
-                            Network::from_bytes(&bytes).map_err(|e| OptionError::BadFile {
-                                option: spec.name,
-                                name: name.clone(),
-                                reason: e.to_string(),
-                            })?;
-                        (net, name)
-                    }
-                    _ => (Network::default(), EMBEDDED.to_string()),
+                let net = match loaded {
+                    Some(Loaded::Network(net)) => net,
+                    _ => Network::default(),
                 };
                 self.network = Some(net.clone());
-                self.network_name = name;
+                self.network_name = file_name(value);
                 if self.use_nnue {
                     self.switch_searcher(EngineSearcher::network(net));
                 }
             }
         }
-        Ok(())
     }
 
     /// The searcher, which is at home (checked by the callers).
@@ -349,11 +377,24 @@ impl Session {
     }
 
     /// Adopts `rules` and replays the current game under them.
-    fn set_rules(&mut self, rules: Rules) -> Result<(), OptionError> {
+    fn set_rules(&mut self, rules: Rules) {
         if let Some(old) = &self.game {
             self.game = Some(super::position::replay(old, &rules));
         }
         self.rules = rules;
-        Ok(())
     }
+}
+
+/// An option checked and ready to set: its value, and the network or book
+/// a file's contents made.
+struct Ready {
+    spec: &'static OptionSpec,
+    value: OptionValue,
+    loaded: Option<Loaded>,
+}
+
+/// What a file option's contents were read into.
+enum Loaded {
+    Network(Network),
+    Book(Book),
 }

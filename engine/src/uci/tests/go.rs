@@ -82,8 +82,24 @@ fn uci_go_every_form() {
     assert!(go.ponder && go.limits.clock.is_some());
     let (go, _) = uci_go("perft 3");
     assert_eq!(go.perft, Some(3));
+    // A plain go is the deepest search the session's rule allows (it
+    // ends with its bestmove, unlike `infinite`), and passes that rule.
     let (go, w) = uci_go("");
-    assert_eq!((go.limits, w.len()), (Limits::default(), 0));
+    let deepest = Limits::depth(xiangqi_session::MAX_SEARCH_DEPTH);
+    assert_eq!((&go.limits, w.len()), (&deepest, 0));
+    assert!(!go.limits.infinite);
+    let request = xiangqi_session::SearchRequest::from(go.limits);
+    assert!(request.validate().is_ok());
+    let (go, _) = uci_go("searchmoves h2e2");
+    assert_eq!(go.limits.depth, Some(xiangqi_session::MAX_SEARCH_DEPTH));
+    // Depth 0 and nodes 0 saturate into the rule: 1 each.
+    let (go, w) = uci_go("depth 0 nodes 0");
+    assert_eq!(
+        (go.limits.depth, go.limits.nodes, w.len()),
+        (Some(1), Some(1), 0)
+    );
+    let (go, _) = ucci_go("depth 0", true);
+    assert_eq!(go.limits.depth, Some(1));
 }
 
 #[test]
@@ -125,11 +141,14 @@ fn uci_go_skips_unknown_tokens_and_bad_values() {
     assert_eq!((go.limits.movetime, go.limits.depth), (None, Some(3)));
     assert_eq!(w.len(), 1);
     let (go, w) = uci_go("depth");
-    assert_eq!((go.limits.depth, w.len()), (None, 1));
+    assert_eq!(
+        (go.limits.depth, w.len()),
+        (Some(xiangqi_session::MAX_SEARCH_DEPTH), 1)
+    );
     // Huge numbers saturate, negative ones are zero.
     let (go, w) = uci_go("depth 99999999999999999999 nodes 99999999999999999999 wtime -5");
     assert_eq!(w, ["go wtime: -5 is negative, taken as 0"]);
-    assert_eq!(go.limits.depth, Some(u32::MAX));
+    assert_eq!(go.limits.depth, Some(xiangqi_session::MAX_SEARCH_DEPTH));
     assert_eq!(go.limits.nodes, Some(u64::MAX));
     assert_eq!(go.limits.clock.unwrap().remaining, Duration::ZERO);
 }

@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use xiangqi::{Move, Position, Score};
 
-use crate::uci::engine::{Engine, Sink};
+use crate::uci::engine::Engine;
+use crate::uci::output::Sink;
 
 fn run(engine: &mut Engine, script: &str) -> String {
     let mut out = Vec::new();
@@ -382,4 +383,22 @@ fn a_command_stops_a_search_instead_of_waiting_for_it() {
     );
     e.halt_search();
     assert_eq!(bestmoves(&buf).len(), 2);
+}
+
+#[test]
+fn go_limits_outside_the_sessions_rule_still_end_in_bestmove() {
+    // depth 0 and nodes 0 saturate into the session's rule (depth 1, one
+    // node); each go prints one bestmove of a legal move.
+    for go in ["go depth 0", "go nodes 0", "go depth 0 nodes 0"] {
+        let (buf, mut e) = shared();
+        run(&mut e, "position startpos");
+        run(&mut e, go);
+        e.join_search();
+        let out = text(&buf);
+        assert!(!out.contains("info string"), "{go}: {out}");
+        let best = bestmoves(&buf);
+        assert_eq!(best.len(), 1, "{go}: {out}");
+        let m: xiangqi::Move = best[0].split_whitespace().nth(1).unwrap().parse().unwrap();
+        assert!(xiangqi::Position::new().is_legal(m), "{go}: {out}");
+    }
 }

@@ -15,12 +15,13 @@
 //! `--help`; an unknown flag or a bad value is an error (exit status 2)
 //! with a message, never silently ignored.
 //!
-//! The engine plays at a [`xiangqi::Strength`] skill level, the mechanism
-//! of the engine's `Skill Level` and `UCI_Elo` options (10 by default; 20 is
-//! full strength; `--elo` picks the level whose measured Elo is nearest),
-//! and opens from the masters' book ([`xiangqi::book::Book::masters`]) with
-//! a random choice among the moves masters played, so games differ
-//! (`--seed` repeats them; `--no-book` searches from the first move).
+//! The engine is the engine session ([`xiangqi_session::Session`], the
+//! `xiangqi-engine` binary's): it plays at its `Skill Level` (10 by
+//! default; 20 is full strength; `--elo` picks the level whose measured Elo
+//! is nearest, as `UCI_Elo` does), and with `OwnBook` opens from the
+//! masters' book ([`xiangqi::book::Book::masters`]) with a random choice
+//! among the moves masters played, so games differ (`--seed` repeats them;
+//! `--no-book` searches from the first move).
 //!
 //! Enter moves in any of these notations (the library's
 //! [`xiangqi::Position::parse_move`] reads them all, and says why a move is
