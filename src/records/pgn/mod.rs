@@ -54,15 +54,22 @@
 mod convert;
 mod multi;
 mod read;
+mod tree_convert;
+mod tree_read;
+mod tree_write;
+mod visit;
 mod write;
 
 pub use convert::CheckedRecord;
 pub use multi::{Games, LineReader, RecordError, read_games};
+pub use tree_read::{TreeGames, read_trees};
+pub use visit::{MAX_VARIATION_DEPTH, PgnLocation, PgnVisitor, VisitGames, visit_games, visit_pgn};
 
 use crate::base::{Move, ParsePositionError, PlayError, Position, Validation};
 use crate::records::notation::{
     MoveError, ParseNotationError, UciRanks, WxfDialect, fold, significant,
 };
+use crate::records::tree::TreeError;
 
 /// The result of a game, as written at the end of PGN movetext.
 ///
@@ -354,7 +361,8 @@ pub enum PgnError {
     /// ```
     #[error("bad move {text:?} at ply {ply} (line {line}, column {column}): {reason}")]
     Move {
-        /// The 1-based ply of the move in the main line.
+        /// The 1-based ply of the move: in the main line, or, for a move
+        /// of a variation read into a game tree, in its line from the start.
         ply: usize,
         /// The 1-based line of the move (of the whole text, for
         /// [`read_games`]).
@@ -374,6 +382,42 @@ pub enum PgnError {
     /// [`ReadOptions::strict`]).
     #[error("text after the result")]
     AfterResult,
+    /// Variations nested deeper than
+    /// [`MAX_VARIATION_DEPTH`].
+    ///
+    /// ```
+    /// use xiangqi::pgn::{PgnError, ReadOptions};
+    /// use xiangqi::tree::GameTree;
+    /// let text = format!("1. h2e2 {}{} *", "(1. b2e2 ".repeat(300), ")".repeat(300));
+    /// assert_eq!(
+    ///     GameTree::from_pgn(&text, &ReadOptions::default()),
+    ///     Err(PgnError::TooDeep { line: 1 })
+    /// );
+    /// ```
+    #[error("variations nested too deep at line {line}")]
+    TooDeep {
+        /// The 1-based line of the `(` too many.
+        line: usize,
+    },
+    /// A `)` closes no variation.
+    ///
+    /// ```
+    /// use xiangqi::pgn::{PgnError, ReadOptions};
+    /// use xiangqi::tree::GameTree;
+    /// let text = "1. h2e2 (1. b2e2) h9g7\n2. h0g2) *";
+    /// assert_eq!(
+    ///     GameTree::from_pgn(text, &ReadOptions::default()),
+    ///     Err(PgnError::Unbalanced { line: 2 })
+    /// );
+    /// ```
+    #[error("a `)` closes no variation at line {line}")]
+    Unbalanced {
+        /// The 1-based line of the `)`.
+        line: usize,
+    },
+    /// The game does not fit in a [`GameTree`](crate::records::tree::GameTree).
+    #[error("{0}")]
+    Tree(#[from] TreeError),
     /// Tag pairs after movetext: the text holds more than one game, which
     /// [`GameRecord::from_pgn`] does not read; use [`read_games`].
     #[error("another game starts at line {line} (read several games with read_games)")]

@@ -7,23 +7,51 @@ use crate::base::{Color, PlayError, Position, Setup, Validation};
 use crate::records::notation::Notation;
 
 /// The longest line the writer makes, unless one token is longer.
-const LINE_WIDTH: usize = 79;
+pub(super) const LINE_WIDTH: usize = 79;
 
 /// Movetext laid out in lines of at most [`LINE_WIDTH`] characters,
 /// breaking only between units (a move number stays with its move).
-struct Lines<'a> {
+pub(super) struct Lines<'a> {
     out: &'a mut String,
     /// Characters on the current line.
     len: usize,
     /// Whether the current line has a unit.
     started: bool,
+    /// Whether the next unit follows the last without a space (after a
+    /// `(`).
+    glued: bool,
 }
 
-impl Lines<'_> {
+impl<'a> Lines<'a> {
+    /// Lines written at the end of `out`.
+    pub(super) fn new(out: &'a mut String) -> Lines<'a> {
+        Lines {
+            out,
+            len: 0,
+            started: false,
+            glued: false,
+        }
+    }
+
+    /// Opens a variation: `(`, the next unit right after it.
+    pub(super) fn open(&mut self) {
+        self.unit(&["("]);
+        self.glued = true;
+    }
+
+    /// Closes a variation: `)` right after the last unit.
+    pub(super) fn close(&mut self) {
+        self.out.push(')');
+        self.len += 1;
+        self.glued = false;
+    }
+
     /// Appends a unit whose text is the concatenation of `parts`.
-    fn unit(&mut self, parts: &[&str]) {
+    pub(super) fn unit(&mut self, parts: &[&str]) {
         let width: usize = parts.iter().map(|p| p.chars().count()).sum();
-        if self.started {
+        if core::mem::replace(&mut self.glued, false) {
+            // Right after a `(`.
+        } else if self.started {
             if self.len + 1 + width > LINE_WIDTH {
                 self.out.push('\n');
                 self.len = 0;
@@ -42,7 +70,7 @@ impl Lines<'_> {
 
 /// A tag value as written: quotes and backslashes escaped, line breaks and
 /// other control characters (which a tag cannot hold) as spaces.
-fn escape(v: &str, out: &mut String) {
+pub(super) fn escape(v: &str, out: &mut String) {
     for c in v.chars() {
         match c {
             '"' | '\\' => out.extend(['\\', c]),
@@ -157,11 +185,7 @@ impl GameRecord {
 
     /// Writes the movetext (without the final line break).
     fn movetext(&self, notation: Notation, out: &mut String, lossy: bool) -> Result<(), PlayError> {
-        let mut lines = Lines {
-            out,
-            len: 0,
-            started: false,
-        };
+        let mut lines = Lines::new(out);
         let mut text = String::new();
         // The glyph written as the suffix of the move that ends at `ply`:
         // its first, if 1 to 6 (so that the glyphs read back in order).
