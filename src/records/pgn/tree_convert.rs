@@ -55,7 +55,12 @@ impl GameTree {
             }
         }
         tree.normalize_headers();
-        if tree.header("Result").and_then(GameResult::from_tag_value) != Some(rec.result) {
+        // As the PGN reader does: `*` only replaces a tag that says
+        // another result.
+        let tag = tree.header("Result").and_then(GameResult::from_tag_value);
+        if tag.is_some_and(|t| t != rec.result)
+            || (tag.is_none() && rec.result != GameResult::Unknown)
+        {
             tree.set_header("Result", rec.result.as_str());
         }
         let root = tree.root();

@@ -229,7 +229,10 @@ impl PgnVisitor for TreeBuilder {
             None => self.make_tree()?,
         };
         if let Some(r) = self.result {
-            if tree.header("Result").and_then(GameResult::from_tag_value) != Some(r) {
+            // The token says the result, unless it is `*` and the tag says
+            // nothing the reader knows (then the writer writes `*` for it).
+            let tag = tree.header("Result").and_then(GameResult::from_tag_value);
+            if tag.is_some_and(|t| t != r) || (tag.is_none() && r != GameResult::Unknown) {
                 tree.set_header("Result", r.as_str());
             }
         }
@@ -272,7 +275,8 @@ impl GameTree {
     /// ([`GameTree::normalize_headers`]: the Seven Tag Roster first), less
     /// `FEN` and `SetUp`, which give the start (validated as
     /// [`ReadOptions::validation`] says). A result token in the movetext
-    /// sets the `Result` header when it disagrees with it. Several comments
+    /// sets the `Result` header when it disagrees with it (`*` only
+    /// replaces a tag that says another result). Several comments
     /// after one move become one, a space between; a comment after a
     /// variation's `)` belongs to the move before the `(`, a comment before
     /// a variation's first move is that move's

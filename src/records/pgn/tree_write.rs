@@ -41,10 +41,15 @@ fn suffix(nag: u8) -> Option<&'static str> {
     })
 }
 
-/// Writes a comment unit, if any: `}` cannot be in a PGN comment, and is
-/// written `)`.
+/// Writes a comment, if any: `{text}`, or, if it holds a `}`, `; text` to
+/// the end of the line; one that also holds a line break is written with
+/// `)` for each `}`.
 fn comment(lines: &mut Lines<'_>, text: &str, buf: &mut String) {
     if text.is_empty() {
+        return;
+    }
+    if text.contains('}') && !text.contains(['\n', '\r']) {
+        lines.line_comment(text);
         return;
     }
     buf.clear();
@@ -173,8 +178,10 @@ impl GameTree {
     /// (with [`Validation::Lenient`](crate::Validation) for a study whose
     /// start the strict validation refuses) when its headers are in PGN's
     /// order ([`GameTree::normalize_headers`], as every tree read from
-    /// PGN), no comment holds `}`, and only nodes that start a variation
-    /// have a starting comment.
+    /// PGN), its comments are trimmed and none holds both a `}` and a line
+    /// break (a comment with a `}` is written as a `;` comment), no header
+    /// value holds a control character, and only nodes that start a
+    /// variation have a starting comment.
     ///
     /// ```
     /// use xiangqi::notation::{ChineseScript, Notation};

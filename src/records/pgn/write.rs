@@ -17,8 +17,7 @@ pub(super) struct Lines<'a> {
     len: usize,
     /// Whether the current line has a unit.
     started: bool,
-    /// Whether the next unit follows the last without a space (after a
-    /// `(`).
+    /// Whether the next unit opens a variation: `(` written before it.
     glued: bool,
 }
 
@@ -33,25 +32,37 @@ impl<'a> Lines<'a> {
         }
     }
 
-    /// Opens a variation: `(`, the next unit right after it.
+    /// Opens a variation: `(`, written with the next unit.
     pub(super) fn open(&mut self) {
-        self.unit(&["("]);
         self.glued = true;
     }
 
-    /// Closes a variation: `)` right after the last unit.
+    /// Closes a variation: `)` right after the last unit, or at the start
+    /// of the next line if this one is full.
     pub(super) fn close(&mut self) {
+        if self.len >= LINE_WIDTH {
+            self.out.push('\n');
+            self.len = 0;
+        }
         self.out.push(')');
         self.len += 1;
-        self.glued = false;
+    }
+
+    /// Appends a `;` comment, to the end of the line: for a comment that
+    /// holds a `}` (and no line break), which a `{}` comment cannot.
+    pub(super) fn line_comment(&mut self, text: &str) {
+        self.unit(&["; ", text]);
+        self.out.push('\n');
+        self.len = 0;
+        self.started = false;
     }
 
     /// Appends a unit whose text is the concatenation of `parts`.
     pub(super) fn unit(&mut self, parts: &[&str]) {
-        let width: usize = parts.iter().map(|p| p.chars().count()).sum();
-        if core::mem::replace(&mut self.glued, false) {
-            // Right after a `(`.
-        } else if self.started {
+        let open = core::mem::replace(&mut self.glued, false);
+        let width: usize =
+            parts.iter().map(|p| p.chars().count()).sum::<usize>() + usize::from(open);
+        if self.started {
             if self.len + 1 + width > LINE_WIDTH {
                 self.out.push('\n');
                 self.len = 0;
@@ -59,6 +70,9 @@ impl<'a> Lines<'a> {
                 self.out.push(' ');
                 self.len += 1;
             }
+        }
+        if open {
+            self.out.push('(');
         }
         for p in parts {
             self.out.push_str(p);
