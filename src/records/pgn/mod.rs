@@ -40,6 +40,32 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
+//! **Variations.** A [`GameRecord`] is the main line; its variations are
+//! skipped, or kept as raw text ([`ReadOptions::keep_variations`]). To read
+//! them, nested, with the comments and glyphs inside them, read a game
+//! tree: [`GameTree::from_pgn`](crate::records::tree::GameTree::from_pgn),
+//! or [`read_trees`] for many games, and write it back with
+//! [`GameTree::to_pgn`](crate::records::tree::GameTree::to_pgn). Under
+//! both readers lies the syntax, visited before it is resolved: a
+//! [`PgnVisitor`] ([`visit_pgn`], [`visit_games`]) streams a large text
+//! without building any game.
+//!
+//! ```
+//! use xiangqi::notation::Notation;
+//! use xiangqi::pgn::ReadOptions;
+//! use xiangqi::tree::GameTree;
+//!
+//! let text = "1. h2e2 {the cannon} (1. c3c4 (1. b0c2) h9g7) 1... h9g7 *";
+//! let mut tree = GameTree::from_pgn(text, &ReadOptions::default())?;
+//! let pawn = tree.children(tree.root())[1];
+//! tree.promote_to_main(pawn)?;
+//! assert_eq!(
+//!     tree.to_pgn(Notation::Iccs).lines().last(),
+//!     Some("1. c3c4 (1. h2e2 {the cannon} 1... h9g7) (1. b0c2) 1... h9g7 *")
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! **Real databases.** By default tag pairs are read leniently, as real
 //! files write them: unescaped quotes inside a value
 //! (`[Event ""Huangshan Cup" National GM,CM Tournament 2002"]`), a missing
