@@ -82,6 +82,8 @@ mod multi;
 mod read;
 mod tree_convert;
 mod tree_read;
+#[cfg(test)]
+mod tree_tests;
 mod tree_write;
 mod visit;
 mod write;

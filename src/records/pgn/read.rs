@@ -14,19 +14,39 @@ pub(super) fn move_options(opts: &ReadOptions) -> ParseOptions {
 /// Tag pairs in file order.
 pub(super) type Tags = Vec<(String, String)>;
 
-/// A cursor over the text of one record that counts lines.
+/// A cursor over the text of one record that counts lines and columns.
 pub(super) struct Cursor<'a> {
-    /// The whole record.
-    pub(super) text: &'a str,
     pub(super) rest: &'a str,
     /// The 1-based line of the start of `rest`.
     pub(super) line: usize,
+    /// The characters between the start of its line and the start of
+    /// `rest`.
+    col: usize,
 }
 
 impl<'a> Cursor<'a> {
+    /// A cursor at the start of `text`, whose first line is line `line`.
+    pub(super) fn new(text: &'a str, line: usize) -> Cursor<'a> {
+        Cursor {
+            rest: text,
+            line,
+            col: 0,
+        }
+    }
+
     pub(super) fn advance(&mut self, n: usize) {
-        let (gone, rest) = self.rest.split_at(n.min(self.rest.len()));
-        self.line += gone.bytes().filter(|&b| b == b'\n').count();
+        let mut n = n.min(self.rest.len());
+        while !self.rest.is_char_boundary(n) {
+            n -= 1;
+        }
+        let (gone, rest) = self.rest.split_at(n);
+        match gone.rfind('\n') {
+            Some(i) => {
+                self.line += gone.bytes().filter(|&b| b == b'\n').count();
+                self.col = gone[i + 1..].chars().count();
+            }
+            None => self.col += gone.chars().count(),
+        }
         self.rest = rest;
     }
 
@@ -38,13 +58,11 @@ impl<'a> Cursor<'a> {
         self.line != line
     }
 
-    /// The 1-based column (in characters) of the byte `offset` of
-    /// `rest`.
+    /// The 1-based column (in characters) of the byte `offset` of `rest`,
+    /// on the current line.
     pub(super) fn column(&self, offset: usize) -> usize {
-        let at = (self.text.len() - self.rest.len() + offset).min(self.text.len());
-        let before = self.text.get(..at).unwrap_or("");
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        before[line_start..].chars().count() + 1
+        let upto = self.rest.get(..offset).unwrap_or(self.rest);
+        self.col + upto.chars().count() + 1
     }
 
     /// The rest of the current line (without the newline).
@@ -223,11 +241,7 @@ pub(crate) fn record(
     opts: &ReadOptions,
     first_line: usize,
 ) -> Result<GameRecord, PgnError> {
-    let mut cur = Cursor {
-        text,
-        rest: text,
-        line: first_line,
-    };
+    let mut cur = Cursor::new(text, first_line);
     let tags = tags(&mut cur, opts.strict)?;
     let start = match tags.iter().find(|(k, _)| k.eq_ignore_ascii_case("FEN")) {
         Some((_, fen)) => {

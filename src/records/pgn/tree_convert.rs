@@ -5,7 +5,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::read::Cursor;
-use super::tree_read::read_variation;
+use super::tree_read::{append, read_variation};
 use super::tree_write::movetext_only;
 use super::{GameRecord, GameResult, PgnError, ReadOptions};
 use crate::base::Position;
@@ -14,12 +14,7 @@ use crate::records::tree::{GameTree, NodeId};
 
 /// Appends `text` to the comment of `node`, a space between.
 fn add_comment(tree: &mut GameTree, node: NodeId, text: &str) -> Result<(), PgnError> {
-    let mut comment = tree.comment(node).to_string();
-    if !comment.is_empty() && !text.is_empty() {
-        comment.push(' ');
-    }
-    comment.push_str(text);
-    tree.set_comment(node, comment)?;
+    append(tree.comment_mut(node)?, text);
     Ok(())
 }
 
@@ -77,11 +72,7 @@ impl GameTree {
             // A variation after `ply` moves varies the `ply`-th; before
             // any move there is none to vary.
             if (1..line.len()).contains(ply) {
-                let cur = Cursor {
-                    text,
-                    rest: text,
-                    line: 1,
-                };
+                let cur = Cursor::new(text, 1);
                 tree = read_variation(tree, line[*ply], cur, opts)?;
             }
         }

@@ -43,7 +43,7 @@ struct TreeBuilder {
 }
 
 /// Appends a comment to `to`, a space between.
-fn append(to: &mut String, text: &str) {
+pub(super) fn append(to: &mut String, text: &str) {
     if text.is_empty() {
         return;
     }
@@ -169,10 +169,8 @@ impl PgnVisitor for TreeBuilder {
             if frame.before.is_none() && in_variation {
                 // Before the first move of a variation.
                 append(&mut starting, text);
-            } else {
-                let mut comment = tree.comment(frame.node).to_string();
-                append(&mut comment, text);
-                let _ = tree.set_comment(frame.node, comment);
+            } else if let Ok(comment) = tree.comment_mut(frame.node) {
+                append(comment, text);
             }
         }
         self.starting = starting;
@@ -210,9 +208,9 @@ impl PgnVisitor for TreeBuilder {
             self.frames.pop();
         }
         if let Some((tree, frame)) = self.parts() {
-            let mut comment = tree.comment(frame.node).to_string();
-            append(&mut comment, &starting);
-            let _ = tree.set_comment(frame.node, comment);
+            if let Ok(comment) = tree.comment_mut(frame.node) {
+                append(comment, &starting);
+            }
         }
     }
 

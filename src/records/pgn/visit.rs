@@ -146,11 +146,7 @@ pub(super) fn visit_record<V: PgnVisitor>(
     first_line: usize,
     v: &mut V,
 ) -> Result<V::Output, PgnError> {
-    let mut cur = Cursor {
-        text,
-        rest: text,
-        line: first_line,
-    };
+    let mut cur = Cursor::new(text, first_line);
     v.begin_game();
     for (name, value) in tags(&mut cur, opts.strict)? {
         v.header(&name, &value);

@@ -543,3 +543,40 @@ proptest! {
         prop_assert_eq!(tree.mainline_game().moves().collect::<Vec<_>>(), tree.mainline_moves());
     }
 }
+
+#[test]
+fn long_lines_and_many_comments_read_in_linear_time() {
+    // 40 000 moves on one line, a comment after each, then 100 000
+    // comments after the last move and 100 000 glyphs: quadratic work
+    // (columns counted from the line start, comments copied to append)
+    // would take minutes.
+    let mut text = String::new();
+    for _ in 0..10_000 {
+        text.push_str("h0g2 {a} h9g7 {b} g2h0 {c} g7h9 {d} ");
+    }
+    text.push_str(&"{x} $1 ".repeat(100_000));
+    text.push_str("(b9c7 b2b9) *");
+    let started = std::time::Instant::now();
+    let err = GameTree::from_pgn(&text, &ReadOptions::default()).unwrap_err();
+    // The last variation's bad move, placed far along the line.
+    let PgnError::Move {
+        ply, line, column, ..
+    } = err
+    else {
+        panic!("{err:?}")
+    };
+    assert_eq!((ply, line), (40_001, 1));
+    assert_eq!(column, text.len() - "b2b9) *".len() + 1);
+    let text = text.replace(" b2b9", "");
+    let tree = GameTree::from_pgn(&text, &ReadOptions::default()).unwrap();
+    assert_eq!(tree.node_count(), 40_002);
+    let last = tree.end(tree.root());
+    assert_eq!(tree.nags(last).len(), 100_000);
+    assert_eq!(tree.comment(last).len(), "d".len() + 2 * 100_000);
+    let written = tree.to_pgn(Notation::Iccs);
+    assert_eq!(
+        GameTree::from_pgn(&written, &ReadOptions::default()).unwrap(),
+        tree
+    );
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+}
