@@ -90,7 +90,7 @@ mod write;
 
 pub use convert::CheckedRecord;
 pub use multi::{Games, LineReader, RecordError, read_games};
-pub use tree_read::{TreeGames, read_trees};
+pub use tree_read::{TreeGames, TreeLineReader, read_trees};
 pub use visit::{MAX_VARIATION_DEPTH, PgnLocation, PgnVisitor, VisitGames, visit_games, visit_pgn};
 
 use crate::base::{Move, ParsePositionError, PlayError, Position, Validation};
