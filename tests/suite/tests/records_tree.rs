@@ -288,7 +288,7 @@ fn a_bad_game_of_many_leaves_the_others() {
     let open = games[2].as_ref().unwrap_err();
     assert_eq!(
         (open.index, open.line, &open.error),
-        (2, 18, &PgnError::Unterminated)
+        (2, 18, &PgnError::UnclosedVariation { line: 19 })
     );
     let last = games[3].as_ref().unwrap();
     assert_eq!(last.header("Event"), Some("last"));
