@@ -85,6 +85,7 @@ mod tree_convert;
 mod tree_read;
 #[cfg(test)]
 mod tree_tests;
+mod tree_visit;
 mod tree_write;
 mod visit;
 mod write;

@@ -27,7 +27,7 @@ struct Frame {
 }
 
 /// Builds a [`GameTree`] from a visited game.
-struct TreeBuilder {
+pub(super) struct TreeBuilder {
     opts: ReadOptions,
     move_opts: ParseOptions,
     /// The headers, until the tree is made at the end of them.
@@ -54,7 +54,7 @@ pub(super) fn append(to: &mut String, text: &str) {
 }
 
 impl TreeBuilder {
-    fn new(opts: &ReadOptions) -> TreeBuilder {
+    pub(super) fn new(opts: &ReadOptions) -> TreeBuilder {
         TreeBuilder {
             opts: *opts,
             move_opts: move_options(opts),

@@ -113,3 +113,19 @@ fn set_up_and_fen_are_the_start() {
     assert_eq!(u.to_pgn(Notation::Iccs), out);
     assert_eq!(t.header("Event"), Some("e"));
 }
+
+#[test]
+fn a_tree_visited_builds_itself() {
+    let text = "[Event \"e\"]\n[FEN \"4k4/9/9/9/9/9/9/9/4p4/3KA4 b\"]\n\
+                {game} $3 1... e1d1 {a} ({start} 1... e1f1 $14 {b} 2. d0d1) 2. d0d1 ; x}\n*";
+    let opts = ReadOptions::default().with_validation(crate::base::Validation::Lenient);
+    let tree = GameTree::from_pgn(text, &opts).unwrap();
+    assert_eq!(tree.node_count(), 5);
+    for n in [
+        Notation::Iccs,
+        Notation::Chinese(crate::records::notation::ChineseScript::Traditional),
+    ] {
+        let mut builder = super::tree_read::TreeBuilder::new(&opts);
+        assert_eq!(tree.accept(n, &mut builder), Ok(tree.clone()));
+    }
+}

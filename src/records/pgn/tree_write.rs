@@ -1,7 +1,7 @@
 //! Writing game trees as PGN, nested variations included, without
 //! recursion.
 
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
@@ -206,22 +206,12 @@ impl GameTree {
     /// ```
     pub fn to_pgn(&self, notation: Notation) -> String {
         let mut out = String::with_capacity(256 + 10 * self.node_count());
-        let mut written = Vec::new();
-        for (name, unknown) in SEVEN_TAG_ROSTER {
-            let at = self.headers().iter().position(|(k, _)| k == name);
-            written.extend(at);
-            let value = at.map_or(unknown, |i| self.headers()[i].1.as_str());
-            tag(&mut out, name, value);
-        }
-        for (i, (k, v)) in self.headers().iter().enumerate() {
-            let position = k.eq_ignore_ascii_case("FEN") || k.eq_ignore_ascii_case("SetUp");
-            if !written.contains(&i) && !position {
-                tag(&mut out, k, v);
-            }
-        }
-        if *self.start() != Position::new() {
-            tag(&mut out, "SetUp", "1");
-            let _ = writeln!(out, "[FEN \"{}\"]", self.start());
+        for (name, value) in written_tags(self) {
+            out.push('[');
+            out.push_str(&name);
+            out.push_str(" \"");
+            escape(&value, &mut out);
+            out.push_str("\"]\n");
         }
         out.push('\n');
         let mut lines = Lines::new(&mut out);
@@ -254,15 +244,35 @@ pub(super) fn movetext_only(tree: &GameTree, notation: Notation) -> String {
     out
 }
 
-/// Writes a tag pair line.
-fn tag(out: &mut String, name: &str, value: &str) {
-    if !name.chars().any(|c| c.is_alphanumeric() || c == '_') {
-        return;
+/// The tag pairs `tree` is written with, in order: the Seven Tag Roster,
+/// the other headers, then `SetUp` and `FEN` for a set-up start. A name is
+/// a PGN symbol: its other characters are left out, and a header whose
+/// name is left empty is not written.
+pub(super) fn written_tags(tree: &GameTree) -> Vec<(String, String)> {
+    let symbol = |name: &str| -> String {
+        name.chars()
+            .filter(|&c| c.is_alphanumeric() || c == '_')
+            .collect()
+    };
+    let headers = tree.headers();
+    let mut tags = Vec::new();
+    let mut written = Vec::new();
+    for (name, unknown) in SEVEN_TAG_ROSTER {
+        let at = headers.iter().position(|(k, _)| k == name);
+        written.extend(at);
+        let value = at.map_or(unknown, |i| headers[i].1.as_str());
+        tags.push((name.into(), value.into()));
     }
-    out.push('[');
-    // A name is a PGN symbol: anything else would not read back.
-    out.extend(name.chars().filter(|&c| c.is_alphanumeric() || c == '_'));
-    out.push_str(" \"");
-    escape(value, out);
-    out.push_str("\"]\n");
+    for (i, (k, v)) in headers.iter().enumerate() {
+        let position = k.eq_ignore_ascii_case("FEN") || k.eq_ignore_ascii_case("SetUp");
+        let name = symbol(k);
+        if !written.contains(&i) && !position && !name.is_empty() {
+            tags.push((name, v.clone()));
+        }
+    }
+    if *tree.start() != Position::new() {
+        tags.push(("SetUp".into(), "1".into()));
+        tags.push(("FEN".into(), tree.start().to_string()));
+    }
+    tags
 }

@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use xiangqi::notation::Notation;
 use xiangqi::pgn::{
     GameRecord, PgnError, PgnLocation, PgnVisitor, ReadOptions, TreeLineReader, read_games,
-    read_trees, visit_games,
+    read_trees, visit_games, visit_pgn,
 };
 use xiangqi::tree::{GameTree, NodeId, TreeError};
 use xiangqi::{IllegalReason, Move, Position, Setup, Validation};
@@ -530,6 +530,9 @@ proptest! {
             prop_assert_eq!(back.as_ref(), Ok(&tree), "{:?}\n{}", n, text);
             let strict = GameTree::from_pgn(&text, &opts(n).with_strict(true));
             prop_assert_eq!(strict.as_ref(), Ok(&tree), "strict {:?}", n);
+            // Visiting the tree is visiting its text.
+            let visited = visit_pgn(&text, &opts(n), &mut Census::default());
+            prop_assert_eq!(Ok(tree.accept(n, &mut Census::default())), visited);
         }
         // Two copies in one text, read as many games.
         let one = tree.to_pgn(Notation::Iccs);

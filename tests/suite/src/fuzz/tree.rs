@@ -65,6 +65,8 @@ fn check(tree: &GameTree, opts: &ReadOptions) {
         Notation::Chinese(ChineseScript::Traditional),
     ] {
         let written = tree.to_pgn(n);
+        let visited = xiangqi::pgn::visit_pgn(&written, opts, &mut Moves::default());
+        assert_eq!(visited, Ok(tree.accept(n, &mut Moves::default())));
         let back = GameTree::from_pgn(&written, opts).expect("a written tree reads");
         assert_eq!(back.node_count(), tree.node_count());
         assert_eq!(
