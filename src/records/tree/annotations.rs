@@ -130,9 +130,20 @@ impl GameTree {
         Ok(())
     }
 
-    /// The comment after the move of `id`, to change in place (appending
-    /// to a long comment without copying it).
-    pub(crate) fn comment_mut(&mut self, id: NodeId) -> Result<&mut String, TreeError> {
+    /// The comment after the move of `id` (for the root: before the first
+    /// move), to change in place: appending to a long comment without
+    /// copying it.
+    ///
+    /// ```
+    /// use xiangqi::tree::GameTree;
+    /// let mut tree = GameTree::default();
+    /// let root = tree.root();
+    /// tree.set_comment(root, "first")?;
+    /// tree.comment_mut(root)?.push_str(", second");
+    /// assert_eq!(tree.comment(root), "first, second");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn comment_mut(&mut self, id: NodeId) -> Result<&mut String, TreeError> {
         Ok(&mut self.node_mut(id)?.comment)
     }
 }
