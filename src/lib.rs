@@ -128,7 +128,7 @@ mod base;
 #[cfg(feature = "search")]
 mod eval;
 mod game;
-#[cfg(any(feature = "notation", feature = "book"))]
+#[cfg(any(feature = "notation", feature = "book", feature = "xqf"))]
 mod records;
 #[cfg(feature = "search")]
 mod search;
@@ -153,6 +153,8 @@ pub use records::notation;
 pub use records::pgn;
 #[cfg(feature = "svg")]
 pub use records::svg;
+#[cfg(feature = "xqf")]
+pub use records::xqf;
 #[cfg(all(
     feature = "search",
     not(all(target_arch = "wasm32", target_os = "unknown"))

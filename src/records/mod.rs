@@ -1,5 +1,5 @@
-//! Game records: move notations (`notation`), PGN (`pgn`), board
-//! pictures (`svg`) and opening books (`book`). They read positions and
+//! Game records: move notations (`notation`), PGN (`pgn`), XQF (`xqf`),
+//! board pictures (`svg`) and opening books (`book`). They read positions and
 //! games; they never reach into the engine.
 
 #[cfg(feature = "book")]
@@ -10,3 +10,5 @@ pub mod notation;
 pub mod pgn;
 #[cfg(feature = "svg")]
 pub mod svg;
+#[cfg(feature = "xqf")]
+pub mod xqf;
