@@ -1,0 +1,79 @@
+//! Reads XQF files and prints, per file, one JSON line: the start position
+//! (FEN), every line of the game tree in ICCS, the comments (keyed by the
+//! moves that lead to them) and the headers, or the error. With `--time
+//! REPS`, prints instead how long one read of each file takes (the mean of
+//! REPS reads, the file already in memory). `tests/records/compare_cchess.py`
+//! and `tests/records/bench_cchess.py` compare both with cchess.
+//!
+//! ```text
+//! cargo run --release --example xqf_dump -- FILE.xqf...
+//! cargo run --release --example xqf_dump -- --time 100 FILE.xqf...
+//! ```
+
+use std::time::Instant;
+
+use serde_json::{Map, Value, json};
+use xiangqi::tree::GameTree;
+use xiangqi::xqf;
+
+fn dump(tree: &GameTree) -> Value {
+    let lines: Vec<Vec<String>> = tree
+        .lines()
+        .map(|line| line.iter().map(|m| m.to_string()).collect())
+        .collect();
+    // Depth first, with the path of moves to each node.
+    let mut comments = Map::new();
+    let mut stack = vec![(tree.root(), String::new())];
+    while let Some((id, path)) = stack.pop() {
+        if !tree.comment(id).is_empty() {
+            comments.insert(path.clone(), Value::from(tree.comment(id)));
+        }
+        for &c in tree.children(id) {
+            let m = tree.move_at(c).map(|m| m.to_string()).unwrap_or_default();
+            let p = if path.is_empty() { m } else { format!("{path} {m}") };
+            stack.push((c, p));
+        }
+    }
+    let headers: Map<String, Value> = tree
+        .headers()
+        .iter()
+        .map(|(k, v)| (k.clone(), Value::from(v.as_str())))
+        .collect();
+    json!({
+        "fen": tree.start().to_string(),
+        "lines": lines,
+        "comments": comments,
+        "headers": headers,
+    })
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut reps = 0usize;
+    if args.first().map(String::as_str) == Some("--time") {
+        reps = args.get(1).ok_or("--time REPS")?.parse()?;
+        args.drain(..2);
+    }
+    for file in &args {
+        let bytes = std::fs::read(file)?;
+        let out = if reps > 0 {
+            let t = Instant::now();
+            let mut ok = true;
+            for _ in 0..reps {
+                ok &= std::hint::black_box(xqf::read(std::hint::black_box(&bytes))).is_ok();
+            }
+            json!({"file": file, "seconds": t.elapsed().as_secs_f64() / reps as f64, "ok": ok})
+        } else {
+            match xqf::read(&bytes) {
+                Ok(tree) => {
+                    let mut v = dump(&tree);
+                    v["file"] = Value::from(file.as_str());
+                    v
+                }
+                Err(e) => json!({"file": file, "error": e.to_string()}),
+            }
+        };
+        println!("{out}");
+    }
+    Ok(())
+}
