@@ -8,7 +8,12 @@
 //! ```text
 //! cargo run --release --example xqf_dump -- FILE.xqf...
 //! cargo run --release --example xqf_dump -- --time 100 FILE.xqf...
+//! cargo run --release --example xqf_dump -- --skipping FILE.xqf...
 //! ```
+//!
+//! With `--skipping`, files are read with `xqf::read_skipping` (illegal
+//! moves skipped with what follows them, listed under `"skipped"`) instead
+//! of `xqf::read`.
 
 use std::time::Instant;
 
@@ -50,9 +55,19 @@ fn dump(tree: &GameTree) -> Value {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut reps = 0usize;
-    if args.first().map(String::as_str) == Some("--time") {
-        reps = args.get(1).ok_or("--time REPS")?.parse()?;
-        args.drain(..2);
+    let mut skipping = false;
+    loop {
+        match args.first().map(String::as_str) {
+            Some("--time") => {
+                reps = args.get(1).ok_or("--time REPS")?.parse()?;
+                args.drain(..2);
+            }
+            Some("--skipping") => {
+                skipping = true;
+                args.remove(0);
+            }
+            _ => break,
+        }
     }
     for file in &args {
         let bytes = std::fs::read(file)?;
@@ -60,14 +75,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let t = Instant::now();
             let mut ok = true;
             for _ in 0..reps {
-                ok &= std::hint::black_box(xqf::read(std::hint::black_box(&bytes))).is_ok();
+                let bytes = std::hint::black_box(&bytes);
+                ok &= if skipping {
+                    std::hint::black_box(xqf::read_skipping(bytes)).is_ok()
+                } else {
+                    std::hint::black_box(xqf::read(bytes)).is_ok()
+                };
             }
             json!({"file": file, "seconds": t.elapsed().as_secs_f64() / reps as f64, "ok": ok})
         } else {
-            match xqf::read(&bytes) {
-                Ok(tree) => {
+            let read = if skipping {
+                xqf::read_skipping(&bytes)
+            } else {
+                xqf::read(&bytes).map(|tree| (tree, Vec::new()))
+            };
+            match read {
+                Ok((tree, skipped)) => {
                     let mut v = dump(&tree);
                     v["file"] = Value::from(file.as_str());
+                    let skipped: Vec<String> = skipped.iter().map(|e| e.to_string()).collect();
+                    v["skipped"] = json!(skipped);
                     v
                 }
                 Err(e) => json!({"file": file, "error": e.to_string()}),

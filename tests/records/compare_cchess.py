@@ -5,9 +5,12 @@ reports every difference: start position (board and side to move), the set
 of lines (each in ICCS), the comments (keyed by the moves leading to them)
 and the headers cchess reads (title, event, red, black, result).
 
-    python tests/records/compare_cchess.py DIR [--dump PATH-TO-xqf_dump]
+    python tests/records/compare_cchess.py DIR [--dump PATH-TO-xqf_dump] [--skipping]
 
-Without --dump it builds and runs the example with cargo (release). Exit
+With --skipping, this crate reads with `xqf::read_skipping` (an illegal
+move cchess keeps, such as a side moving twice, is skipped with what follows
+it and listed) instead of `xqf::read` (which refuses the file). Without
+--dump it builds and runs the example with cargo (release). Exit
 status 1 if any file differs. Files that both refuse count as agreeing.
 cchess drops a comment it cannot decode as GB18030 (this crate keeps it,
 with U+FFFD): such comments are not compared.
@@ -70,11 +73,13 @@ def read_cchess(path):
     return fen[0], fen[1], lines, comments, headers
 
 
-def read_ours(files, dump):
+def read_ours(files, dump, skipping=False):
     if dump:
         cmd = [dump]
     else:
         cmd = ["cargo", "run", "-q", "--release", "--example", "xqf_dump", "--"]
+    if skipping:
+        cmd.append("--skipping")
     out = {}
     # In chunks, to keep command lines short.
     for i in range(0, len(files), 200):
@@ -89,11 +94,12 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("dir")
     ap.add_argument("--dump", help="a built xqf_dump binary (default: cargo run --release)")
+    ap.add_argument("--skipping", action="store_true", help="read with xqf::read_skipping")
     args = ap.parse_args()
     files = [os.path.abspath(f) for f in find_xqf(args.dir)]
     if not files:
         sys.exit("no .xqf files under %s" % args.dir)
-    ours = read_ours(files, args.dump)
+    ours = read_ours(files, args.dump, args.skipping)
     bad = 0
     for f in files:
         name = os.path.relpath(f, args.dir)
@@ -123,6 +129,8 @@ def main():
         for k, v in headers.items():
             if mine["headers"].get(k) != v:
                 diffs.append("header %s: %r vs ours %r" % (k, v, mine["headers"].get(k)))
+        if mine.get("skipped"):
+            diffs.append("ours skipped: %s" % "; ".join(mine["skipped"]))
         if diffs:
             bad += 1
             print("DIFF  %s: %s" % (name, "; ".join(diffs)))

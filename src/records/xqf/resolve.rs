@@ -132,8 +132,25 @@ fn first_mover(mut reader: RecordReader<'_>, board: &Board, strict: bool) -> Col
     Color::Red
 }
 
-/// Reads `bytes` into a tree; `strict` refuses records cchess drops.
-pub(crate) fn read_tree(bytes: &[u8], strict: bool) -> Result<GameTree, XqfError> {
+/// What a reader does with a record that is not a legal move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Faults {
+    /// Drops what cchess drops, refuses the illegal moves cchess keeps.
+    Cchess,
+    /// Refuses both.
+    Strict,
+    /// Drops what cchess drops, and an illegal move with what follows it,
+    /// reporting each illegal move.
+    Skip,
+}
+
+/// Reads `bytes` into a tree, with the moves skipped (only with
+/// [`Faults::Skip`]).
+pub(crate) fn read_tree(
+    bytes: &[u8],
+    faults: Faults,
+) -> Result<(GameTree, Vec<XqfError>), XqfError> {
+    let strict = faults == Faults::Strict;
     let header: Header = read_header(bytes)?;
     let raw = &bytes[HEADER_LEN..];
     let body = if header.version >= 11 {
@@ -165,15 +182,26 @@ pub(crate) fn read_tree(bytes: &[u8], strict: bool) -> Result<GameTree, XqfError
     // cchess reads on after the first record whatever its flags say, and
     // stops where a record has neither continuation nor sibling: bytes
     // after that are not read (so neither are they checked).
+    let mut skipped = Vec::new();
+    // The positions from the start to the current parent.
     let mut path: Vec<Position> = vec![start];
-    let mut pending: Vec<(NodeId, usize)> = Vec::new();
-    let mut next = (!reader.at_end()).then_some((root, 0usize));
-    while let Some((parent, depth)) = next.take().or_else(|| pending.pop()) {
-        path.truncate(depth + 1);
+    // A frame: the parent of the next record (`None` inside a skipped
+    // subtree) and its depth; the siblings still to read, the last first.
+    let mut pending: Vec<(Option<NodeId>, usize)> = Vec::new();
+    let mut next = (!reader.at_end()).then_some((Some(root), 0usize));
+    while let Some((frame, depth)) = next.take().or_else(|| pending.pop()) {
         let r = reader.next_record()?;
         if r.sibling {
-            pending.push((parent, depth));
+            pending.push((frame, depth));
         }
+        let Some(parent) = frame else {
+            // Inside a skipped subtree: read, not kept.
+            if r.next {
+                next = Some((None, depth));
+            }
+            continue;
+        };
+        path.truncate(depth + 1);
         // Every frame's depth is on the path (the frames after one are
         // deeper or as deep); checked all the same.
         let Some(pos) = path.get(depth) else {
@@ -185,10 +213,15 @@ pub(crate) fn read_tree(bytes: &[u8], strict: bool) -> Result<GameTree, XqfError
                 let reason = pos
                     .illegal_reason(m)
                     .unwrap_or(IllegalReason::NotYourPiece);
-                return Err(XqfError::new(
-                    r.offset,
-                    XqfErrorKind::IllegalMove { mv: m, reason },
-                ));
+                let error = XqfError::new(r.offset, XqfErrorKind::IllegalMove { mv: m, reason });
+                if faults != Faults::Skip {
+                    return Err(error);
+                }
+                skipped.push(error);
+                if r.next {
+                    next = Some((None, depth));
+                }
+                continue;
             }
             _ if strict => {
                 return Err(XqfError::new(
@@ -217,10 +250,10 @@ pub(crate) fn read_tree(bytes: &[u8], strict: bool) -> Result<GameTree, XqfError
             None => (parent, depth),
         };
         if r.next {
-            next = Some((node, node_depth));
+            next = Some((Some(node), node_depth));
         }
     }
-    Ok(tree)
+    Ok((tree, skipped))
 }
 
 fn set_comment(tree: &mut GameTree, id: NodeId, reader: &RecordReader<'_>, r: &Record) {
