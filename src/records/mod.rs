@@ -1,6 +1,6 @@
-//! Game records: move notations (`notation`), PGN (`pgn`), XQF (`xqf`),
-//! board pictures (`svg`) and opening books (`book`). They read positions and
-//! games; they never reach into the engine.
+//! Game records: move notations (`notation`), game trees (`tree`), PGN
+//! (`pgn`), XQF (`xqf`), board pictures (`svg`) and opening books (`book`).
+//! They read positions and games; they never reach into the engine.
 
 #[cfg(feature = "book")]
 pub mod book;
@@ -10,5 +10,7 @@ pub mod notation;
 pub mod pgn;
 #[cfg(feature = "svg")]
 pub mod svg;
+#[cfg(feature = "tree")]
+pub mod tree;
 #[cfg(feature = "xqf")]
 pub mod xqf;
