@@ -11,6 +11,9 @@
 //! cargo run --release --example xqf_dump -- --skipping FILE.xqf...
 //! ```
 //!
+//! With `--write DIR`, also writes each tree read as XQF (`xqf::write`) to
+//! `DIR`, under the file's name.
+//!
 //! With `--skipping`, files are read with `xqf::read_skipping` (illegal
 //! moves skipped with what follows them, listed under `"skipped"`) instead
 //! of `xqf::read`.
@@ -35,7 +38,11 @@ fn dump(tree: &GameTree) -> Value {
         }
         for &c in tree.children(id) {
             let m = tree.move_at(c).map(|m| m.to_string()).unwrap_or_default();
-            let p = if path.is_empty() { m } else { format!("{path} {m}") };
+            let p = if path.is_empty() {
+                m
+            } else {
+                format!("{path} {m}")
+            };
             stack.push((c, p));
         }
     }
@@ -56,10 +63,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut reps = 0usize;
     let mut skipping = false;
+    let mut write_to: Option<std::path::PathBuf> = None;
     loop {
         match args.first().map(String::as_str) {
             Some("--time") => {
                 reps = args.get(1).ok_or("--time REPS")?.parse()?;
+                args.drain(..2);
+            }
+            Some("--write") => {
+                write_to = Some(args.get(1).ok_or("--write DIR")?.into());
                 args.drain(..2);
             }
             Some("--skipping") => {
@@ -91,6 +103,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             };
             match read {
                 Ok((tree, skipped)) => {
+                    if let Some(dir) = &write_to {
+                        let name = std::path::Path::new(file)
+                            .file_name()
+                            .ok_or("a file name")?;
+                        std::fs::write(dir.join(name), xqf::write(&tree)?)?;
+                    }
                     let mut v = dump(&tree);
                     v["file"] = Value::from(file.as_str());
                     let skipped: Vec<String> = skipped.iter().map(|e| e.to_string()).collect();

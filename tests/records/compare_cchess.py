@@ -5,7 +5,11 @@ reports every difference: start position (board and side to move), the set
 of lines (each in ICCS), the comments (keyed by the moves leading to them)
 and the headers cchess reads (title, event, red, black, result).
 
-    python tests/records/compare_cchess.py DIR [--dump PATH-TO-xqf_dump] [--skipping]
+    python tests/records/compare_cchess.py DIR [--dump PATH-TO-xqf_dump] [--skipping] [--roundtrip]
+
+With --roundtrip, each file this crate reads is also written back as XQF
+(`xqf::write`), and cchess's reading of that file is compared with its
+reading of the original (same start, lines, comments and headers).
 
 With --skipping, this crate reads with `xqf::read_skipping` (an illegal
 move cchess keeps, such as a side moving twice, is skipped with what follows
@@ -73,13 +77,15 @@ def read_cchess(path):
     return fen[0], fen[1], lines, comments, headers
 
 
-def read_ours(files, dump, skipping=False):
+def read_ours(files, dump, skipping=False, write_to=None):
     if dump:
         cmd = [dump]
     else:
         cmd = ["cargo", "run", "-q", "--release", "--example", "xqf_dump", "--"]
     if skipping:
         cmd.append("--skipping")
+    if write_to:
+        cmd += ["--write", write_to]
     out = {}
     # In chunks, to keep command lines short.
     for i in range(0, len(files), 200):
@@ -95,11 +101,17 @@ def main():
     ap.add_argument("dir")
     ap.add_argument("--dump", help="a built xqf_dump binary (default: cargo run --release)")
     ap.add_argument("--skipping", action="store_true", help="read with xqf::read_skipping")
+    ap.add_argument("--roundtrip", action="store_true", help="also compare cchess's reading of our XQF of each file")
     args = ap.parse_args()
     files = [os.path.abspath(f) for f in find_xqf(args.dir)]
     if not files:
         sys.exit("no .xqf files under %s" % args.dir)
-    ours = read_ours(files, args.dump, args.skipping)
+    tmp = None
+    if args.roundtrip:
+        import tempfile
+
+        tmp = tempfile.mkdtemp(prefix="xqf-roundtrip-")
+    ours = read_ours(files, args.dump, args.skipping, tmp)
     bad = 0
     for f in files:
         name = os.path.relpath(f, args.dir)
@@ -129,13 +141,28 @@ def main():
         for k, v in headers.items():
             if mine["headers"].get(k) != v:
                 diffs.append("header %s: %r vs ours %r" % (k, v, mine["headers"].get(k)))
+        if tmp:
+            again = read_cchess(os.path.join(tmp, os.path.basename(f)))
+            if isinstance(again, str):
+                diffs.append("our XQF of it: %s" % again)
+            else:
+                b2, s2, l2, c2, h2 = again
+                orig = (board, side, lines or {""}, comments, headers)
+                if mine.get("skipped"):
+                    orig = (board, side, my_lines, comments, headers)
+                # Comments cchess could not decode in the original are
+                # written back as we read them (with U+FFFD): not compared.
+                c2 = {k: v for k, v in c2.items() if k in comments}
+                for what, x, y in zip(("start board", "side", "lines", "comments", "headers"), orig, (b2, s2, l2 or {""}, c2, h2)):
+                    if x != y and not (what == "comments" and mine.get("skipped")):
+                        diffs.append("our XQF of it, as cchess reads it: %s differ" % what)
         if mine.get("skipped"):
             diffs.append("ours skipped: %s" % "; ".join(mine["skipped"]))
         if diffs:
             bad += 1
             print("DIFF  %s: %s" % (name, "; ".join(diffs)))
         else:
-            print("SAME  %s: %d lines, %d comments" % (name, len(lines), len(comments)))
+            print("SAME  %s: %d lines, %d comments%s" % (name, len(lines), len(comments), ", round trip too" if tmp else ""))
     print("%d files, %d differ" % (len(files), bad))
     sys.exit(1 if bad else 0)
 

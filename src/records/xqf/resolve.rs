@@ -188,6 +188,11 @@ pub(crate) fn read_tree(
     // A frame: the parent of the next record (`None` inside a skipped
     // subtree) and its depth; the siblings still to read, the last first.
     let mut pending: Vec<(Option<NodeId>, usize)> = Vec::new();
+    // The first record's flag says whether moves follow: the file must not
+    // end if so.
+    if reader.at_end() && first.next {
+        return Err(XqfError::new(bytes.len(), XqfErrorKind::Truncated));
+    }
     let mut next = (!reader.at_end()).then_some((Some(root), 0usize));
     while let Some((frame, depth)) = next.take().or_else(|| pending.pop()) {
         let r = reader.next_record()?;
@@ -210,9 +215,7 @@ pub(crate) fn read_tree(
         let kept = match record_move(&r) {
             Some(m) if pos.is_legal(m) => Some(m),
             Some(m) if moves_that_way(pos.board(), m) => {
-                let reason = pos
-                    .illegal_reason(m)
-                    .unwrap_or(IllegalReason::NotYourPiece);
+                let reason = pos.illegal_reason(m).unwrap_or(IllegalReason::NotYourPiece);
                 let error = XqfError::new(r.offset, XqfErrorKind::IllegalMove { mv: m, reason });
                 if faults != Faults::Skip {
                     return Err(error);

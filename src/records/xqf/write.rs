@@ -10,7 +10,9 @@ use alloc::vec::Vec;
 use crate::base::{Board, Color, Position};
 use crate::records::tree::{GameTree, NodeId};
 use crate::records::xqf::error::{XqfError, XqfErrorKind};
-use crate::records::xqf::header::{HEADER_LEN, KIND_AT, PIECES_AT, RESULT_AT, TEXT_FIELDS, result_byte};
+use crate::records::xqf::header::{
+    HEADER_LEN, KIND_AT, PIECES_AT, RESULT_AT, TEXT_FIELDS, result_byte,
+};
 use crate::records::xqf::resolve::{SLOT_ROLES, square_number};
 
 /// The version written: 1.8.
@@ -50,7 +52,13 @@ fn piece_slots(board: &Board) -> Result<[u8; 32], XqfError> {
 }
 
 /// Appends the record of a node: its squares, flags and comment.
-fn push_record(out: &mut Vec<u8>, squares: (u8, u8), next: bool, sibling: bool, comment: &str) -> Result<(), XqfError> {
+fn push_record(
+    out: &mut Vec<u8>,
+    squares: (u8, u8),
+    next: bool,
+    sibling: bool,
+    comment: &str,
+) -> Result<(), XqfError> {
     let mut tag = 0u8;
     if next {
         tag |= 0x80;
@@ -72,7 +80,10 @@ fn push_record(out: &mut Vec<u8>, squares: (u8, u8), next: bool, sibling: bool, 
             .ok()
             .and_then(|n| n.checked_add(COMMENT_KEY))
             .ok_or_else(|| {
-                XqfError::new(out.len(), XqfErrorKind::Unwritable(String::from("a comment over 4 GB")))
+                XqfError::new(
+                    out.len(),
+                    XqfErrorKind::Unwritable(String::from("a comment over 4 GB")),
+                )
             })?;
         out.extend_from_slice(&len.to_le_bytes());
         out.extend_from_slice(&text);
@@ -104,7 +115,13 @@ pub(crate) fn write_tree(tree: &GameTree) -> Result<Vec<u8>, XqfError> {
     }
 
     let root = tree.root();
-    push_record(&mut out, (b'X', b'Q'), !tree.children(root).is_empty(), false, tree.comment(root))?;
+    push_record(
+        &mut out,
+        (b'X', b'Q'),
+        !tree.children(root).is_empty(),
+        false,
+        tree.comment(root),
+    )?;
     // Depth first: a node, its children's subtrees in order, then its next
     // sibling; `sibling` says whether one follows.
     let mut stack: Vec<(NodeId, bool)> = Vec::new();
@@ -118,7 +135,13 @@ pub(crate) fn write_tree(tree: &GameTree) -> Result<Vec<u8>, XqfError> {
     while let Some((id, sibling)) = stack.pop() {
         let Some(m) = tree.move_at(id) else { continue };
         let squares = (square_number(m.from()) + 24, square_number(m.to()) + 32);
-        push_record(&mut out, squares, !tree.children(id).is_empty(), sibling, tree.comment(id))?;
+        push_record(
+            &mut out,
+            squares,
+            !tree.children(id).is_empty(),
+            sibling,
+            tree.comment(id),
+        )?;
         push_children(&mut stack, id);
     }
     Ok(out)
