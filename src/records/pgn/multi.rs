@@ -181,33 +181,7 @@ impl Iterator for Games<'_> {
     type Item = Result<GameRecord, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        // Skip blank lines before the record.
-        loop {
-            if self.rest.is_empty() {
-                return None;
-            }
-            let (line, rest) = split_line(self.rest);
-            if !blank(line) {
-                break;
-            }
-            self.rest = rest;
-            self.line += 1;
-        }
-        let first_line = self.line;
-        let mut splitter = Splitter::default();
-        let mut end = 0;
-        let mut lines = 0;
-        while end < self.rest.len() {
-            let (line, _) = split_line(&self.rest[end..]);
-            if splitter.starts_game(line) {
-                break;
-            }
-            end = (end + line.len() + 1).min(self.rest.len());
-            lines += 1;
-        }
-        let text = &self.rest[..end];
-        self.rest = &self.rest[end..];
-        self.line += lines;
+        let (text, first_line) = next_record(&mut self.rest, &mut self.line)?;
         let index = self.index;
         self.index += 1;
         Some(
@@ -218,6 +192,39 @@ impl Iterator for Games<'_> {
             }),
         )
     }
+}
+
+/// Splits the next record off `rest` (whose first line is line `line`),
+/// skipping blank lines before it: the record's text and its first line.
+/// `None` when only blank lines are left.
+pub(super) fn next_record<'a>(rest: &mut &'a str, line: &mut usize) -> Option<(&'a str, usize)> {
+    loop {
+        if rest.is_empty() {
+            return None;
+        }
+        let (first, after) = split_line(rest);
+        if !blank(first) {
+            break;
+        }
+        *rest = after;
+        *line += 1;
+    }
+    let first_line = *line;
+    let mut splitter = Splitter::default();
+    let mut end = 0;
+    let mut lines = 0;
+    while end < rest.len() {
+        let (l, _) = split_line(&rest[end..]);
+        if splitter.starts_game(l) {
+            break;
+        }
+        end = (end + l.len() + 1).min(rest.len());
+        lines += 1;
+    }
+    let text = &rest[..end];
+    *rest = &rest[end..];
+    *line += lines;
+    Some((text, first_line))
 }
 
 impl core::iter::FusedIterator for Games<'_> {}

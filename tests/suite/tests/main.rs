@@ -25,6 +25,7 @@ mod records_game;
 mod records_games;
 mod records_props;
 mod records_reader;
+mod records_tree;
 mod records_xqf;
 mod rules;
 mod search;

@@ -4,4 +4,5 @@ pub mod book;
 pub mod fen;
 pub mod nnue;
 pub mod notation;
+pub mod tree;
 pub mod xqf;
