@@ -42,7 +42,7 @@ def main():
     for p in args.paths:
         files += find_xqf(p) if os.path.isdir(p) else [p]
     files = [os.path.abspath(f) for f in files]
-    cmd = [args.dump] if args.dump else ["cargo", "run", "-q", "--release", "--example", "xqf_dump", "--"]
+    cmd = [os.path.abspath(args.dump)] if args.dump else ["cargo", "run", "-q", "--release", "--example", "xqf_dump", "--"]
     res = subprocess.run(cmd + ["--skipping", "--time", str(max(args.reps, 100))] + files, cwd=REPO, capture_output=True, text=True, check=True)
     ours = {v["file"]: v for v in map(json.loads, res.stdout.splitlines())}
     total_c = total_o = 0.0

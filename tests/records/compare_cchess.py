@@ -79,7 +79,7 @@ def read_cchess(path):
 
 def read_ours(files, dump, skipping=False, write_to=None):
     if dump:
-        cmd = [dump]
+        cmd = [os.path.abspath(dump)]
     else:
         cmd = ["cargo", "run", "-q", "--release", "--example", "xqf_dump", "--"]
     if skipping:
