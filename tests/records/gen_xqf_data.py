@@ -12,9 +12,9 @@
    `*-v17.xqf`, `*-v18k.xqf`, encrypted with random keys (seeded).
 3. cchess (`pip install cchess`) reads every file: its start position,
    lines, comments and headers go to `expected.json`, the reference the
-   Rust test compares our reading with. The script checks that cchess
-   reads every version of a game the same (else the encryption here would
-   be wrong) and that this matches nothing of ours but cchess's reading.
+   Rust test compares our reading with (nothing in it comes from our
+   reader). The script checks that cchess reads every version of a game
+   the same (else the encryption here would be wrong).
 
     python tests/records/gen_xqf_data.py        (with cchess importable)
 """

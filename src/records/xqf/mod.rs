@@ -60,19 +60,26 @@
 //!   length of zero or less (after the key) is no comment; a result byte
 //!   4 is a draw, one over 4 is `*`.
 //!
+//! The 32 squares give the start whatever the kind byte says (as cchess
+//! reads them; ElephantEye takes the standard start for kinds 0 and 1).
+//!
 //! Where cchess keeps what a game tree cannot hold, [`read`] fails: a move
 //! of the side not to move, or one leaving its own general attacked, is an
-//! [`XqfErrorKind::IllegalMove`] ([`read_skipping`] skips such a move
-//! with what follows it, and says so). [`read_strict`] also refuses the
-//! records cchess drops ([`XqfErrorKind::NotAMove`]). Any fault of the bytes is an
-//! [`XqfError`] with its offset: a file shorter than its records, a comment
-//! running past the end, two pieces on one square, an invalid start. Reading
+//! [`XqfErrorKind::IllegalMove`] ([`read_skipping`] skips such a move with
+//! what follows it, and says so). [`read_strict`] also refuses the records
+//! cchess drops ([`XqfErrorKind::NotAMove`]). Any fault of the bytes is an
+//! [`XqfError`] with its offset: a file that ends inside the header or a
+//! record, or before a record the one before announces; a comment running
+//! past the end; two pieces on one square; an invalid start. Reading
 //! allocates in proportion to the file and never recurses.
 //!
 //! # Writing
 //!
-//! [`write`] gives XQF 1.8 with all key bytes zero, which is no
-//! encryption (cchess and XQStudio read it). It keeps the start position,
+//! [`write`] gives XQF 1.8 with all key bytes zero: the layout XQStudio
+//! 1.8 writes, with keys that encrypt nothing (the comment lengths carry
+//! the 767 of that key and the piece slots its rotation by one). cchess
+//! reads it back (the repository's tests check that on every file they
+//! write); it was not tried in XQStudio itself. It keeps the start position,
 //! every move and comment, the headers above (each cut, between
 //! characters, to its slot: 63 bytes for `Title`, `Event` and `TimeRule`,
 //! 15 for the others) and `Result`. XQF has no place for the side to move

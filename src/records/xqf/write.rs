@@ -1,7 +1,7 @@
 //! A [`GameTree`] written as XQF: version 1.8 with keys all zero, which is
 //! no encryption (every derived key is zero, but for the 767 added to each
 //! comment length and the rotation of the piece slots by one that 1.2 and
-//! later apply), so XQStudio reads it as its own and cchess reads it too.
+//! later apply): XQStudio's own layout, which cchess reads back.
 
 use alloc::string::String;
 use alloc::vec;
