@@ -75,7 +75,7 @@
 //!
 //! # Writing
 //!
-//! [`write`] gives XQF 1.8 with all key bytes zero: the layout XQStudio
+//! [`write()`] gives XQF 1.8 with all key bytes zero: the layout XQStudio
 //! 1.8 writes, with keys that encrypt nothing (the comment lengths carry
 //! the 767 of that key and the piece slots its rotation by one). cchess
 //! reads it back (the repository's tests check that on every file they
