@@ -329,3 +329,75 @@ fn typed_errors() {
 fn kind_strict(b: &[u8]) -> XqfErrorKind {
     xqf::read_strict(b).unwrap_err().kind
 }
+
+/// A version 1.0 file of the standard start with `records` after record 0
+/// (each: squares as XQF numbers them, continuation, sibling).
+fn v10_file(records: &[(u8, u8, bool, bool)]) -> Vec<u8> {
+    let mut b = std::fs::read(data_dir().join("wide-v10.xqf")).unwrap()[..1024].to_vec();
+    b.extend_from_slice(&[0x18, 0x20, 0xF0, 0xFF, 0, 0, 0, 0]);
+    for &(from, to, next, sibling) in records {
+        let tag = if next { 0xF0 } else { 0 } | if sibling { 0x0F } else { 0 };
+        b.extend_from_slice(&[from + 24, to + 32, tag, 0, 0, 0, 0, 0]);
+    }
+    b
+}
+
+/// XQF's number of an ICCS square.
+fn sq(s: &str) -> u8 {
+    let b = s.as_bytes();
+    (b[0] - b'a') * 10 + (b[1] - b'0')
+}
+
+#[test]
+fn deep_files_need_no_recursion() {
+    // 20 000 plies of horses going back and forth: one line.
+    let cycle = ["h0g2", "h9g7", "g2h0", "g7h9"];
+    let n = 20_000;
+    let records: Vec<_> = (0..n)
+        .map(|i| {
+            let m = cycle[i % 4];
+            (sq(&m[..2]), sq(&m[2..]), i + 1 < n, false)
+        })
+        .collect();
+    let tree = xqf::read_strict(&v10_file(&records)).unwrap();
+    assert_eq!(tree.node_count(), n + 1);
+    assert_eq!(tree.lines().next().unwrap().len(), n);
+    // 50 000 records from an empty square, each announcing a continuation
+    // and a sibling, so 50 000 siblings wait at once; then 50 001 records
+    // with neither close them. cchess drops them all (no move); so do we.
+    let empty = sq("e4");
+    let mut records = vec![(empty, sq("e5"), true, true); 50_000];
+    records.extend(std::iter::repeat_n((empty, sq("e5"), false, false), 50_001));
+    let tree = xqf::read(&v10_file(&records)).unwrap();
+    assert_eq!(tree.node_count(), 1);
+    // One record short: the file ends where a record is announced.
+    records.pop();
+    let err = xqf::read(&v10_file(&records)).unwrap_err();
+    assert_eq!(err.kind, XqfErrorKind::Truncated);
+}
+
+#[test]
+fn result_bytes_and_bad_text() {
+    let mut b = v10_file(&[]);
+    // v10_file's record 0 announces moves: none follow.
+    assert_eq!(xqf::read(&b).unwrap_err().kind, XqfErrorKind::Truncated);
+    b[1026] = 0;
+    for (byte, result) in [
+        (0, "*"),
+        (1, "1-0"),
+        (2, "0-1"),
+        (3, "1/2-1/2"),
+        (4, "1/2-1/2"),
+        (9, "*"),
+    ] {
+        b[0x33] = byte;
+        assert_eq!(xqf::read(&b).unwrap().header("Result"), Some(result));
+    }
+    // A title of a GBK lead byte and an ASCII byte: no character, U+FFFD.
+    b[0x50..0x54].copy_from_slice(&[3, b'a', 0x81, b'"']);
+    let title = xqf::read(&b).unwrap().header("Title").unwrap().to_string();
+    assert!(
+        title.starts_with('a') && title.contains('\u{FFFD}'),
+        "{title:?}"
+    );
+}
