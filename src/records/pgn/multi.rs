@@ -251,6 +251,12 @@ impl core::iter::FusedIterator for Games<'_> {}
 #[derive(Clone, Debug)]
 pub struct LineReader {
     opts: ReadOptions,
+    lines: LineBuffer,
+}
+
+/// The lines of the record being fed, and where records start.
+#[derive(Clone, Debug)]
+pub(super) struct LineBuffer {
     splitter: Splitter,
     /// The current record's lines, each followed by `\n`.
     buf: String,
@@ -259,6 +265,62 @@ pub struct LineReader {
     /// The 1-based line where the current record starts.
     first_line: usize,
     index: usize,
+}
+
+impl LineBuffer {
+    /// A buffer with nothing fed yet.
+    pub(super) fn new() -> LineBuffer {
+        LineBuffer {
+            splitter: Splitter::default(),
+            buf: String::new(),
+            lines: 0,
+            first_line: 1,
+            index: 0,
+        }
+    }
+
+    /// Takes the next line; returns the previous record, read by `read`
+    /// (from its text and first line), when this line starts a new one.
+    pub(super) fn push_line<T>(
+        &mut self,
+        line: &str,
+        read: impl FnOnce(&str, usize) -> Result<T, PgnError>,
+    ) -> Option<Result<T, RecordError>> {
+        self.lines += 1;
+        let line = line.strip_suffix('\n').unwrap_or(line);
+        let mut done = None;
+        if !self.buf.is_empty() && self.splitter.starts_game(line) {
+            done = self.finish(read);
+        }
+        if self.buf.is_empty() {
+            if blank(line) {
+                return done;
+            }
+            self.first_line = self.lines;
+            self.splitter = Splitter::default();
+            self.splitter.starts_game(line);
+        }
+        self.buf.push_str(line);
+        self.buf.push('\n');
+        done
+    }
+
+    /// Ends the input: the last record, read by `read`, if any.
+    pub(super) fn finish<T>(
+        &mut self,
+        read: impl FnOnce(&str, usize) -> Result<T, PgnError>,
+    ) -> Option<Result<T, RecordError>> {
+        if self.buf.is_empty() {
+            return None;
+        }
+        let index = self.index;
+        self.index += 1;
+        let line = self.first_line;
+        let result = read(&self.buf, line).map_err(|error| RecordError { index, line, error });
+        self.buf.clear();
+        self.splitter = Splitter::default();
+        Some(result)
+    }
 }
 
 impl LineReader {
@@ -272,11 +334,7 @@ impl LineReader {
     pub fn new(opts: &ReadOptions) -> LineReader {
         LineReader {
             opts: *opts,
-            splitter: Splitter::default(),
-            buf: String::new(),
-            lines: 0,
-            first_line: 1,
-            index: 0,
+            lines: LineBuffer::new(),
         }
     }
 
@@ -293,23 +351,9 @@ impl LineReader {
     /// assert_eq!(first.moves.len(), 2);
     /// ```
     pub fn push_line(&mut self, line: &str) -> Option<Result<GameRecord, RecordError>> {
-        self.lines += 1;
-        let line = line.strip_suffix('\n').unwrap_or(line);
-        let mut done = None;
-        if !self.buf.is_empty() && self.splitter.starts_game(line) {
-            done = self.finish();
-        }
-        if self.buf.is_empty() {
-            if blank(line) {
-                return done;
-            }
-            self.first_line = self.lines;
-            self.splitter = Splitter::default();
-            self.splitter.starts_game(line);
-        }
-        self.buf.push_str(line);
-        self.buf.push('\n');
-        done
+        let opts = self.opts;
+        self.lines
+            .push_line(line, |text, first| read::record(text, &opts, first))
     }
 
     /// Ends the input: returns the last record, if any.
@@ -322,19 +366,8 @@ impl LineReader {
     /// assert!(reader.finish().is_none());
     /// ```
     pub fn finish(&mut self) -> Option<Result<GameRecord, RecordError>> {
-        if self.buf.is_empty() {
-            return None;
-        }
-        let index = self.index;
-        self.index += 1;
-        let first_line = self.first_line;
-        let result = read::record(&self.buf, &self.opts, first_line).map_err(|error| RecordError {
-            index,
-            line: first_line,
-            error,
-        });
-        self.buf.clear();
-        self.splitter = Splitter::default();
-        Some(result)
+        let opts = self.opts;
+        self.lines
+            .finish(|text, first| read::record(text, &opts, first))
     }
 }

@@ -5,7 +5,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::ops::ControlFlow;
 
-use super::multi::next_record;
+use super::multi::{LineBuffer, next_record};
 use super::read::Cursor;
 use super::read::move_options;
 use super::visit::{PgnLocation, PgnVisitor, movetext, visit_record};
@@ -382,3 +382,86 @@ impl Iterator for TreeGames<'_> {
 }
 
 impl core::iter::FusedIterator for TreeGames<'_> {}
+
+/// Reads game trees from lines fed one at a time, for a caller that
+/// streams a file instead of reading it whole: the same trees and errors
+/// as [`read_trees`] on the joined text (as [`LineReader`](super::LineReader)
+/// does for records).
+///
+/// ```
+/// use std::io::BufRead;
+/// use xiangqi::pgn::{ReadOptions, TreeLineReader};
+///
+/// let file = std::io::Cursor::new("[Event \"a\"]\n1. h2e2 (1. b2e2\n{inside}) *\n[Event \"b\"]\n1. b0c2 *\n");
+/// let mut reader = TreeLineReader::new(&ReadOptions::default());
+/// let mut trees = Vec::new();
+/// for line in file.lines() {
+///     trees.extend(reader.push_line(&line?));
+/// }
+/// trees.extend(reader.finish());
+/// assert_eq!(trees.len(), 2);
+/// let first = trees[0].as_ref().unwrap();
+/// assert_eq!(first.comment(first.children(first.root())[1]), "inside");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub struct TreeLineReader {
+    builder: TreeBuilder,
+    lines: LineBuffer,
+}
+
+impl core::fmt::Debug for TreeLineReader {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("TreeLineReader")
+            .field("lines", &self.lines)
+            .finish_non_exhaustive()
+    }
+}
+
+impl TreeLineReader {
+    /// A reader with these options and nothing read yet.
+    ///
+    /// ```
+    /// use xiangqi::pgn::{ReadOptions, TreeLineReader};
+    /// assert!(TreeLineReader::new(&ReadOptions::default()).finish().is_none());
+    /// ```
+    pub fn new(opts: &ReadOptions) -> TreeLineReader {
+        TreeLineReader {
+            builder: TreeBuilder::new(opts),
+            lines: LineBuffer::new(),
+        }
+    }
+
+    /// Takes the next line (a trailing `\n` is ignored). Returns the
+    /// previous game when this line starts a new one.
+    ///
+    /// ```
+    /// use xiangqi::pgn::{ReadOptions, TreeLineReader};
+    /// let mut reader = TreeLineReader::new(&ReadOptions::default());
+    /// assert!(reader.push_line("1. h2e2 (1. b2e2) *").is_none());
+    /// let first = reader.push_line("[Event \"b\"]").unwrap().unwrap();
+    /// assert_eq!(first.node_count(), 3);
+    /// ```
+    pub fn push_line(&mut self, line: &str) -> Option<Result<GameTree, RecordError>> {
+        let builder = &mut self.builder;
+        let opts = builder.opts;
+        self.lines.push_line(line, |text, first| {
+            visit_record(text, &opts, first, builder)?
+        })
+    }
+
+    /// Ends the input: returns the last game, if any.
+    ///
+    /// ```
+    /// use xiangqi::pgn::{ReadOptions, TreeLineReader};
+    /// let mut reader = TreeLineReader::new(&ReadOptions::default());
+    /// reader.push_line("1. h2e2 *");
+    /// assert!(reader.finish().unwrap().is_ok());
+    /// assert!(reader.finish().is_none());
+    /// ```
+    pub fn finish(&mut self) -> Option<Result<GameTree, RecordError>> {
+        let builder = &mut self.builder;
+        let opts = builder.opts;
+        self.lines
+            .finish(|text, first| visit_record(text, &opts, first, builder)?)
+    }
+}

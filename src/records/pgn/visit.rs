@@ -5,6 +5,7 @@
 //! counts, or only reads the tags, streams a large text without building
 //! any game.
 
+use alloc::vec::Vec;
 use core::ops::ControlFlow;
 
 use super::multi::next_record;
@@ -165,8 +166,9 @@ pub(super) fn movetext<V: PgnVisitor>(
 ) -> Result<(), PgnError> {
     let mut ended = false;
     let mut at_line_start = true;
-    // Open variations, and of them the innermost skipped ones.
-    let mut depth = 0usize;
+    // The lines of the open variations' `(`, and of them the number of
+    // innermost ones skipped.
+    let mut open: Vec<usize> = Vec::new();
     let mut skipped = 0usize;
     loop {
         at_line_start |= cur.skip_space();
@@ -183,7 +185,10 @@ pub(super) fn movetext<V: PgnVisitor>(
         }
         match c {
             '{' => {
-                let end = cur.rest.find('}').ok_or(PgnError::Unterminated)?;
+                let end = cur
+                    .rest
+                    .find('}')
+                    .ok_or(PgnError::UnclosedComment { line: cur.line })?;
                 let body = cur.rest.get(1..end).unwrap_or("");
                 if skipped == 0 {
                     v.comment(body.trim_matches(super::is_space));
@@ -204,20 +209,19 @@ pub(super) fn movetext<V: PgnVisitor>(
                 cur.advance(n);
             }
             '(' => {
-                if depth >= MAX_VARIATION_DEPTH {
+                if open.len() >= MAX_VARIATION_DEPTH {
                     return Err(PgnError::TooDeep { line: cur.line });
                 }
-                depth += 1;
+                open.push(cur.line);
                 if skipped > 0 || v.begin_variation().is_break() {
                     skipped += 1;
                 }
                 cur.advance(1);
             }
             ')' => {
-                if depth == 0 {
+                if open.pop().is_none() {
                     return Err(PgnError::Unbalanced { line: cur.line });
                 }
-                depth -= 1;
                 if skipped > 0 {
                     skipped -= 1;
                 } else {
@@ -235,7 +239,7 @@ pub(super) fn movetext<V: PgnVisitor>(
                 let tok = &cur.rest[..end];
                 if let Some(r) = GameResult::from_token(tok) {
                     // A result inside a variation ends nothing.
-                    if depth == 0 {
+                    if open.is_empty() {
                         v.outcome(r);
                         ended = true;
                     }
@@ -251,8 +255,8 @@ pub(super) fn movetext<V: PgnVisitor>(
             }
         }
     }
-    if depth > 0 {
-        return Err(PgnError::Unterminated);
+    if let Some(&line) = open.last() {
+        return Err(PgnError::UnclosedVariation { line });
     }
     Ok(())
 }

@@ -11,7 +11,8 @@ use proptest::prelude::*;
 
 use xiangqi::notation::Notation;
 use xiangqi::pgn::{
-    GameRecord, PgnError, PgnLocation, PgnVisitor, ReadOptions, read_games, read_trees, visit_games,
+    GameRecord, PgnError, PgnLocation, PgnVisitor, ReadOptions, TreeLineReader, read_games,
+    read_trees, visit_games,
 };
 use xiangqi::tree::{GameTree, NodeId, TreeError};
 use xiangqi::{IllegalReason, Move, Position, Setup, Validation};
@@ -287,13 +288,18 @@ fn a_bad_game_of_many_leaves_the_others() {
     let open = games[2].as_ref().unwrap_err();
     assert_eq!(
         (open.index, open.line, &open.error),
-        (2, 18, &PgnError::Unterminated)
+        (2, 18, &PgnError::UnclosedVariation { line: 19 })
     );
     let last = games[3].as_ref().unwrap();
     assert_eq!(last.header("Event"), Some("last"));
     assert_eq!(last.comment(last.children(last.root())[0]), "fine");
-    // The flat reader splits the text the same way.
+    // The flat reader splits the text the same way, and the line-fed tree
+    // reader reads the same.
     assert_eq!(read_games(&text, &ReadOptions::default()).count(), 4);
+    let mut reader = TreeLineReader::new(&ReadOptions::default());
+    let mut fed: Vec<_> = text.lines().filter_map(|l| reader.push_line(l)).collect();
+    fed.extend(reader.finish());
+    assert_eq!(fed, games);
 }
 
 /// Counts what a visitor sees, building nothing.

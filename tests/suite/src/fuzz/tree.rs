@@ -5,7 +5,9 @@ use std::ops::ControlFlow;
 
 use xiangqi::Validation;
 use xiangqi::notation::{ChineseScript, Notation, WxfDialect};
-use xiangqi::pgn::{GameRecord, PgnLocation, PgnVisitor, ReadOptions, read_trees, visit_games};
+use xiangqi::pgn::{
+    GameRecord, PgnLocation, PgnVisitor, ReadOptions, TreeLineReader, read_trees, visit_games,
+};
 use xiangqi::tree::GameTree;
 
 /// Counts the moves a visitor sees and checks that variations nest.
@@ -77,7 +79,7 @@ fn check(tree: &GameTree, opts: &ReadOptions) {
 
 /// Arbitrary text read as game trees, one game and many, under several
 /// options: nothing panics; what reads survives a round trip; the tree
-/// reader and a visitor see the same games; a record read from the text
+/// reader, the line-fed tree reader and a visitor see the same games; a record read from the text
 /// converts to a tree.
 pub fn pgn_tree(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
@@ -92,6 +94,13 @@ pub fn pgn_tree(data: &[u8]) {
             check(&tree, &opts);
         }
         let trees: Vec<_> = read_trees(&text, &opts).collect();
+        let mut reader = TreeLineReader::new(&opts);
+        let mut fed = Vec::new();
+        for line in text.split('\n') {
+            fed.extend(reader.push_line(line));
+        }
+        fed.extend(reader.finish());
+        assert_eq!(fed, trees, "line reader and text reader differ");
         let visited: Vec<_> = visit_games(&text, &opts, Moves::default()).collect();
         assert_eq!(trees.len(), visited.len());
         for (i, (tree, seen)) in trees.iter().zip(&visited).enumerate() {
