@@ -54,6 +54,7 @@
 //! | `notation` | yes | `xiangqi::notation`: ICCS/UCI, WXF and Chinese move notation |
 //! | `tree` | yes | `xiangqi::tree`: games as trees of variations, with comments and NAGs |
 //! | `pgn` | yes | `xiangqi::pgn`: reading and writing PGN, flat records and game trees (implies `notation` and `tree`) |
+//! | `xqf` | yes | `xiangqi::xqf`: XQF records (XQStudio 1.0 to 1.8, encrypted or not) read into game trees and written (implies `tree`; adds `encoding_rs`, for GBK / GB18030 text) |
 //! | `svg` | yes | `xiangqi::svg`: board pictures (implies `notation`, for the piece glyphs) |
 //! | `book` | yes | `xiangqi::book`: opening books built from games, probed by position, as bytes |
 //! | `search` | yes | `Searcher`, `Evaluator`, `MaterialPst`, `Limits` and the rest of the search (adds `zerocopy`, for the zeroed hash table) |
@@ -157,6 +158,8 @@ pub use records::pgn;
 pub use records::svg;
 #[cfg(feature = "tree")]
 pub use records::tree;
+#[cfg(feature = "xqf")]
+pub use records::xqf;
 #[cfg(all(
     feature = "search",
     not(all(target_arch = "wasm32", target_os = "unknown"))

@@ -1,6 +1,6 @@
 //! Game records: move notations (`notation`), game trees (`tree`), PGN
-//! (`pgn`), board pictures (`svg`) and opening books (`book`). They read positions and
-//! games; they never reach into the engine.
+//! (`pgn`), XQF (`xqf`), board pictures (`svg`) and opening books (`book`).
+//! They read positions and games; they never reach into the engine.
 
 #[cfg(feature = "book")]
 pub mod book;
@@ -12,3 +12,5 @@ pub mod pgn;
 pub mod svg;
 #[cfg(feature = "tree")]
 pub mod tree;
+#[cfg(feature = "xqf")]
+pub mod xqf;

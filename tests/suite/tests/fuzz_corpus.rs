@@ -142,6 +142,11 @@ fn write_nnue_seeds() {
 }
 
 #[test]
+fn xqf_corpus() {
+    assert!(replay("xqf", xiangqi_suite::fuzz::xqf::run) >= 12);
+}
+
+#[test]
 fn book_corpus() {
     assert!(replay("book", xiangqi_suite::fuzz::book::run) >= 12);
 }
