@@ -55,6 +55,10 @@
 //! | `svg` | yes | `xiangqi::svg`: board pictures (implies `notation`, for the piece glyphs) |
 //! | `book` | yes | `xiangqi::book`: opening books built from games, probed by position, as bytes |
 //! | `search` | yes | `Searcher`, `Evaluator`, `MaterialPst`, `Limits` and the rest of the search (adds `zerocopy`, for the zeroed hash table) |
+//! | `cbr` | yes | `xiangqi::cbr`: CCBridge CBR games and CBL libraries, read (adds `encoding_rs`) |
+//! | `cbf` | yes | `xiangqi::cbf`: CCBridge CBF (XML) records, read (adds `encoding_rs`, `roxmltree`) |
+//! | `dhtmlxq` | yes | `xiangqi::dhtmlxq`: DhtmlXQ / UBB records of Chinese web pages, read and written (adds `encoding_rs`) |
+//! | `movelist` | yes | `xiangqi::movelist`: plain numbered move lists, read (adds `encoding_rs`); with any of these four, `xiangqi::detect` tells the formats apart |
 //! | `serde` | no | `Serialize`/`Deserialize` for moves, squares, positions, [`Rules`] and [`Game`] |
 //!
 //! # Two kinds of game end
@@ -128,7 +132,7 @@ mod base;
 #[cfg(feature = "search")]
 mod eval;
 mod game;
-#[cfg(any(feature = "notation", feature = "book"))]
+#[cfg(any(feature = "notation", feature = "book", feature = "tree"))]
 mod records;
 #[cfg(feature = "search")]
 mod search;
@@ -153,6 +157,18 @@ pub use records::notation;
 pub use records::pgn;
 #[cfg(feature = "svg")]
 pub use records::svg;
+#[cfg(feature = "tree")]
+pub use records::tree;
+#[cfg(feature = "cbf")]
+pub use records::cbf;
+#[cfg(feature = "cbr")]
+pub use records::cbr;
+#[cfg(any(feature = "cbr", feature = "cbf", feature = "dhtmlxq", feature = "movelist"))]
+pub use records::detect;
+#[cfg(feature = "dhtmlxq")]
+pub use records::dhtmlxq;
+#[cfg(feature = "movelist")]
+pub use records::movelist;
 #[cfg(all(
     feature = "search",
     not(all(target_arch = "wasm32", target_os = "unknown"))

@@ -10,3 +10,22 @@ pub mod notation;
 pub mod pgn;
 #[cfg(feature = "svg")]
 pub mod svg;
+#[cfg(feature = "tree")]
+pub mod tree;
+
+#[cfg(feature = "cbf")]
+pub mod cbf;
+#[cfg(feature = "cbr")]
+pub mod cbr;
+#[cfg(any(feature = "cbr", feature = "cbf", feature = "dhtmlxq", feature = "movelist"))]
+pub mod detect;
+#[cfg(feature = "dhtmlxq")]
+pub mod dhtmlxq;
+#[cfg(feature = "movelist")]
+pub mod movelist;
+#[cfg(any(feature = "cbr", feature = "cbf", feature = "dhtmlxq", feature = "movelist"))]
+pub(crate) mod grow;
+#[cfg(any(feature = "cbr", feature = "cbf", feature = "dhtmlxq"))]
+pub(crate) mod screen_grid;
+#[cfg(any(feature = "cbr", feature = "cbf", feature = "dhtmlxq", feature = "movelist"))]
+pub(crate) mod text;

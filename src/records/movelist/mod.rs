@@ -1,0 +1,130 @@
+//! Plain move lists, read: numbered moves as Chinese sites paste them.
+//!
+//! `1. 炮二平五 马８进７ 2. 马二进三 车９平８ ...`: move numbers (`1.`,
+//! `1、`, `１．`, `第1回合`) are skipped, each other word is a move in
+//! Chinese notation (or WXF, or ICCS: whatever [`Position::parse_move`]
+//! reads), `{...}`, `(...)`, `（...）` and `【...】` are comments on the move
+//! before, and a result (`1-0`, `0-1`, `1/2-1/2`, 红胜, 黑胜, 和棋...) ends
+//! the list. Words before the first move number (a title, the players) are
+//! skipped when the list is numbered. The game starts from the standard
+//! position; [`read_str_from`] takes another.
+//!
+//! ```
+//! use xiangqi::movelist::{PlainError, read_str};
+//!
+//! let tree = read_str("1. 炮二平五 马８进７ (屏风马)\n2. 马二进三 车９平８ 红胜")?;
+//! let mut node = tree.root();
+//! let mut moves = Vec::new();
+//! while let Some(&next) = tree.children(node).first() {
+//!     moves.push(tree.move_at(next).unwrap().to_string());
+//!     node = next;
+//! }
+//! assert_eq!(moves, ["h2e2", "h9g7", "h0g2", "i9h9"]);
+//! assert_eq!(tree.header("Result"), Some("1-0"));
+//!
+//! let err = read_str("1. 炮二平五 马８进７\n2. 马二进四").unwrap_err();
+//! assert_eq!(err.to_string(), "move list: line 2, column 4, move 3 \"马二进四\": the horse cannot move that way");
+//! # Ok::<(), PlainError>(())
+//! ```
+//!
+//! [`Position::parse_move`]: crate::Position::parse_move
+
+mod syntax;
+
+use alloc::string::{String, ToString};
+
+use crate::base::Position;
+use crate::records::{grow, text};
+use crate::records::tree::GameTree;
+use syntax::Kind;
+
+/// Why a move list could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlainError {
+    /// The text holds no move.
+    #[error("move list: no move")]
+    Empty,
+    /// A word is not a legal move where it stands.
+    #[error("move list: line {line}, column {column}, move {ply} {text:?}: {reason}")]
+    BadMove {
+        /// Line, from 1.
+        line: u32,
+        /// Column in characters, from 1.
+        column: u32,
+        /// The move's number from the start, from 1.
+        ply: usize,
+        /// The word.
+        text: String,
+        /// Why it is not a move here.
+        reason: String,
+    },
+}
+
+/// Reads a move list from bytes in whatever encoding they have (UTF-8,
+/// GBK / GB18030, Big5 where declared, UTF-16 with or without a mark).
+pub fn read(bytes: &[u8]) -> Result<GameTree, PlainError> {
+    read_str(&text::decode(bytes))
+}
+
+/// Reads a move list from the standard start position.
+pub fn read_str(text: &str) -> Result<GameTree, PlainError> {
+    read_str_from(text, Position::new())
+}
+
+/// Reads a move list from `start`.
+///
+/// ```
+/// use xiangqi::Position;
+/// let start: Position = "4k4/9/9/9/9/9/9/9/4R4/3K5 w".parse()?;
+/// let tree = xiangqi::movelist::read_str_from("1. 车五进七", start)?;
+/// assert_eq!(tree.node_count(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_str_from(text: &str, start: Position) -> Result<GameTree, PlainError> {
+    let tokens = syntax::tokens(text);
+    let skip = tokens
+        .iter()
+        .position(|t| t.kind == Kind::Number(1))
+        .unwrap_or(0);
+    let mut tree = GameTree::new(start);
+    let mut node = tree.root();
+    let mut pos = tree.start().clone();
+    let mut ply = 0;
+    for t in &tokens[skip..] {
+        match &t.kind {
+            Kind::Number(_) => {}
+            Kind::Comment(c) => {
+                let c = c.trim();
+                if !c.is_empty() {
+                    let mut text = tree.comment(node).to_string();
+                    if !text.is_empty() {
+                        text.push(' ');
+                    }
+                    text.push_str(c);
+                    let _ = tree.set_comment(node, text);
+                }
+            }
+            Kind::Result(r) => {
+                tree.set_header("Result", r);
+                break;
+            }
+            Kind::Move(word) => {
+                ply += 1;
+                let bad = |reason: String| PlainError::BadMove {
+                    line: t.line,
+                    column: t.column,
+                    ply,
+                    text: word.clone(),
+                    reason,
+                };
+                let m = pos.parse_move(word).map_err(|e| bad(e.to_string()))?;
+                node = grow::push(&mut tree, node, &mut pos, m).map_err(|e| bad(e.to_string()))?;
+            }
+        }
+    }
+    if ply == 0 {
+        return Err(PlainError::Empty);
+    }
+    Ok(tree)
+}
