@@ -35,7 +35,8 @@
 //! - Games: [`Game`] records moves, undoes them and adjudicates under
 //!   [`Rules`] (perpetual check and chase, repetition, move limit,
 //!   insufficient material) with a self-explaining [`Verdict`].
-//! - Notation: `notation` (ICCS/UCI, WXF, Chinese) and `pgn`; board
+//! - Notation: `notation` (ICCS/UCI, WXF, Chinese) and `pgn`; games with
+//!   variations: `tree`; board
 //!   pictures: `svg`.
 //! - Search: `Searcher` with any `Evaluator`: by default the embedded
 //!   network (`nnue::Nnue`); `MaterialPst` is the classical evaluator.
@@ -51,7 +52,8 @@
 //! | --- | --- | --- |
 //! | `std` | yes | `std::error::Error` on the error types (through `thiserror`); the other features but `serde` need it |
 //! | `notation` | yes | `xiangqi::notation`: ICCS/UCI, WXF and Chinese move notation |
-//! | `pgn` | yes | `xiangqi::pgn`: reading and writing PGN (implies `notation`) |
+//! | `tree` | yes | `xiangqi::tree`: games as trees of variations, with comments and NAGs |
+//! | `pgn` | yes | `xiangqi::pgn`: reading and writing PGN, flat records and game trees (implies `notation` and `tree`) |
 //! | `svg` | yes | `xiangqi::svg`: board pictures (implies `notation`, for the piece glyphs) |
 //! | `book` | yes | `xiangqi::book`: opening books built from games, probed by position, as bytes |
 //! | `search` | yes | `Searcher`, `Evaluator`, `MaterialPst`, `Limits` and the rest of the search (adds `zerocopy`, for the zeroed hash table) |

@@ -1,5 +1,5 @@
-//! Game records: move notations (`notation`), PGN (`pgn`), board
-//! pictures (`svg`) and opening books (`book`). They read positions and
+//! Game records: move notations (`notation`), game trees (`tree`), PGN
+//! (`pgn`), board pictures (`svg`) and opening books (`book`). They read positions and
 //! games; they never reach into the engine.
 
 #[cfg(feature = "book")]
