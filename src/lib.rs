@@ -153,6 +153,21 @@ pub use game::{
 };
 #[cfg(feature = "book")]
 pub use records::book;
+#[cfg(feature = "cbf")]
+pub use records::cbf;
+#[cfg(feature = "cbr")]
+pub use records::cbr;
+#[cfg(any(
+    feature = "cbr",
+    feature = "cbf",
+    feature = "dhtmlxq",
+    feature = "movelist"
+))]
+pub use records::detect;
+#[cfg(feature = "dhtmlxq")]
+pub use records::dhtmlxq;
+#[cfg(feature = "movelist")]
+pub use records::movelist;
 #[cfg(feature = "notation")]
 pub use records::notation;
 #[cfg(feature = "pgn")]
@@ -161,16 +176,6 @@ pub use records::pgn;
 pub use records::svg;
 #[cfg(feature = "tree")]
 pub use records::tree;
-#[cfg(feature = "cbf")]
-pub use records::cbf;
-#[cfg(feature = "cbr")]
-pub use records::cbr;
-#[cfg(any(feature = "cbr", feature = "cbf", feature = "dhtmlxq", feature = "movelist"))]
-pub use records::detect;
-#[cfg(feature = "dhtmlxq")]
-pub use records::dhtmlxq;
-#[cfg(feature = "movelist")]
-pub use records::movelist;
 #[cfg(all(
     feature = "search",
     not(all(target_arch = "wasm32", target_os = "unknown"))

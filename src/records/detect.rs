@@ -111,7 +111,9 @@ fn is_tag_pair(line: &str) -> bool {
 fn has_chinese_move(text: &str) -> bool {
     const PIECES: &str = "车車俥马馬傌相象仕士帅帥将將炮砲包兵卒前中后後";
     let chars: alloc::vec::Vec<char> = text.chars().take(WINDOW).collect();
-    chars.windows(4).any(|w| PIECES.contains(w[0]) && matches!(w[2], '进' | '進' | '退' | '平'))
+    chars
+        .windows(4)
+        .any(|w| PIECES.contains(w[0]) && matches!(w[2], '进' | '進' | '退' | '平'))
 }
 
 #[cfg(test)]
@@ -129,7 +131,10 @@ mod tests {
         assert_eq!(detect(cbf.as_bytes()), Some(RecordFormat::Cbf));
         let gbk = encoding_rs::GB18030.encode("1. 炮二平五 马８进７").0;
         assert_eq!(detect(&gbk), Some(RecordFormat::MoveList));
-        let utf16: Vec<u8> = "[DhtmlXQ_binit]".encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let utf16: Vec<u8> = "[DhtmlXQ_binit]"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
         assert_eq!(detect(&utf16), Some(RecordFormat::DhtmlXq));
         assert_eq!(detect(b""), None);
         assert_eq!(detect(b"hello [world]"), None);

@@ -62,9 +62,7 @@ pub(crate) fn utf16le_field(bytes: &[u8]) -> String {
 /// high byte) with a non-zero low byte.
 fn looks_utf16le(bytes: &[u8]) -> bool {
     let units = bytes.len().min(64) / 2;
-    units >= 2
-        && (0..units).all(|i| bytes[2 * i + 1] == 0)
-        && (0..units).all(|i| bytes[2 * i] != 0)
+    units >= 2 && (0..units).all(|i| bytes[2 * i + 1] == 0) && (0..units).all(|i| bytes[2 * i] != 0)
 }
 
 /// A `charset=` or `encoding=` declaration in `head` that names Big5, GBK,
@@ -117,7 +115,10 @@ mod tests {
         big5.extend_from_slice(&BIG5.encode("砲二平五").0);
         assert_eq!(sniff(&big5), BIG5);
         assert!(decode(&big5).ends_with("砲二平五"));
-        let utf16: Vec<u8> = "[DhtmlXQ]".encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let utf16: Vec<u8> = "[DhtmlXQ]"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
         assert_eq!(sniff(&utf16), UTF_16LE);
         assert_eq!(decode(&utf16), "[DhtmlXQ]");
         let mut bom = vec![0xEF, 0xBB, 0xBF];

@@ -35,7 +35,7 @@
 //! assert_eq!(tree.comment(tree.root()), "Before the first move");
 //!
 //! let bad = text.replace("70-62", "70-72");
-//! assert!(matches!(read_str(&bad), Err(CbfError::IllegalMove { line: 7, .. })));
+//! assert!(matches!(read_str(&bad), Err(CbfError::IllegalMove { line: 8, .. })));
 //! # Ok::<(), CbfError>(())
 //! ```
 

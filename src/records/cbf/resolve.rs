@@ -69,7 +69,16 @@ pub(crate) fn tree(raw: &RawCbf) -> Result<GameTree, CbfError> {
     }
     for m in &raw.moves {
         let s = m.squares;
-        let value = || String::from_utf8_lossy(&[b'0' + s[0] as u8, b'0' + s[1] as u8, b'-', b'0' + s[2] as u8, b'0' + s[3] as u8]).into_owned();
+        let value = || {
+            String::from_utf8_lossy(&[
+                b'0' + s[0] as u8,
+                b'0' + s[1] as u8,
+                b'-',
+                b'0' + s[2] as u8,
+                b'0' + s[3] as u8,
+            ])
+            .into_owned()
+        };
         let Some(mov) = mv(s) else {
             return Err(CbfError::BadMove {
                 line: m.line,
@@ -77,10 +86,10 @@ pub(crate) fn tree(raw: &RawCbf) -> Result<GameTree, CbfError> {
             });
         };
         node = grow::push(&mut tree, node, &mut pos, mov).map_err(|e| CbfError::IllegalMove {
-                line: m.line,
-                iccs: mov.to_string(),
-                reason: e.to_string(),
-            })?;
+            line: m.line,
+            iccs: mov.to_string(),
+            reason: e.to_string(),
+        })?;
         if !m.comment.trim().is_empty() {
             let _ = tree.set_comment(node, m.comment.clone());
         }

@@ -330,6 +330,9 @@ pub(crate) mod tests {
         );
         let err = parse_record(&record(&[0, 0, 0, 0, 2, 0, 70, 67]), 10).unwrap_err();
         assert!(matches!(err, CbrError::Truncated { offset, .. } if offset == 10 + HEADER_LEN + 8));
-        assert_eq!(parse_record(b"CCBridge", 0), Err(CbrError::NotCbr { offset: 0 }));
+        assert_eq!(
+            parse_record(b"CCBridge", 0),
+            Err(CbrError::NotCbr { offset: 0 })
+        );
     }
 }

@@ -57,8 +57,19 @@ mod tests {
 
     #[test]
     fn round_trip() {
-        for s in ["", "a||b", "x\\u0041y", "[/DhtmlXQ_comment1]", "a\nb|c\\d\\u0041", "末\\u"] {
-            assert_eq!(unescape(&escape(s)), s.replace("\r\n", "\n").replace('\r', "\n"), "{s}");
+        for s in [
+            "",
+            "a||b",
+            "x\\u0041y",
+            "[/DhtmlXQ_comment1]",
+            "a\nb|c\\d\\u0041",
+            "末\\u",
+        ] {
+            assert_eq!(
+                unescape(&escape(s)),
+                s.replace("\r\n", "\n").replace('\r', "\n"),
+                "{s}"
+            );
         }
         assert_eq!(unescape("a||b\\u4e2d\\uZZ"), "a\nb中\\uZZ");
     }

@@ -34,7 +34,7 @@
 //! [DhtmlXQ_title]Demo[/DhtmlXQ_title]
 //! [DhtmlXQ_result]红胜[/DhtmlXQ_result]
 //! [DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]
-//! [DhtmlXQ_move_0_2_1]7967[/DhtmlXQ_move_0_2_1]
+//! [DhtmlXQ_move_0_2_1]1022[/DhtmlXQ_move_0_2_1]
 //! [DhtmlXQ_comment0]Before the first move[/DhtmlXQ_comment0]
 //! [DhtmlXQ_comment1_2]An alternative[/DhtmlXQ_comment1_2]
 //! [/DhtmlXQ]";
@@ -44,7 +44,7 @@
 //! let first = tree.children(tree.root())[0];
 //! let replies = tree.children(first);
 //! assert_eq!(replies.len(), 2);
-//! assert_eq!(tree.move_at(replies[1]).unwrap().to_string(), "h9g7");
+//! assert_eq!(tree.move_at(replies[1]).unwrap().to_string(), "b9c7");
 //! assert_eq!(tree.comment(replies[1]), "An alternative");
 //! assert_eq!(read_str(&write(&tree))?, tree);
 //! # Ok::<(), xiangqi::dhtmlxq::DhtmlXqError>(())

@@ -68,9 +68,11 @@ fn result_token(value: &str) -> &'static str {
     }
     if v.contains('和') {
         "1/2-1/2"
-    } else if v.contains("红胜") || v.contains("紅勝") || v.contains("红先胜") || v.contains("黑负") {
+    } else if v.contains("红胜") || v.contains("紅勝") || v.contains("红先胜") || v.contains("黑负")
+    {
         "1-0"
-    } else if v.contains("黑胜") || v.contains("黑勝") || v.contains("红先负") || v.contains("红负") {
+    } else if v.contains("黑胜") || v.contains("黑勝") || v.contains("红先负") || v.contains("红负")
+    {
         "0-1"
     } else {
         "*"
@@ -126,7 +128,10 @@ fn binit(tag: &RawTag<'_>) -> Result<Board, DhtmlXqError> {
         }
         let sq = square(d[0], d[1]).ok_or_else(|| bad("a square off the board"))?;
         let color = if i < 16 { Color::Red } else { Color::Black };
-        if board.set_piece_at(sq, Piece::new(color, BINIT_ROLES[i % 16])).is_some() {
+        if board
+            .set_piece_at(sq, Piece::new(color, BINIT_ROLES[i % 16]))
+            .is_some()
+        {
             return Err(bad("two pieces on one square"));
         }
     }
@@ -154,12 +159,17 @@ pub(crate) fn tree(tags: &[RawTag<'_>]) -> Result<GameTree, DhtmlXqError> {
     let find = |n: &str| tags.iter().find(|t| t.name.eq_ignore_ascii_case(n));
     let main = find("movelist");
     let main_moves = main.map(moves).transpose()?.unwrap_or_default();
-    let (mut setup, start_tag) = if let Some(t) = find("fen").filter(|t| !t.value.trim().is_empty()) {
-        let setup = t.value.trim().parse::<Setup>().map_err(|e| DhtmlXqError::BadStart {
-            line: t.line,
-            tag: t.name.into(),
-            reason: e.to_string(),
-        })?;
+    let (mut setup, start_tag) = if let Some(t) = find("fen").filter(|t| !t.value.trim().is_empty())
+    {
+        let setup = t
+            .value
+            .trim()
+            .parse::<Setup>()
+            .map_err(|e| DhtmlXqError::BadStart {
+                line: t.line,
+                tag: t.name.into(),
+                reason: e.to_string(),
+            })?;
         (setup, Some(t))
     } else if let Some(t) = find("binit").filter(|t| !t.value.trim().is_empty()) {
         let mut setup = Setup::default();
@@ -168,14 +178,18 @@ pub(crate) fn tree(tags: &[RawTag<'_>]) -> Result<GameTree, DhtmlXqError> {
     } else {
         (Setup::default(), None)
     };
-    if let Some(side) = main_moves.first().and_then(|m| first_mover(&setup, m.from())) {
+    if let Some(side) = main_moves
+        .first()
+        .and_then(|m| first_mover(&setup, m.from()))
+    {
         setup.turn = side;
     }
-    let start = Position::from_setup(setup, Validation::Lenient).map_err(|e| DhtmlXqError::BadStart {
-        line: start_tag.map_or(0, |t| t.line),
-        tag: start_tag.map_or("binit", |t| t.name).into(),
-        reason: e.to_string(),
-    })?;
+    let start =
+        Position::from_setup(setup, Validation::Lenient).map_err(|e| DhtmlXqError::BadStart {
+            line: start_tag.map_or(0, |t| t.line),
+            tag: start_tag.map_or("binit", |t| t.name).into(),
+            reason: e.to_string(),
+        })?;
     let mut tree = GameTree::new(start);
     for t in tags.iter().filter(|t| !is_structural(t.name)) {
         let lower = t.name.to_ascii_lowercase();
@@ -190,11 +204,21 @@ pub(crate) fn tree(tags: &[RawTag<'_>]) -> Result<GameTree, DhtmlXqError> {
     let mut nodes: BTreeMap<(u32, u32), NodeId> = BTreeMap::new();
     nodes.insert((0, 0), tree.root());
     let main_tag = main.map_or("movelist", |t| t.name);
-    add_line(&mut tree, &mut nodes, (0, 1), &main_moves, main_tag, main.map_or(0, |t| t.line))?;
+    add_line(
+        &mut tree,
+        &mut nodes,
+        (0, 1),
+        &main_moves,
+        main_tag,
+        main.map_or(0, |t| t.line),
+    )?;
     // Branches, each once its parent branch is in the tree.
     let mut branches: BTreeMap<u32, Vec<(u32, u32, &RawTag<'_>)>> = BTreeMap::new();
     let mut seen = BTreeMap::new();
-    for t in tags.iter().filter(|t| t.name.to_ascii_lowercase().starts_with("move_")) {
+    for t in tags
+        .iter()
+        .filter(|t| t.name.to_ascii_lowercase().starts_with("move_"))
+    {
         let Some((p, s, b)) = branch_id(t.name) else {
             return Err(DhtmlXqError::BadMoves {
                 line: t.line,
@@ -234,7 +258,10 @@ pub(crate) fn tree(tags: &[RawTag<'_>]) -> Result<GameTree, DhtmlXqError> {
             reason: "its parent branch does not exist",
         });
     }
-    for t in tags.iter().filter(|t| t.name.to_ascii_lowercase().starts_with("comment")) {
+    for t in tags
+        .iter()
+        .filter(|t| t.name.to_ascii_lowercase().starts_with("comment"))
+    {
         let text = unescape(t.value);
         if let Some(&node) = comment_id(t.name).and_then(|id| nodes.get(&id)) {
             if !text.is_empty() {
@@ -255,13 +282,15 @@ fn add_line(
     line: u32,
 ) -> Result<(), DhtmlXqError> {
     let mut parent = nodes.get(&(b, s - 1)).copied().unwrap_or(tree.root());
-    let mut pos = tree.position(parent).map_err(|e| DhtmlXqError::IllegalMove {
-        line,
-        tag: String::from(tag),
-        ply: s as usize,
-        iccs: String::new(),
-        reason: e.to_string(),
-    })?;
+    let mut pos = tree
+        .position(parent)
+        .map_err(|e| DhtmlXqError::IllegalMove {
+            line,
+            tag: String::from(tag),
+            ply: s as usize,
+            iccs: String::new(),
+            reason: e.to_string(),
+        })?;
     for (i, &m) in moves.iter().enumerate() {
         let ply = s as usize + i;
         parent = grow::push(tree, parent, &mut pos, m).map_err(|e| DhtmlXqError::IllegalMove {

@@ -16,7 +16,9 @@ fn binit(pos: &Position) -> String {
     let mut slots: [Option<Square>; 32] = [None; 32];
     for (sq, piece) in pos.board().pieces() {
         let base = if piece.color == Color::Red { 0 } else { 16 };
-        if let Some(i) = (0..16).find(|&i| BINIT_ROLES[i] == piece.role && slots[base + i].is_none()) {
+        if let Some(i) =
+            (0..16).find(|&i| BINIT_ROLES[i] == piece.role && slots[base + i].is_none())
+        {
             slots[base + i] = Some(sq);
         }
     }
@@ -51,9 +53,13 @@ fn tag_name(header: &str) -> Option<String> {
         return Some(String::from(*tag));
     }
     let ok = !header.is_empty()
-        && header.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        && header
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_')
         && !is_structural(header)
-        && !HEADERS.iter().any(|(tag, _)| tag.eq_ignore_ascii_case(header));
+        && !HEADERS
+            .iter()
+            .any(|(tag, _)| tag.eq_ignore_ascii_case(header));
     ok.then(|| String::from(header))
 }
 
@@ -83,7 +89,10 @@ fn branches(tree: &GameTree) -> Vec<Branch> {
     };
     let root = tree.root();
     let mut out = Vec::new();
-    let main = tree.children(root).first().map_or(Vec::new(), |&f| chain(f));
+    let main = tree
+        .children(root)
+        .first()
+        .map_or(Vec::new(), |&f| chain(f));
     out.push(Branch {
         id: 0,
         parent: 0,

@@ -23,7 +23,7 @@
 //! assert_eq!(tree.header("Result"), Some("1-0"));
 //!
 //! let err = read_str("1. 炮二平五 马８进７\n2. 马二进四").unwrap_err();
-//! assert_eq!(err.to_string(), "move list: line 2, column 4, move 3 \"马二进四\": the horse cannot move that way");
+//! assert_eq!(err.to_string(), "move list: line 2, column 4, move 3 \"马二进四\": h0f1 is not legal: the horse's leg is blocked on g0");
 //! # Ok::<(), PlainError>(())
 //! ```
 //!
@@ -34,8 +34,8 @@ mod syntax;
 use alloc::string::{String, ToString};
 
 use crate::base::Position;
-use crate::records::{grow, text};
 use crate::records::tree::GameTree;
+use crate::records::{grow, text};
 use syntax::Kind;
 
 /// Why a move list could not be read.
@@ -76,8 +76,8 @@ pub fn read_str(text: &str) -> Result<GameTree, PlainError> {
 ///
 /// ```
 /// use xiangqi::Position;
-/// let start: Position = "4k4/9/9/9/9/9/9/9/4R4/3K5 w".parse()?;
-/// let tree = xiangqi::movelist::read_str_from("1. 车五进七", start)?;
+/// let start: Position = "4k4/9/9/9/9/9/9/9/R8/3K5 w".parse()?;
+/// let tree = xiangqi::movelist::read_str_from("1. 车九进七", start)?;
 /// assert_eq!(tree.node_count(), 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

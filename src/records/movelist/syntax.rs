@@ -62,7 +62,11 @@ fn digit(c: char) -> Option<u32> {
 /// (12, ""), `1.炮二平五` → (1, "炮二平五"), `第3回合` → (3, "").
 fn number(word: &str) -> Option<(u32, &str)> {
     let w = word.strip_prefix('第').unwrap_or(word);
-    let digits: usize = w.chars().take_while(|&c| digit(c).is_some()).map(char::len_utf8).sum();
+    let digits: usize = w
+        .chars()
+        .take_while(|&c| digit(c).is_some())
+        .map(char::len_utf8)
+        .sum();
     if digits == 0 {
         return None;
     }
@@ -180,7 +184,13 @@ mod tests {
         );
         let t = tokens("1. h2e2\n  h9g7");
         assert_eq!((t[2].line, t[2].column), (2, 3));
-        assert_eq!(kinds("1... 马８进７"), vec![Kind::Number(1), Kind::Move("马８进７".into())]);
-        assert_eq!(kinds("99999999999."), vec![Kind::Move("99999999999.".into())]);
+        assert_eq!(
+            kinds("1... 马８进７"),
+            vec![Kind::Number(1), Kind::Move("马８进７".into())]
+        );
+        assert_eq!(
+            kinds("99999999999."),
+            vec![Kind::Move("99999999999.".into())]
+        );
     }
 }
