@@ -5,7 +5,7 @@
 use alloc::string::String;
 
 /// The text of a tag's value: `||` becomes a line break, `\uXXXX` (four hex
-/// digits) the character.
+/// digits) the character, and a CR LF or lone CR a line feed.
 pub(crate) fn unescape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
@@ -30,6 +30,9 @@ pub(crate) fn unescape(s: &str) -> String {
         }
     }
     out.push_str(rest);
+    if out.contains('\r') {
+        out = out.replace("\r\n", "\n").replace('\r', "\n");
+    }
     out
 }
 

@@ -172,8 +172,10 @@ pub(crate) fn tree(tags: &[RawTag<'_>]) -> Result<GameTree, DhtmlXqError> {
             })?;
         (setup, Some(t))
     } else if let Some(t) = find("binit").filter(|t| !t.value.trim().is_empty()) {
-        let mut setup = Setup::default();
-        setup.board = binit(t)?;
+        let setup = Setup {
+            board: binit(t)?,
+            ..Setup::default()
+        };
         (setup, Some(t))
     } else {
         (Setup::default(), None)

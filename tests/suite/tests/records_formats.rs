@@ -497,3 +497,89 @@ fn truncated_and_corrupted_records_never_panic() {
         let _ = xiangqi::movelist::read(bytes);
     }
 }
+
+/// A CBF record of `tree`'s main line (the layout of `xiangqi::cbf`).
+fn cbf_text(tree: &GameTree) -> String {
+    let mut s = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ChineseChessRecord Version=\"1.0\">\n <Head>\n  <Name>{}</Name>\n  <FEN>{}</FEN>\n </Head>\n <MoveList>\n  <Move value=\"00-00\"><![CDATA[{}]]></Move>\n",
+        tree.header("Event").unwrap_or(""),
+        tree.start(),
+        tree.comment(tree.root()),
+    );
+    let mut node = tree.root();
+    while let Some(&next) = tree.children(node).first() {
+        let m = tree.move_at(next).unwrap();
+        let xy = |sq: xiangqi::Square| format!("{}{}", sq.file().index(), 9 - sq.rank().index());
+        s += &format!("  <Move value=\"{}-{}\" />\n", xy(m.from()), xy(m.to()));
+        node = next;
+    }
+    s + " </MoveList>\n</ChineseChessRecord>\n"
+}
+
+/// The main line of `tree` as a numbered list in Chinese notation.
+fn move_list_text(tree: &GameTree) -> String {
+    use xiangqi::notation::{ChineseScript, format_chinese};
+    let mut s = String::new();
+    let mut node = tree.root();
+    let mut pos = tree.start().clone();
+    let mut ply = 0;
+    while let Some(&next) = tree.children(node).first() {
+        let m = tree.move_at(next).unwrap();
+        if ply % 2 == 0 {
+            s += &format!("{}. ", ply / 2 + 1);
+        }
+        s += &format_chinese(&pos, m, ChineseScript::Simplified).unwrap();
+        s.push(' ');
+        pos.play(m).unwrap();
+        node = next;
+        ply += 1;
+    }
+    s
+}
+
+#[test]
+fn test_writers_give_what_the_readers_read() {
+    let tree = random_tree(Position::new(), 3);
+    let main: Vec<String> = lines(&tree)[..1].to_vec();
+    let cbf = xiangqi::cbf::read_str(&cbf_text(&tree)).unwrap();
+    assert_eq!(lines(&cbf), main);
+    let list = xiangqi::movelist::read_str(&move_list_text(&tree)).unwrap();
+    assert_eq!(lines(&list), main);
+}
+
+/// Writes the seed inputs of the `cbr`, `cbf`, `dhtmlxq` and `movelist`
+/// corpora (`fuzz/corpus/`): records of random trees written by the test
+/// writers above, and a cut and a corrupted copy of each. Run with `cargo
+/// test -p xiangqi-suite --test suite write_records_seeds -- --ignored`.
+#[test]
+#[ignore]
+fn write_records_seeds() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus");
+    let mut rng = Rng::new(2026);
+    for (target, make) in [
+        (
+            "cbr",
+            (|t: &GameTree| cbr_bytes(t)) as fn(&GameTree) -> Vec<u8>,
+        ),
+        ("cbf", |t| cbf_text(t).into_bytes()),
+        ("dhtmlxq", |t| xiangqi::dhtmlxq::write(t).into_bytes()),
+        ("movelist", |t| move_list_text(t).into_bytes()),
+    ] {
+        let dir = root.join(target);
+        std::fs::create_dir_all(&dir).unwrap();
+        for i in 0..8u64 {
+            let mut tree = random_tree(STARTS[i as usize % 4].parse().unwrap(), 1000 + i);
+            tree.set_header("Title", "种子");
+            let bytes = make(&tree);
+            let cut = bytes[..rng.below(bytes.len())].to_vec();
+            let mut bad = bytes.clone();
+            for _ in 0..4 {
+                let at = rng.below(bad.len());
+                bad[at] = rng.next_u64() as u8;
+            }
+            for (kind, b) in [("whole", bytes), ("cut", cut), ("corrupt", bad)] {
+                std::fs::write(dir.join(format!("{kind}-{i}")), b).unwrap();
+            }
+        }
+    }
+}
