@@ -77,7 +77,8 @@ fn movelist_corpus() {
 /// changed, cut, spliced): a short fuzzing run on a stable toolchain.
 #[test]
 fn records_mutations() {
-    let targets: [(&str, fn(&[u8])); 4] = [
+    type Target = (&'static str, fn(&[u8]));
+    let targets: [Target; 4] = [
         ("cbr", records_cb::cbr),
         ("cbf", records_cb::cbf),
         ("dhtmlxq", records_cb::dhtmlxq),
