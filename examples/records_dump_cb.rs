@@ -1,5 +1,5 @@
-//! Reads CCBridge CBR games, CBL libraries and CBF records and prints, as
-//! JSON, each game's start position and every line (the moves from the
+//! Reads CCBridge CBR games, CBL libraries and CBF records (and DhtmlXQ
+//! records and plain move lists) and prints, as JSON, each game's start position and every line (the moves from the
 //! start to each end of a variation, ICCS), with the warnings of a library.
 //! `tests/records/compare_cchess_cb.py` checks this against cchess, and
 //! `tests/records/bench_cchess_cb.py` times both.
@@ -15,6 +15,7 @@
 use std::time::Instant;
 
 use serde_json::{Value, json};
+use xiangqi::detect::{RecordFormat, detect};
 use xiangqi::tree::{GameTree, NodeId};
 
 /// Every line of `tree`: the moves from the root to each node with no child.
@@ -62,20 +63,34 @@ fn game(index: usize, tree: &GameTree) -> Value {
     })
 }
 
-/// Reads one file: (games, warnings), or the error of a single-game file.
+/// Reads one file, of the format [`detect`] finds (by its extension when it
+/// finds none): (games, warnings), or the error of a single-game file.
 fn read(path: &str, bytes: &[u8]) -> Result<(Vec<Value>, Vec<String>), String> {
     let lower = path.to_lowercase();
-    if lower.ends_with(".cbl") {
-        let lib = xiangqi::cbr::read_library(bytes).map_err(|e| e.to_string())?;
-        let games = lib.games.iter().map(|g| game(g.index, &g.tree)).collect();
-        let warnings = lib.warnings.iter().map(|w| w.to_string()).collect();
-        Ok((games, warnings))
-    } else if lower.ends_with(".cbf") {
-        let tree = xiangqi::cbf::read(bytes).map_err(|e| e.to_string())?;
-        Ok((vec![game(0, &tree)], Vec::new()))
+    let format = detect(bytes).or(if lower.ends_with(".cbf") {
+        Some(RecordFormat::Cbf)
     } else {
-        let tree = xiangqi::cbr::read(bytes).map_err(|e| e.to_string())?;
-        Ok((vec![game(0, &tree)], Vec::new()))
+        None
+    });
+    let one = |tree: GameTree| Ok((vec![game(0, &tree)], Vec::new()));
+    match format {
+        Some(RecordFormat::Cbl) => {
+            let lib = xiangqi::cbr::read_library(bytes).map_err(|e| e.to_string())?;
+            let games = lib.games.iter().map(|g| game(g.index, &g.tree)).collect();
+            let warnings = lib.warnings.iter().map(|w| w.to_string()).collect();
+            Ok((games, warnings))
+        }
+        Some(RecordFormat::Cbf) => one(xiangqi::cbf::read(bytes).map_err(|e| e.to_string())?),
+        Some(RecordFormat::DhtmlXq) => {
+            one(xiangqi::dhtmlxq::read(bytes).map_err(|e| e.to_string())?)
+        }
+        Some(RecordFormat::MoveList) => {
+            one(xiangqi::movelist::read(bytes).map_err(|e| e.to_string())?)
+        }
+        Some(RecordFormat::Cbr) | None => {
+            one(xiangqi::cbr::read(bytes).map_err(|e| e.to_string())?)
+        }
+        Some(other) => Err(format!("{other}: not read by this example")),
     }
 }
 

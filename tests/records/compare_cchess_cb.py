@@ -7,7 +7,9 @@ a variation, in ICCS).
     pip install cchess           # into any venv
     python tests/records/compare_cchess_cb.py DIR [DIR...]
 
-DIR is searched for *.cbr, *.cbl and *.cbf (any case). Our side is the
+DIR is searched for *.cbr, *.cbl and *.cbf (any case), and for cchess's move
+files, *.txt whose first line is a FEN and the others Chinese moves (the last
+may be a result), which our `xiangqi::movelist` reads. Our side is the
 example `records_dump_cb` (built here with `cargo build --release`, or named
 by $RECORDS_DUMP). Exit status 1 if any game differs.
 
@@ -41,12 +43,40 @@ def dump_binary():
     return str(ROOT / "target" / "release" / "examples" / "records_dump_cb")
 
 
+RESULTS = ("红胜", "黑胜", "和棋", "1-0", "0-1", "1/2-1/2", "*")
+
+
+def cchess_move_file(path):
+    """A move file as cchess's tests read it: the FEN, then a move a line."""
+    from cchess.board import ChessBoard
+
+    try:
+        rows = [r.strip() for r in path.read_text(encoding="utf-8").splitlines() if r.strip()]
+        board = ChessBoard(rows[0])
+    except Exception:
+        return None
+    moves = []
+    for text in rows[1:]:
+        if text in RESULTS:
+            break
+        m = board.move_text(text)
+        if m is None:
+            return None
+        moves.append(m.to_iccs())
+        board.next_turn()
+    if not moves:
+        return None
+    return [(0, rows[0].split()[0], [tuple(moves)])]
+
+
 def cchess_games(path):
     """[(index, placement, sorted lines)] as cchess reads the file."""
     from cchess.read_cbf import read_from_cbf
     from cchess.read_cbr import read_from_cbl, read_from_cbr
 
     ext = path.suffix.lower()
+    if ext == ".txt":
+        return cchess_move_file(path)
     if ext == ".cbl":
         games = read_from_cbl(str(path))["games"]
     elif ext == ".cbf":
@@ -82,8 +112,9 @@ def main():
         p
         for d in sys.argv[1:]
         for p in pathlib.Path(d).rglob("*")
-        if p.is_file() and p.suffix.lower() in (".cbr", ".cbl", ".cbf")
+        if p.is_file() and p.suffix.lower() in (".cbr", ".cbl", ".cbf", ".txt")
     )
+    paths = [p for p in paths if p.suffix.lower() != ".txt" or cchess_move_file(p)]
     ours = our_games(dump_binary(), paths)
     total = same = differ = skipped = 0
     for path in paths:

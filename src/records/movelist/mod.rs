@@ -6,8 +6,9 @@
 //! reads), `{...}`, `(...)`, `（...）` and `【...】` are comments on the move
 //! before, and a result (`1-0`, `0-1`, `1/2-1/2`, 红胜, 黑胜, 和棋...) ends
 //! the list. Words before the first move number (a title, the players) are
-//! skipped when the list is numbered. The game starts from the standard
-//! position; [`read_str_from`] takes another.
+//! skipped when the list is numbered. The game starts from the position of
+//! the first line if it is a FEN (cchess's move files), else from the
+//! standard position; [`read_str_from`] takes another.
 //!
 //! ```
 //! use xiangqi::movelist::{PlainError, read_str};
@@ -33,7 +34,7 @@ mod syntax;
 
 use alloc::string::{String, ToString};
 
-use crate::base::Position;
+use crate::base::{Position, Setup, Validation};
 use crate::records::tree::GameTree;
 use crate::records::{grow, text};
 use syntax::Kind;
@@ -67,9 +68,29 @@ pub fn read(bytes: &[u8]) -> Result<GameTree, PlainError> {
     read_str(&text::decode(bytes))
 }
 
-/// Reads a move list from the standard start position.
+/// Reads a move list from the standard start position, or from the
+/// position of its first line when that line is a FEN.
+///
+/// ```
+/// let text = "4k4/9/9/9/9/9/9/9/R8/3K5 w\n车九进七\n将５平６";
+/// let tree = xiangqi::movelist::read_str(text)?;
+/// assert_eq!(tree.start().to_string(), "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1");
+/// assert_eq!(tree.node_count(), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn read_str(text: &str) -> Result<GameTree, PlainError> {
-    read_str_from(text, Position::new())
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
+    let fen = first
+        .trim()
+        .parse::<Setup>()
+        .ok()
+        .and_then(|s| Position::from_setup(s, Validation::Lenient).ok());
+    match fen {
+        // The FEN's line stays, empty, so that lines keep their numbers.
+        Some(start) => read_str_from(&alloc::format!("\n{rest}"), start),
+        None => read_str_from(text, Position::new()),
+    }
 }
 
 /// Reads a move list from `start`.
