@@ -6,7 +6,11 @@
 //! reads), `{...}`, `(...)`, `（...）` and `【...】` are comments on the move
 //! before, and a result (`1-0`, `0-1`, `1/2-1/2`, 红胜, 黑胜, 和棋...) ends
 //! the list. Words before the first move number (a title, the players) are
-//! skipped when the list is numbered. The game starts from the position of
+//! skipped when the list is numbered (but `key: value` lines there, as 东萍
+//! writes them, give headers: `标题` Title, `赛事` Event, `轮次` Round, `布局`
+//! Opening, `红方` Red, `黑方` Black, `结果` Result, `日期` Date, `地点`
+//! Site), and so are words after the last move
+//! that are not moves at all (`棋谱由 ... 生成`), when no move follows them. The game starts from the position of
 //! the first line if it is a FEN (cchess's move files), else from the
 //! standard position; [`read_str_from`] takes another.
 //!
@@ -35,6 +39,7 @@ mod syntax;
 use alloc::string::{String, ToString};
 
 use crate::base::{Position, Setup, Validation};
+use crate::records::notation::{MoveError, MoveText};
 use crate::records::tree::GameTree;
 use crate::records::{grow, text};
 use syntax::Kind;
@@ -60,6 +65,15 @@ pub enum PlainError {
         /// Why it is not a move here.
         reason: String,
     },
+}
+
+/// Whether a move number or a word written like a move is among `tokens`.
+fn moves_follow(tokens: &[syntax::Token]) -> bool {
+    tokens.iter().any(|t| match &t.kind {
+        Kind::Number(_) => true,
+        Kind::Move(w) => MoveText::parse(w).is_ok(),
+        _ => false,
+    })
 }
 
 /// Reads a move list from bytes in whatever encoding they have (UTF-8,
@@ -109,10 +123,15 @@ pub fn read_str_from(text: &str, start: Position) -> Result<GameTree, PlainError
         .position(|t| t.kind == Kind::Number(1))
         .unwrap_or(0);
     let mut tree = GameTree::new(start);
+    if skip > 0 {
+        for (name, value) in syntax::preamble(text) {
+            tree.set_header(name, &value);
+        }
+    }
     let mut node = tree.root();
     let mut pos = tree.start().clone();
     let mut ply = 0;
-    for t in &tokens[skip..] {
+    for (i, t) in tokens.iter().enumerate().skip(skip) {
         match &t.kind {
             Kind::Number(_) => {}
             Kind::Comment(c) => {
@@ -139,7 +158,14 @@ pub fn read_str_from(text: &str, start: Position) -> Result<GameTree, PlainError
                     text: word.clone(),
                     reason,
                 };
-                let m = pos.parse_move(word).map_err(|e| bad(e.to_string()))?;
+                let m = match pos.parse_move(word) {
+                    Ok(m) => m,
+                    // Text after the list ("棋谱由 ... 生成"): no move follows.
+                    Err(MoveError::Syntax(_)) if ply > 1 && !moves_follow(&tokens[i + 1..]) => {
+                        break;
+                    }
+                    Err(e) => return Err(bad(e.to_string())),
+                };
                 node = grow::push(&mut tree, node, &mut pos, m).map_err(|e| bad(e.to_string()))?;
             }
         }

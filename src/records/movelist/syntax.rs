@@ -83,6 +83,58 @@ fn number(word: &str) -> Option<(u32, &str)> {
     None
 }
 
+/// The PGN result a result phrase says (`黑方胜`, `红先负`, `和棋`...).
+pub(crate) fn result_phrase(text: &str) -> Option<&'static str> {
+    let win = text.contains('胜') || text.contains('勝');
+    let loss = text.contains('负') || text.contains('負');
+    if text.contains('和') {
+        Some("1/2-1/2")
+    } else if text.contains('红') || text.contains('紅') {
+        (win || loss).then_some(if win { "1-0" } else { "0-1" })
+    } else if text.contains('黑') {
+        (win || loss).then_some(if win { "0-1" } else { "1-0" })
+    } else {
+        result(text.trim())
+    }
+}
+
+/// The `key: value` lines before the list (as 东萍 writes them: `标题:`,
+/// `赛事:`, `红方:`, `黑方:`, `结果:`...), as tree headers.
+pub(crate) fn preamble(text: &str) -> Vec<(&'static str, String)> {
+    const KEYS: [(&str, &str); 9] = [
+        ("标题", "Title"),
+        ("赛事", "Event"),
+        ("轮次", "Round"),
+        ("布局", "Opening"),
+        ("红方", "Red"),
+        ("黑方", "Black"),
+        ("结果", "Result"),
+        ("日期", "Date"),
+        ("地点", "Site"),
+    ];
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.chars().next().is_some_and(|c| digit(c).is_some()) {
+            break;
+        }
+        let Some((key, value)) = line.split_once([':', '：']) else {
+            continue;
+        };
+        let value = value.trim();
+        if let Some(&(_, name)) = KEYS.iter().find(|(k, _)| *k == key.trim()) {
+            if name == "Result" {
+                if let Some(r) = result_phrase(value) {
+                    out.push((name, r.into()));
+                }
+            } else if !value.is_empty() {
+                out.push((name, value.into()));
+            }
+        }
+    }
+    out
+}
+
 /// The tokens of `text`.
 pub(crate) fn tokens(text: &str) -> Vec<Token> {
     let mut out = Vec::new();
@@ -192,5 +244,20 @@ mod tests {
             kinds("99999999999."),
             vec![Kind::Move("99999999999.".into())]
         );
+    }
+
+    #[test]
+    fn preamble_lines() {
+        let text = "标题: 甲 负 乙\n红方： 甲\n结果: 黑方胜\n备注: x\n 1.炮二平五\n结果: 和";
+        assert_eq!(
+            preamble(text),
+            vec![
+                ("Title", "甲 负 乙".to_string()),
+                ("Red", "甲".to_string()),
+                ("Result", "0-1".to_string())
+            ]
+        );
+        assert_eq!(result_phrase("红先负"), Some("0-1"));
+        assert_eq!(result_phrase("?"), None);
     }
 }

@@ -264,6 +264,18 @@ fn move_lists_in_their_encodings() {
         lines(&xiangqi::movelist::read(&big5).unwrap()),
         ["h2e2 h9g7"]
     );
+    // As 东萍 pastes a game: `key: value` lines, the list, a closing line.
+    let dpxq = "标题: 甲 负 乙\n结果: 黑方胜\n \n  1.炮二平五      马８进７  \n  2.马二进三\n \n棋谱由 http://www.example.com/ 生成\n";
+    let tree = xiangqi::movelist::read_str(dpxq).unwrap();
+    assert_eq!(lines(&tree), ["h2e2 h9g7 h0g2"]);
+    assert_eq!(tree.header("Title"), Some("甲 负 乙"));
+    assert_eq!(tree.header("Result"), Some("0-1"));
+    // Words that are no move, with moves after them: an error.
+    let err = xiangqi::movelist::read_str("1. 炮二平五 马８进７ 棋谱 2. 马二进三").unwrap_err();
+    assert!(
+        matches!(err, xiangqi::movelist::PlainError::BadMove { ply: 3, .. }),
+        "{err}"
+    );
     let err =
         xiangqi::movelist::read_str("1. 炮二平五 马８进７\n2. 车九进五 车９进二").unwrap_err();
     assert!(
