@@ -2,7 +2,9 @@
 //! column from the left, `0..9`, and a row from the top, `0..10`, with Black
 //! at the top. The ICCS rank is `9 - row`.
 
-use crate::base::{Color, File, Rank, Role, Setup, Square};
+#[cfg(feature = "cbr")]
+use crate::base::Role;
+use crate::base::{Color, File, Rank, Setup, Square};
 
 /// The square in column `col` and row `row` (from the top), if on the board.
 pub(crate) fn square(col: u32, row: u32) -> Option<Square> {
@@ -13,12 +15,14 @@ pub(crate) fn square(col: u32, row: u32) -> Option<Square> {
 }
 
 /// Column and row (from the top) of `sq`.
+#[cfg(feature = "dhtmlxq")]
 pub(crate) fn col_row(sq: Square) -> (u32, u32) {
     (sq.file().index() as u32, 9 - sq.rank().index() as u32)
 }
 
 /// The role of a CCBridge piece code's low digit: 1 chariot, 2 horse,
 /// 3 elephant, 4 advisor, 5 general, 6 cannon, 7 soldier.
+#[cfg(feature = "cbr")]
 pub(crate) fn ccbridge_role(digit: u8) -> Option<Role> {
     Some(match digit {
         1 => Role::Chariot,
@@ -53,6 +57,7 @@ mod tests {
         assert_eq!(square(8, 9), Some(Square::I0));
         assert_eq!(square(9, 0), None);
         assert_eq!(square(0, 10), None);
+        #[cfg(feature = "dhtmlxq")]
         assert_eq!(col_row(Square::H2), (7, 7));
     }
 }

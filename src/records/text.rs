@@ -6,6 +6,7 @@
 //! lose the game.
 
 use alloc::borrow::Cow;
+#[cfg(feature = "cbr")]
 use alloc::string::String;
 
 use encoding_rs::{BIG5, Encoding, GB18030, UTF_8, UTF_16LE};
@@ -44,6 +45,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Cow<'_, str> {
 
 /// A fixed-size UTF-16LE field: the text up to its first NUL code unit (or
 /// the whole field), with unpaired surrogates as U+FFFD.
+#[cfg(feature = "cbr")]
 pub(crate) fn utf16le_field(bytes: &[u8]) -> String {
     let mut end = bytes.len() & !1;
     let mut i = 0;
@@ -127,6 +129,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "cbr")]
     fn utf16_fields_stop_at_nul() {
         let mut field = [0u8; 16];
         field[..4].copy_from_slice(&[0x4e, 0x67, 0x31, 0x00]);
