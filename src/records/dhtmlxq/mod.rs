@@ -23,7 +23,7 @@
 //!   (红胜 `1-0`, 黑胜 `0-1`, 和棋 / 和局 `1/2-1/2`, else `*`); other tags
 //!   keep their name (`owner`, `gametype`...). `length` is recomputed.
 //!
-//! The side to move first is the side of the first move's piece. [`write`]
+//! The side to move first is the side of the first move's piece. [`write()`]
 //! writes every line, comment and header of a tree so that [`read_str`]
 //! gives the same tree back (NAGs excepted: DhtmlXQ has none).
 //!
