@@ -40,6 +40,32 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
+//! **Variations.** A [`GameRecord`] is the main line; its variations are
+//! skipped, or kept as raw text ([`ReadOptions::keep_variations`]). To read
+//! them, nested, with the comments and glyphs inside them, read a game
+//! tree: [`GameTree::from_pgn`](crate::records::tree::GameTree::from_pgn),
+//! or [`read_trees`] for many games, and write it back with
+//! [`GameTree::to_pgn`](crate::records::tree::GameTree::to_pgn). Under
+//! both readers lies the syntax, visited before it is resolved: a
+//! [`PgnVisitor`] ([`visit_pgn`], [`visit_games`]) streams a large text
+//! without building any game.
+//!
+//! ```
+//! use xiangqi::notation::Notation;
+//! use xiangqi::pgn::ReadOptions;
+//! use xiangqi::tree::GameTree;
+//!
+//! let text = "1. h2e2 {the cannon} (1. c3c4 (1. b0c2) h9g7) 1... h9g7 *";
+//! let mut tree = GameTree::from_pgn(text, &ReadOptions::default())?;
+//! let pawn = tree.children(tree.root())[1];
+//! tree.promote_to_main(pawn)?;
+//! assert_eq!(
+//!     tree.to_pgn(Notation::Iccs).lines().last(),
+//!     Some("1. c3c4 (1. h2e2 {the cannon} 1... h9g7) (1. b0c2) 1... h9g7 *")
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! **Real databases.** By default tag pairs are read leniently, as real
 //! files write them: unescaped quotes inside a value
 //! (`[Event ""Huangshan Cup" National GM,CM Tournament 2002"]`), a missing
@@ -54,15 +80,24 @@
 mod convert;
 mod multi;
 mod read;
+mod tree_convert;
+mod tree_read;
+#[cfg(test)]
+mod tree_tests;
+mod tree_write;
+mod visit;
 mod write;
 
 pub use convert::CheckedRecord;
 pub use multi::{Games, LineReader, RecordError, read_games};
+pub use tree_read::{TreeGames, TreeLineReader, read_trees};
+pub use visit::{MAX_VARIATION_DEPTH, PgnLocation, PgnVisitor, VisitGames, visit_games, visit_pgn};
 
 use crate::base::{Move, ParsePositionError, PlayError, Position, Validation};
 use crate::records::notation::{
     MoveError, ParseNotationError, UciRanks, WxfDialect, fold, significant,
 };
+use crate::records::tree::TreeError;
 
 /// The result of a game, as written at the end of PGN movetext.
 ///
@@ -354,7 +389,8 @@ pub enum PgnError {
     /// ```
     #[error("bad move {text:?} at ply {ply} (line {line}, column {column}): {reason}")]
     Move {
-        /// The 1-based ply of the move in the main line.
+        /// The 1-based ply of the move: in the main line, or, for a move
+        /// of a variation read into a game tree, in its line from the start.
         ply: usize,
         /// The 1-based line of the move (of the whole text, for
         /// [`read_games`]).
@@ -374,6 +410,42 @@ pub enum PgnError {
     /// [`ReadOptions::strict`]).
     #[error("text after the result")]
     AfterResult,
+    /// Variations nested deeper than
+    /// [`MAX_VARIATION_DEPTH`].
+    ///
+    /// ```
+    /// use xiangqi::pgn::{PgnError, ReadOptions};
+    /// use xiangqi::tree::GameTree;
+    /// let text = format!("1. h2e2 {}{} *", "(1. b2e2 ".repeat(300), ")".repeat(300));
+    /// assert_eq!(
+    ///     GameTree::from_pgn(&text, &ReadOptions::default()),
+    ///     Err(PgnError::TooDeep { line: 1 })
+    /// );
+    /// ```
+    #[error("variations nested too deep at line {line}")]
+    TooDeep {
+        /// The 1-based line of the `(` too many.
+        line: usize,
+    },
+    /// A `)` closes no variation.
+    ///
+    /// ```
+    /// use xiangqi::pgn::{PgnError, ReadOptions};
+    /// use xiangqi::tree::GameTree;
+    /// let text = "1. h2e2 (1. b2e2) h9g7\n2. h0g2) *";
+    /// assert_eq!(
+    ///     GameTree::from_pgn(text, &ReadOptions::default()),
+    ///     Err(PgnError::Unbalanced { line: 2 })
+    /// );
+    /// ```
+    #[error("a `)` closes no variation at line {line}")]
+    Unbalanced {
+        /// The 1-based line of the `)`.
+        line: usize,
+    },
+    /// The game does not fit in a [`GameTree`](crate::records::tree::GameTree).
+    #[error("{0}")]
+    Tree(#[from] TreeError),
     /// Tag pairs after movetext: the text holds more than one game, which
     /// [`GameRecord::from_pgn`] does not read; use [`read_games`].
     #[error("another game starts at line {line} (read several games with read_games)")]

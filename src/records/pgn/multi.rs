@@ -181,33 +181,7 @@ impl Iterator for Games<'_> {
     type Item = Result<GameRecord, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        // Skip blank lines before the record.
-        loop {
-            if self.rest.is_empty() {
-                return None;
-            }
-            let (line, rest) = split_line(self.rest);
-            if !blank(line) {
-                break;
-            }
-            self.rest = rest;
-            self.line += 1;
-        }
-        let first_line = self.line;
-        let mut splitter = Splitter::default();
-        let mut end = 0;
-        let mut lines = 0;
-        while end < self.rest.len() {
-            let (line, _) = split_line(&self.rest[end..]);
-            if splitter.starts_game(line) {
-                break;
-            }
-            end = (end + line.len() + 1).min(self.rest.len());
-            lines += 1;
-        }
-        let text = &self.rest[..end];
-        self.rest = &self.rest[end..];
-        self.line += lines;
+        let (text, first_line) = next_record(&mut self.rest, &mut self.line)?;
         let index = self.index;
         self.index += 1;
         Some(
@@ -218,6 +192,39 @@ impl Iterator for Games<'_> {
             }),
         )
     }
+}
+
+/// Splits the next record off `rest` (whose first line is line `line`),
+/// skipping blank lines before it: the record's text and its first line.
+/// `None` when only blank lines are left.
+pub(super) fn next_record<'a>(rest: &mut &'a str, line: &mut usize) -> Option<(&'a str, usize)> {
+    loop {
+        if rest.is_empty() {
+            return None;
+        }
+        let (first, after) = split_line(rest);
+        if !blank(first) {
+            break;
+        }
+        *rest = after;
+        *line += 1;
+    }
+    let first_line = *line;
+    let mut splitter = Splitter::default();
+    let mut end = 0;
+    let mut lines = 0;
+    while end < rest.len() {
+        let (l, _) = split_line(&rest[end..]);
+        if splitter.starts_game(l) {
+            break;
+        }
+        end = (end + l.len() + 1).min(rest.len());
+        lines += 1;
+    }
+    let text = &rest[..end];
+    *rest = &rest[end..];
+    *line += lines;
+    Some((text, first_line))
 }
 
 impl core::iter::FusedIterator for Games<'_> {}
@@ -244,6 +251,12 @@ impl core::iter::FusedIterator for Games<'_> {}
 #[derive(Clone, Debug)]
 pub struct LineReader {
     opts: ReadOptions,
+    lines: LineBuffer,
+}
+
+/// The lines of the record being fed, and where records start.
+#[derive(Clone, Debug)]
+pub(super) struct LineBuffer {
     splitter: Splitter,
     /// The current record's lines, each followed by `\n`.
     buf: String,
@@ -252,6 +265,62 @@ pub struct LineReader {
     /// The 1-based line where the current record starts.
     first_line: usize,
     index: usize,
+}
+
+impl LineBuffer {
+    /// A buffer with nothing fed yet.
+    pub(super) fn new() -> LineBuffer {
+        LineBuffer {
+            splitter: Splitter::default(),
+            buf: String::new(),
+            lines: 0,
+            first_line: 1,
+            index: 0,
+        }
+    }
+
+    /// Takes the next line; returns the previous record, read by `read`
+    /// (from its text and first line), when this line starts a new one.
+    pub(super) fn push_line<T>(
+        &mut self,
+        line: &str,
+        read: impl FnOnce(&str, usize) -> Result<T, PgnError>,
+    ) -> Option<Result<T, RecordError>> {
+        self.lines += 1;
+        let line = line.strip_suffix('\n').unwrap_or(line);
+        let mut done = None;
+        if !self.buf.is_empty() && self.splitter.starts_game(line) {
+            done = self.finish(read);
+        }
+        if self.buf.is_empty() {
+            if blank(line) {
+                return done;
+            }
+            self.first_line = self.lines;
+            self.splitter = Splitter::default();
+            self.splitter.starts_game(line);
+        }
+        self.buf.push_str(line);
+        self.buf.push('\n');
+        done
+    }
+
+    /// Ends the input: the last record, read by `read`, if any.
+    pub(super) fn finish<T>(
+        &mut self,
+        read: impl FnOnce(&str, usize) -> Result<T, PgnError>,
+    ) -> Option<Result<T, RecordError>> {
+        if self.buf.is_empty() {
+            return None;
+        }
+        let index = self.index;
+        self.index += 1;
+        let line = self.first_line;
+        let result = read(&self.buf, line).map_err(|error| RecordError { index, line, error });
+        self.buf.clear();
+        self.splitter = Splitter::default();
+        Some(result)
+    }
 }
 
 impl LineReader {
@@ -265,11 +334,7 @@ impl LineReader {
     pub fn new(opts: &ReadOptions) -> LineReader {
         LineReader {
             opts: *opts,
-            splitter: Splitter::default(),
-            buf: String::new(),
-            lines: 0,
-            first_line: 1,
-            index: 0,
+            lines: LineBuffer::new(),
         }
     }
 
@@ -286,23 +351,9 @@ impl LineReader {
     /// assert_eq!(first.moves.len(), 2);
     /// ```
     pub fn push_line(&mut self, line: &str) -> Option<Result<GameRecord, RecordError>> {
-        self.lines += 1;
-        let line = line.strip_suffix('\n').unwrap_or(line);
-        let mut done = None;
-        if !self.buf.is_empty() && self.splitter.starts_game(line) {
-            done = self.finish();
-        }
-        if self.buf.is_empty() {
-            if blank(line) {
-                return done;
-            }
-            self.first_line = self.lines;
-            self.splitter = Splitter::default();
-            self.splitter.starts_game(line);
-        }
-        self.buf.push_str(line);
-        self.buf.push('\n');
-        done
+        let opts = self.opts;
+        self.lines
+            .push_line(line, |text, first| read::record(text, &opts, first))
     }
 
     /// Ends the input: returns the last record, if any.
@@ -315,19 +366,8 @@ impl LineReader {
     /// assert!(reader.finish().is_none());
     /// ```
     pub fn finish(&mut self) -> Option<Result<GameRecord, RecordError>> {
-        if self.buf.is_empty() {
-            return None;
-        }
-        let index = self.index;
-        self.index += 1;
-        let first_line = self.first_line;
-        let result = read::record(&self.buf, &self.opts, first_line).map_err(|error| RecordError {
-            index,
-            line: first_line,
-            error,
-        });
-        self.buf.clear();
-        self.splitter = Splitter::default();
-        Some(result)
+        let opts = self.opts;
+        self.lines
+            .finish(|text, first| read::record(text, &opts, first))
     }
 }

@@ -5,50 +5,68 @@ use crate::base::{ParsePositionError, Position, Setup};
 use crate::records::notation::{ParseNotationError, ParseOptions, fold};
 
 /// The options of [`Position::parse_move_with`] that `opts` implies.
-fn move_options(opts: &ReadOptions) -> ParseOptions {
+pub(super) fn move_options(opts: &ReadOptions) -> ParseOptions {
     ParseOptions::default()
         .with_wxf_dialect(opts.wxf_dialect)
         .with_coordinates(opts.coordinates)
 }
 
 /// Tag pairs in file order.
-type Tags = Vec<(String, String)>;
+pub(super) type Tags = Vec<(String, String)>;
 
-/// A cursor over the text of one record that counts lines.
-struct Cursor<'a> {
-    /// The whole record.
-    text: &'a str,
-    rest: &'a str,
+/// A cursor over the text of one record that counts lines and columns.
+pub(super) struct Cursor<'a> {
+    pub(super) rest: &'a str,
     /// The 1-based line of the start of `rest`.
-    line: usize,
+    pub(super) line: usize,
+    /// The characters between the start of its line and the start of
+    /// `rest`.
+    col: usize,
 }
 
 impl<'a> Cursor<'a> {
-    fn advance(&mut self, n: usize) {
-        let (gone, rest) = self.rest.split_at(n.min(self.rest.len()));
-        self.line += gone.bytes().filter(|&b| b == b'\n').count();
+    /// A cursor at the start of `text`, whose first line is line `line`.
+    pub(super) fn new(text: &'a str, line: usize) -> Cursor<'a> {
+        Cursor {
+            rest: text,
+            line,
+            col: 0,
+        }
+    }
+
+    pub(super) fn advance(&mut self, n: usize) {
+        let mut n = n.min(self.rest.len());
+        while !self.rest.is_char_boundary(n) {
+            n -= 1;
+        }
+        let (gone, rest) = self.rest.split_at(n);
+        match gone.rfind('\n') {
+            Some(i) => {
+                self.line += gone.bytes().filter(|&b| b == b'\n').count();
+                self.col = gone[i + 1..].chars().count();
+            }
+            None => self.col += gone.chars().count(),
+        }
         self.rest = rest;
     }
 
     /// Skips whitespace; returns whether a line break was crossed.
-    fn skip_space(&mut self) -> bool {
+    pub(super) fn skip_space(&mut self) -> bool {
         let line = self.line;
         let n = self.rest.len() - self.rest.trim_start_matches(is_space).len();
         self.advance(n);
         self.line != line
     }
 
-    /// The 1-based column (in characters) of the byte `offset` of
-    /// `rest`.
-    fn column(&self, offset: usize) -> usize {
-        let at = (self.text.len() - self.rest.len() + offset).min(self.text.len());
-        let before = self.text.get(..at).unwrap_or("");
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        before[line_start..].chars().count() + 1
+    /// The 1-based column (in characters) of the byte `offset` of `rest`,
+    /// on the current line.
+    pub(super) fn column(&self, offset: usize) -> usize {
+        let upto = self.rest.get(..offset).unwrap_or(self.rest);
+        self.col + upto.chars().count() + 1
     }
 
     /// The rest of the current line (without the newline).
-    fn line_rest(&self) -> &'a str {
+    pub(super) fn line_rest(&self) -> &'a str {
         self.rest.split('\n').next().unwrap_or("")
     }
 }
@@ -129,7 +147,7 @@ fn quoted_value(s: &str, strict: bool) -> Option<(String, &str)> {
 }
 
 /// Reads the tag section.
-fn tags(cur: &mut Cursor<'_>, strict: bool) -> Result<Tags, PgnError> {
+pub(super) fn tags(cur: &mut Cursor<'_>, strict: bool) -> Result<Tags, PgnError> {
     let mut tags = Vec::new();
     loop {
         cur.skip_space();
@@ -165,7 +183,7 @@ fn take_balanced(s: &str) -> Option<(&str, usize)> {
 
 /// Strips a leading move number (`12.`, `12...`, `１２．`, `12、`, `12…`)
 /// from a token.
-fn strip_move_number(tok: &str) -> &str {
+pub(super) fn strip_move_number(tok: &str) -> &str {
     let after_digits = tok.trim_start_matches(|c: char| fold(c).is_ascii_digit());
     if after_digits.len() == tok.len() {
         return tok;
@@ -185,7 +203,7 @@ fn strip_move_number(tok: &str) -> &str {
 
 /// The glyph of a move suffix (`!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!`
 /// 6, full-width forms too); `None` for no suffix or another combination.
-fn suffix_nag(s: &str) -> Option<u8> {
+pub(super) fn suffix_nag(s: &str) -> Option<u8> {
     let mut chars = s.chars().map(fold);
     let pair = (chars.next()?, chars.next(), chars.next());
     Some(match pair {
@@ -201,7 +219,7 @@ fn suffix_nag(s: &str) -> Option<u8> {
 
 /// The glyph of a `$n` token (`n` at most 255, full-width digits too);
 /// `None` if malformed.
-fn dollar_nag(tok: &str) -> Option<u8> {
+pub(super) fn dollar_nag(tok: &str) -> Option<u8> {
     let mut n: u8 = 0;
     let mut digits = 0;
     for c in tok.chars().skip(1).map(fold) {
@@ -213,7 +231,7 @@ fn dollar_nag(tok: &str) -> Option<u8> {
 }
 
 /// Whether a character ends a movetext token.
-fn ends_token(c: char) -> bool {
+pub(super) fn ends_token(c: char) -> bool {
     is_space(c) || matches!(c, '{' | '}' | '(' | ')' | ';')
 }
 
@@ -223,11 +241,7 @@ pub(crate) fn record(
     opts: &ReadOptions,
     first_line: usize,
 ) -> Result<GameRecord, PgnError> {
-    let mut cur = Cursor {
-        text,
-        rest: text,
-        line: first_line,
-    };
+    let mut cur = Cursor::new(text, first_line);
     let tags = tags(&mut cur, opts.strict)?;
     let start = match tags.iter().find(|(k, _)| k.eq_ignore_ascii_case("FEN")) {
         Some((_, fen)) => {

@@ -7,22 +7,61 @@ use crate::base::{Color, PlayError, Position, Setup, Validation};
 use crate::records::notation::Notation;
 
 /// The longest line the writer makes, unless one token is longer.
-const LINE_WIDTH: usize = 79;
+pub(super) const LINE_WIDTH: usize = 79;
 
 /// Movetext laid out in lines of at most [`LINE_WIDTH`] characters,
 /// breaking only between units (a move number stays with its move).
-struct Lines<'a> {
+pub(super) struct Lines<'a> {
     out: &'a mut String,
     /// Characters on the current line.
     len: usize,
     /// Whether the current line has a unit.
     started: bool,
+    /// Whether the next unit opens a variation: `(` written before it.
+    glued: bool,
 }
 
-impl Lines<'_> {
+impl<'a> Lines<'a> {
+    /// Lines written at the end of `out`.
+    pub(super) fn new(out: &'a mut String) -> Lines<'a> {
+        Lines {
+            out,
+            len: 0,
+            started: false,
+            glued: false,
+        }
+    }
+
+    /// Opens a variation: `(`, written with the next unit.
+    pub(super) fn open(&mut self) {
+        self.glued = true;
+    }
+
+    /// Closes a variation: `)` right after the last unit, or at the start
+    /// of the next line if this one is full.
+    pub(super) fn close(&mut self) {
+        if self.len >= LINE_WIDTH {
+            self.out.push('\n');
+            self.len = 0;
+        }
+        self.out.push(')');
+        self.len += 1;
+    }
+
+    /// Appends a `;` comment, to the end of the line: for a comment that
+    /// holds a `}` (and no line break), which a `{}` comment cannot.
+    pub(super) fn line_comment(&mut self, text: &str) {
+        self.unit(&["; ", text]);
+        self.out.push('\n');
+        self.len = 0;
+        self.started = false;
+    }
+
     /// Appends a unit whose text is the concatenation of `parts`.
-    fn unit(&mut self, parts: &[&str]) {
-        let width: usize = parts.iter().map(|p| p.chars().count()).sum();
+    pub(super) fn unit(&mut self, parts: &[&str]) {
+        let open = core::mem::replace(&mut self.glued, false);
+        let width: usize =
+            parts.iter().map(|p| p.chars().count()).sum::<usize>() + usize::from(open);
         if self.started {
             if self.len + 1 + width > LINE_WIDTH {
                 self.out.push('\n');
@@ -31,6 +70,9 @@ impl Lines<'_> {
                 self.out.push(' ');
                 self.len += 1;
             }
+        }
+        if open {
+            self.out.push('(');
         }
         for p in parts {
             self.out.push_str(p);
@@ -42,7 +84,7 @@ impl Lines<'_> {
 
 /// A tag value as written: quotes and backslashes escaped, line breaks and
 /// other control characters (which a tag cannot hold) as spaces.
-fn escape(v: &str, out: &mut String) {
+pub(super) fn escape(v: &str, out: &mut String) {
     for c in v.chars() {
         match c {
             '"' | '\\' => out.extend(['\\', c]),
@@ -157,11 +199,7 @@ impl GameRecord {
 
     /// Writes the movetext (without the final line break).
     fn movetext(&self, notation: Notation, out: &mut String, lossy: bool) -> Result<(), PlayError> {
-        let mut lines = Lines {
-            out,
-            len: 0,
-            started: false,
-        };
+        let mut lines = Lines::new(out);
         let mut text = String::new();
         // The glyph written as the suffix of the move that ends at `ply`:
         // its first, if 1 to 6 (so that the glyphs read back in order).

@@ -129,4 +129,10 @@ impl GameTree {
         self.node_mut(id)?.nags.clear();
         Ok(())
     }
+
+    /// The comment after the move of `id`, to change in place (appending
+    /// to a long comment without copying it).
+    pub(crate) fn comment_mut(&mut self, id: NodeId) -> Result<&mut String, TreeError> {
+        Ok(&mut self.node_mut(id)?.comment)
+    }
 }

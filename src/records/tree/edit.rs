@@ -196,3 +196,62 @@ impl GameTree {
         }
     }
 }
+
+impl GameTree {
+    /// The variation that starts with `id`, as a tree of its own: its start
+    /// is the position before the move of `id`, its root's only child is a
+    /// copy of `id` with everything after it (moves, comments, NAGs and
+    /// variations), and it has the rules of this tree and no headers. For
+    /// the root, a copy of the whole tree without its headers.
+    ///
+    /// ```
+    /// use xiangqi::tree::GameTree;
+    /// let mut tree = GameTree::default();
+    /// let root = tree.root();
+    /// let a = tree.add_variation(root, "h2e2".parse()?)?;
+    /// let b = tree.add_variation(a, "h9g7".parse()?)?;
+    /// let c = tree.add_variation(a, "b9c7".parse()?)?;
+    /// tree.add_variation(c, "h0g2".parse()?)?;
+    /// let sub = tree.variation_tree(c)?;
+    /// assert_eq!(sub.start(), &tree.position(a)?);
+    /// assert_eq!(sub.node_count(), 3);
+    /// assert_eq!(sub.lines().count(), 1);
+    /// # let _ = b;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn variation_tree(&self, id: NodeId) -> Result<GameTree, TreeError> {
+        let (start, first) = match self.parent(id) {
+            Some(p) => (self.position(p)?, alloc::vec![id]),
+            None => (self.position(id)?, self.children(id).to_vec()),
+        };
+        let mut copy = GameTree::with_rules(start.clone(), self.rules().clone());
+        let root = copy.root();
+        if self.parent(id).is_none() {
+            copy.set_comment(root, self.comment(id))?;
+            for &n in self.nags(id) {
+                copy.push_nag(root, n)?;
+            }
+        }
+        // (node here, its copy's parent, the position there)
+        let mut stack: alloc::vec::Vec<_> = first
+            .into_iter()
+            .rev()
+            .map(|n| (n, root, start.clone()))
+            .collect();
+        while let Some((n, parent, pos)) = stack.pop() {
+            let Some(m) = self.move_at(n) else { continue };
+            let new = copy.push_child(parent, &pos, m, false)?;
+            copy.set_comment(new, self.comment(n))?;
+            copy.set_starting_comment(new, self.starting_comment(n))?;
+            for &g in self.nags(n) {
+                copy.push_nag(new, g)?;
+            }
+            let mut after = pos;
+            after.play_unchecked(m);
+            for &c in self.children(n).iter().rev() {
+                stack.push((c, new, after.clone()));
+            }
+        }
+        Ok(copy)
+    }
+}

@@ -57,6 +57,7 @@ use core::fmt;
 use crate::base::{Move, PlayError, Position};
 use crate::game::Rules;
 
+pub use headers::SEVEN_TAG_ROSTER;
 pub use walk::{TreeLines, TreeNodes};
 
 /// A node of one [`GameTree`]: an index, only meaningful for the tree that

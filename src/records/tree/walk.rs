@@ -24,6 +24,26 @@ impl GameTree {
         self.children(id).get(i).copied()
     }
 
+    /// The child of `id` whose move is `m`, if any (python-chess's
+    /// `variation(move)`): the first such, since the same move may be added
+    /// twice.
+    ///
+    /// ```
+    /// use xiangqi::tree::GameTree;
+    /// let mut tree = GameTree::default();
+    /// let root = tree.root();
+    /// let a = tree.add_variation(root, "h2e2".parse()?)?;
+    /// assert_eq!(tree.child_with_move(root, "h2e2".parse()?), Some(a));
+    /// assert_eq!(tree.child_with_move(root, "b2e2".parse()?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn child_with_move(&self, id: NodeId, m: Move) -> Option<NodeId> {
+        self.children(id)
+            .iter()
+            .copied()
+            .find(|&c| self.move_at(c) == Some(m))
+    }
+
     /// The nodes of the main line after the root, in order.
     ///
     /// ```

@@ -5,6 +5,7 @@ use xiangqi_suite::fuzz::fen;
 use xiangqi_suite::fuzz::nnue;
 use xiangqi_suite::fuzz::notation;
 use xiangqi_suite::fuzz::records_cb;
+use xiangqi_suite::fuzz::tree;
 
 use std::path::Path;
 
@@ -117,6 +118,42 @@ fn records_mutations() {
             run(&b);
         }
     }
+}
+
+#[test]
+fn pgn_tree_corpus() {
+    // Its own seeds (games with variations), and the PGN corpora.
+    assert!(replay("pgn_tree", tree::pgn_tree) >= 20);
+    assert!(replay("pgn_multi", tree::pgn_tree) >= 20);
+    assert!(replay("pgn", tree::pgn_tree) >= 20);
+}
+
+/// A game with variations nested four deep, comments in and after them,
+/// `;` comments, glyphs, a study start and mixed notations: the seeds of
+/// the `pgn_tree` corpus are it, a second game, and its prefixes.
+const TREE_SEED: &str = "[Event \"Seed\"]\n[Red \"许银川\"]\n[Result \"1-0\"]\n\n\
+{Before} 1. 炮二平五 {cannon} (1. c3c4 {pawn} (1. Ｃ８＝５ {left} 1... 马８进７ (1... c6c5 ; quiet\n\
+2. b0c2) 2. h0g2 $14) (1. B3+5 (1. b0c2)) 1... h9g7) 1... 马8进7!\n\
+2. h0g2 (2. c3c4 c6c5 {symmetry} (2... b9c7 3. b0c2 (3. h0g2 i9h9 (3... b7b0 {trade})\n\
+4. i0h0) 3... a9a8) 3. b0c2) 2... i9h9?! $18 3. i0h0 {end} 1-0\n\n\
+[FEN \"4k4/9/9/9/9/9/9/9/4p4/3KA4 b - - 0 30\"]\n30... e1d1 (30... e1f1 {other}) 31. d0d1 *\n";
+
+/// Writes the seeds of the `pgn_tree` corpus. Run with `cargo test -p
+/// xiangqi-suite --test suite write_pgn_tree_seeds -- --ignored`.
+#[test]
+#[ignore]
+fn write_pgn_tree_seeds() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/pgn_tree");
+    std::fs::create_dir_all(&dir).unwrap();
+    let cuts: Vec<usize> = TREE_SEED
+        .char_indices()
+        .map(|(i, _)| i)
+        .step_by(23)
+        .collect();
+    for (k, &cut) in cuts.iter().enumerate() {
+        std::fs::write(dir.join(format!("seed-{k:02}")), &TREE_SEED[..cut]).unwrap();
+    }
+    std::fs::write(dir.join("seed-all"), TREE_SEED).unwrap();
 }
 
 #[test]

@@ -26,6 +26,7 @@ mod records_game;
 mod records_games;
 mod records_props;
 mod records_reader;
+mod records_tree;
 mod rules;
 mod search;
 mod search_deep;

@@ -5,3 +5,4 @@ pub mod fen;
 pub mod nnue;
 pub mod notation;
 pub mod records_cb;
+pub mod tree;
