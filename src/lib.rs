@@ -58,6 +58,10 @@
 //! | `svg` | yes | `xiangqi::svg`: board pictures (implies `notation`, for the piece glyphs) |
 //! | `book` | yes | `xiangqi::book`: opening books built from games, probed by position, as bytes |
 //! | `search` | yes | `Searcher`, `Evaluator`, `MaterialPst`, `Limits` and the rest of the search (adds `zerocopy`, for the zeroed hash table) |
+//! | `cbr` | yes | `xiangqi::cbr`: CCBridge CBR games and CBL libraries, read (adds `encoding_rs`) |
+//! | `cbf` | yes | `xiangqi::cbf`: CCBridge CBF (XML) records, read (adds `encoding_rs`, `roxmltree`) |
+//! | `dhtmlxq` | yes | `xiangqi::dhtmlxq`: DhtmlXQ / UBB records of Chinese web pages, read and written (adds `encoding_rs`) |
+//! | `movelist` | yes | `xiangqi::movelist`: plain numbered move lists, read (adds `encoding_rs`); with any of these four, `xiangqi::detect` tells the formats apart |
 //! | `serde` | no | `Serialize`/`Deserialize` for moves, squares, positions, [`Rules`] and [`Game`] |
 //!
 //! # Two kinds of game end
@@ -150,6 +154,21 @@ pub use game::{
 };
 #[cfg(feature = "book")]
 pub use records::book;
+#[cfg(feature = "cbf")]
+pub use records::cbf;
+#[cfg(feature = "cbr")]
+pub use records::cbr;
+#[cfg(any(
+    feature = "cbr",
+    feature = "cbf",
+    feature = "dhtmlxq",
+    feature = "movelist"
+))]
+pub use records::detect;
+#[cfg(feature = "dhtmlxq")]
+pub use records::dhtmlxq;
+#[cfg(feature = "movelist")]
+pub use records::movelist;
 #[cfg(feature = "notation")]
 pub use records::notation;
 #[cfg(feature = "pgn")]

@@ -14,3 +14,35 @@ pub mod svg;
 pub mod tree;
 #[cfg(feature = "xqf")]
 pub mod xqf;
+
+#[cfg(feature = "cbf")]
+pub mod cbf;
+#[cfg(feature = "cbr")]
+pub mod cbr;
+#[cfg(any(
+    feature = "cbr",
+    feature = "cbf",
+    feature = "dhtmlxq",
+    feature = "movelist"
+))]
+pub mod detect;
+#[cfg(feature = "dhtmlxq")]
+pub mod dhtmlxq;
+#[cfg(any(
+    feature = "cbr",
+    feature = "cbf",
+    feature = "dhtmlxq",
+    feature = "movelist"
+))]
+pub(crate) mod grow;
+#[cfg(feature = "movelist")]
+pub mod movelist;
+#[cfg(any(feature = "cbr", feature = "cbf", feature = "dhtmlxq"))]
+pub(crate) mod screen_grid;
+#[cfg(any(
+    feature = "cbr",
+    feature = "cbf",
+    feature = "dhtmlxq",
+    feature = "movelist"
+))]
+pub(crate) mod text;

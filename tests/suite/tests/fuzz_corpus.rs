@@ -4,6 +4,7 @@
 use xiangqi_suite::fuzz::fen;
 use xiangqi_suite::fuzz::nnue;
 use xiangqi_suite::fuzz::notation;
+use xiangqi_suite::fuzz::records_cb;
 use xiangqi_suite::fuzz::tree;
 
 use std::path::Path;
@@ -51,6 +52,72 @@ fn pgn_corpus() {
 #[test]
 fn pgn_multi_corpus() {
     assert!(replay("pgn_multi", notation::pgn_multi) >= 20);
+}
+
+#[test]
+fn cbr_corpus() {
+    assert!(replay("cbr", records_cb::cbr) >= 20);
+}
+
+#[test]
+fn cbf_corpus() {
+    assert!(replay("cbf", records_cb::cbf) >= 20);
+}
+
+#[test]
+fn dhtmlxq_corpus() {
+    assert!(replay("dhtmlxq", records_cb::dhtmlxq) >= 20);
+}
+
+#[test]
+fn movelist_corpus() {
+    assert!(replay("movelist", records_cb::movelist) >= 20);
+}
+
+/// The record targets on many random mutations of their seeds (bytes
+/// changed, cut, spliced): a short fuzzing run on a stable toolchain.
+#[test]
+fn records_mutations() {
+    type Target = (&'static str, fn(&[u8]));
+    let targets: [Target; 4] = [
+        ("cbr", records_cb::cbr),
+        ("cbf", records_cb::cbf),
+        ("dhtmlxq", records_cb::dhtmlxq),
+        ("movelist", records_cb::movelist),
+    ];
+    let mut rng = xiangqi::Rng::new(51);
+    for (target, run) in targets {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fuzz/corpus")
+            .join(target);
+        let mut seeds: Vec<Vec<u8>> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| std::fs::read(e.unwrap().path()).unwrap())
+            .collect();
+        seeds.sort();
+        for _ in 0..400 {
+            let mut b = seeds[rng.below(seeds.len())].clone();
+            if b.is_empty() {
+                continue;
+            }
+            match rng.below(3) {
+                0 => {
+                    for _ in 0..1 + rng.below(8) {
+                        let i = rng.below(b.len());
+                        b[i] = rng.next_u64() as u8;
+                    }
+                }
+                1 => b.truncate(rng.below(b.len())),
+                _ => {
+                    let other = &seeds[rng.below(seeds.len())];
+                    let at = rng.below(b.len());
+                    b.truncate(at);
+                    b.extend_from_slice(&other[rng.below(other.len().max(1)).min(other.len())..]);
+                }
+            }
+            run(&b);
+        }
+    }
 }
 
 #[test]

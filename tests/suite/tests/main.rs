@@ -21,6 +21,7 @@ mod perft;
 mod pgn;
 mod pgn_verdicts;
 mod properties;
+mod records_formats;
 mod records_game;
 mod records_games;
 mod records_props;

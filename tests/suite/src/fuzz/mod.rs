@@ -4,5 +4,6 @@ pub mod book;
 pub mod fen;
 pub mod nnue;
 pub mod notation;
+pub mod records_cb;
 pub mod tree;
 pub mod xqf;
