@@ -62,6 +62,7 @@
 //! | `cbf` | yes | `xiangqi::cbf`: CCBridge CBF (XML) records, read (adds `encoding_rs`, `roxmltree`) |
 //! | `dhtmlxq` | yes | `xiangqi::dhtmlxq`: DhtmlXQ / UBB records of Chinese web pages, read and written (adds `encoding_rs`) |
 //! | `movelist` | yes | `xiangqi::movelist`: plain numbered move lists, read (adds `encoding_rs`); with any of these four, `xiangqi::detect` tells the formats apart |
+//! | `formats` | yes | `xiangqi::formats`: any of the record formats above, detected and read into game trees (`formats::read`), written as PGN, XQF or DhtmlXQ (`formats::write`) |
 //! | `serde` | no | `Serialize`/`Deserialize` for moves, squares, positions, [`Rules`] and [`Game`] |
 //!
 //! # Two kinds of game end
@@ -167,6 +168,8 @@ pub use records::cbr;
 pub use records::detect;
 #[cfg(feature = "dhtmlxq")]
 pub use records::dhtmlxq;
+#[cfg(feature = "formats")]
+pub use records::formats;
 #[cfg(feature = "movelist")]
 pub use records::movelist;
 #[cfg(feature = "notation")]

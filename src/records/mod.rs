@@ -4,6 +4,8 @@
 
 #[cfg(feature = "book")]
 pub mod book;
+#[cfg(feature = "formats")]
+pub mod formats;
 #[cfg(feature = "notation")]
 pub mod notation;
 #[cfg(feature = "pgn")]
