@@ -4,6 +4,7 @@
 
 mod chase_oracle;
 mod chase_rules;
+mod conformance;
 mod fuzz_corpus;
 mod game_props;
 mod game_rules;
