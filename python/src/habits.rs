@@ -6,7 +6,7 @@
 
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyList, PyString, PyTuple};
 use xiangqi::notation::{CoordinateMove, MoveError};
 use xiangqi::{Color, IllegalReason, Position, Role, Square};
 
@@ -216,6 +216,20 @@ impl LegalMoveGenerator {
             .and_then(|i| self.moves.get(i))
             .map(|&m| Move(m))
             .ok_or_else(|| PyIndexError::new_err("move index out of range"))
+    }
+
+    /// Equal to another generator with the same moves, or to a list or
+    /// tuple of them in the same order (as when `legal_moves` was a list).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        if let Ok(o) = other.extract::<PyRef<'_, LegalMoveGenerator>>() {
+            return o.moves == self.moves;
+        }
+        if !other.is_instance_of::<PyList>() && !other.is_instance_of::<PyTuple>() {
+            return false;
+        }
+        other
+            .extract::<Vec<PyRef<'_, Move>>>()
+            .is_ok_and(|v| v.iter().map(|m| m.0).eq(self.moves.iter().copied()))
     }
 
     /// The number of moves (`len()`).
