@@ -64,7 +64,10 @@ impl PyPiece {
     #[staticmethod]
     fn from_symbol(symbol: &str) -> PyResult<PyPiece> {
         let mut chars = symbol.chars();
-        match (chars.next().and_then(xiangqi::Piece::from_char), chars.next()) {
+        match (
+            chars.next().and_then(xiangqi::Piece::from_char),
+            chars.next(),
+        ) {
             (Some(p), None) => Ok(PyPiece(p)),
             _ => Err(PyValueError::new_err(format!(
                 "not a piece letter: {symbol:?}"
@@ -114,9 +117,7 @@ impl PyPiece {
         if let Ok(p) = other.extract::<PyRef<'_, PyPiece>>() {
             return *p == *self;
         }
-        other
-            .extract::<String>()
-            .is_ok_and(|s| s == self.symbol())
+        other.extract::<String>().is_ok_and(|s| s == self.symbol())
     }
 
     /// The hash of the letter, so that a piece and its letter (which it

@@ -344,7 +344,11 @@ impl Engine {
     fn probe(&mut self, args: &[&str], out: &mut impl Write) -> io::Result<()> {
         // A search that has ended (printed its `bestmove`) is read back; a
         // running one goes on.
-        if self.running.as_ref().is_some_and(|r| r.handle.is_finished()) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.handle.is_finished())
+        {
             self.take_back();
         }
         let mut probe = Session::new();

@@ -114,7 +114,10 @@ fn moves_are_named_as_the_board_draws_them() {
     let mut out = Vec::new();
     draw(&pos, None, PLAIN, &mut out).unwrap();
     let board = String::from_utf8(out).unwrap();
-    assert!(board.contains('俥') && board.contains('傌') && board.contains('砲'), "{board}");
+    assert!(
+        board.contains('俥') && board.contains('傌') && board.contains('砲'),
+        "{board}"
+    );
     for (p, m) in [(&pos, "a0a1"), (&pos, "b0c2"), (&black, "h7e7")] {
         let text = describe(p, mv(m));
         let chinese = text.split(", ").nth(1).unwrap().trim_end_matches(')');

@@ -91,7 +91,10 @@ fn termination(game: &Finished, start: &Position) -> String {
         });
     by_rule.unwrap_or_else(|| {
         let result = GameResult::from(xiangqi_selfplay::GameResult::from_winner(game.winner));
-        let reason = game.reason.strip_prefix(result.as_str()).unwrap_or(game.reason);
+        let reason = game
+            .reason
+            .strip_prefix(result.as_str())
+            .unwrap_or(game.reason);
         reason.trim_start().to_string()
     })
 }

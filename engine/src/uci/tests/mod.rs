@@ -409,7 +409,10 @@ fn go_limits_outside_the_sessions_rule_still_end_in_bestmove() {
 #[test]
 fn probe_reads_back_the_last_search() {
     let (buf, mut e) = shared();
-    run(&mut e, "ucci\nsetoption usebook false\nposition startpos moves h2e2 h9g7\ngo depth 6");
+    run(
+        &mut e,
+        "ucci\nsetoption usebook false\nposition startpos moves h2e2 h9g7\ngo depth 6",
+    );
     e.join_search();
     let out = text(&buf);
     let best = out
@@ -420,8 +423,7 @@ fn probe_reads_back_the_last_search() {
         .to_string();
     let last_info = out
         .lines()
-        .filter(|l| l.starts_with("info depth 6 "))
-        .last()
+        .rfind(|l| l.starts_with("info depth 6 "))
         .expect("an info line at depth 6")
         .to_string();
     let probe = run(&mut e, "probe");
@@ -431,7 +433,10 @@ fn probe_reads_back_the_last_search() {
     );
     assert!(probe.trim_end().ends_with(" depth 6"), "{probe}");
     let score = probe.split_whitespace().nth(4).unwrap();
-    assert!(last_info.contains(&format!(" score {score} ")), "{probe} vs {last_info}");
+    assert!(
+        last_info.contains(&format!(" score {score} ")),
+        "{probe} vs {last_info}"
+    );
     // The same position, given again, is the searched one.
     let again = run(&mut e, "probe startpos moves h2e2 h9g7");
     assert_eq!(again, probe);
