@@ -196,3 +196,8 @@ pub use search::{
 #[cfg(all(doctest, feature = "pgn", feature = "svg", feature = "search"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The guide's examples (`docs/guide.md`), compiled and run as doc tests.
+#[cfg(all(doctest, feature = "pgn", feature = "svg", feature = "search"))]
+#[doc = include_str!("../docs/guide.md")]
+pub struct GuideDoctests;

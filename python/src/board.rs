@@ -10,7 +10,7 @@ use crate::errors::{
     AmbiguousMoveError, IllegalMoveError, IntIn, InvalidFenError, InvalidMoveError, int_arg,
 };
 
-fn square_name(sq: Square) -> String {
+pub(crate) fn square_name(sq: Square) -> String {
     format!("{}{}", sq.file().char(), sq.rank().char())
 }
 
@@ -121,12 +121,12 @@ pub struct Board {
 }
 
 /// The exception for a move the game refused.
-fn game_error(e: GameError) -> PyErr {
+pub(crate) fn game_error(e: GameError) -> PyErr {
     IllegalMoveError::new_err(e.to_string())
 }
 
 /// The exception for move text that names no legal move.
-fn move_error(e: MoveError) -> PyErr {
+pub(crate) fn move_error(e: MoveError) -> PyErr {
     let text = e.to_string();
     match e {
         MoveError::Syntax(_) => InvalidMoveError::new_err(text),
@@ -178,7 +178,7 @@ fn color_arg(color: &str) -> PyResult<Color> {
 }
 
 /// Reads a square name (`"e0"`), or raises `ValueError`.
-fn square_arg(square: &str) -> PyResult<Square> {
+pub(crate) fn square_arg(square: &str) -> PyResult<Square> {
     Square::from_ascii(square.as_bytes()).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
@@ -207,14 +207,12 @@ impl Board {
         self.position().turn().name()
     }
 
-    /// The legal moves of the current position (a new list each time).
+    /// The legal moves of the current position, as python-chess's
+    /// `LegalMoveGenerator`: `len`, `in`, iteration, `count()`, `any()`
+    /// (and indexing, as the list it was before).
     #[getter]
-    fn legal_moves(&self) -> Vec<Move> {
-        self.position()
-            .legal_moves()
-            .iter()
-            .map(|&m| Move(m))
-            .collect()
+    fn legal_moves(&self) -> crate::habits::LegalMoveGenerator {
+        crate::habits::LegalMoveGenerator::legal(self.position())
     }
 
     /// The moves played since the starting position, oldest first.
@@ -344,27 +342,28 @@ impl Board {
             .map_err(|e| IllegalMoveError::new_err(e.to_string()))
     }
 
-    /// The piece on a square (`"e0"`) as its FEN letter (`"K"` Red's
-    /// general, `"k"` Black's), or `None` if empty. Raises `ValueError` for
-    /// a bad square name.
-    fn piece_at(&self, square: &str) -> PyResult<Option<String>> {
+    /// The `Piece` on a square (`"e0"`), or `None` if empty; its `str()`
+    /// is the FEN letter (`"K"` Red's general, `"k"` Black's) and it
+    /// compares equal to it. Raises `ValueError` for a bad square name.
+    fn piece_at(&self, square: &str) -> PyResult<Option<crate::habits::PyPiece>> {
         let sq = square_arg(square)?;
         Ok(self
             .position()
             .board()
             .piece_at(sq)
-            .map(|p| p.char().to_string()))
+            .map(crate::habits::PyPiece))
     }
 
-    /// Every piece on the board: a dict from square name (`"e0"`) to FEN
-    /// letter (`"K"` Red's general, `"k"` Black's), squares in index order
+    /// Every piece on the board: a dict from square name (`"e0"`) to
+    /// `Piece` (equal to its FEN letter: `"K"` Red's general, `"k"`
+    /// Black's), squares in index order
     /// (`a0`, `b0`, ..., `i9`), as python-chess's `piece_map()`.
     fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let out = PyDict::new(py);
         let mut pieces: Vec<(Square, Piece)> = self.position().board().pieces().collect();
         pieces.sort_by_key(|&(sq, _)| sq.index());
         for (sq, p) in pieces {
-            out.set_item(square_name(sq), p.char().to_string())?;
+            out.set_item(square_name(sq), crate::habits::PyPiece(p))?;
         }
         Ok(out)
     }

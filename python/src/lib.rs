@@ -15,6 +15,7 @@ mod data;
 mod engine;
 mod engine_client;
 mod errors;
+mod habits;
 mod pgn;
 mod svg;
 mod training;
@@ -26,6 +27,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Board>()?;
     m.add_class::<board::Move>()?;
     m.add_class::<board::Outcome>()?;
+    m.add_class::<habits::PyPiece>()?;
+    m.add_class::<habits::LegalMoveGenerator>()?;
     m.add_class::<engine::Engine>()?;
     m.add_class::<engine::EngineOption>()?;
     m.add_class::<engine::Score>()?;

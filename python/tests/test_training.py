@@ -157,9 +157,10 @@ def expected_planes(board):
     black = board.turn == "black"
     for rank in range(10):
         for file in range(9):
-            p = board.piece_at(f"{'abcdefghi'[file]}{rank}")
-            if p is None:
+            piece = board.piece_at(f"{'abcdefghi'[file]}{rank}")
+            if piece is None:
                 continue
+            p = piece.symbol()
             mine = p.isupper() != black
             plane = ROLES.index(p.lower()) + (0 if mine else 7)
             row, col = (9 - rank, 8 - file) if black else (rank, file)
@@ -382,7 +383,12 @@ def test_illegal_actions():
     assert env.board.ply() == 0
     env.reset()
     env.step(move_to_index(Move.from_iccs("h2e2")))
-    _, reward, terminated, _, info = env.step(ACTION_SPACE + 5)
+    # Outside the action space: refused as Gymnasium's environments refuse
+    # it (issue 52), the game unchanged; inside it, an illegal move loses.
+    with pytest.raises(AssertionError):
+        env.step(ACTION_SPACE + 5)
+    assert env.board.ply() == 1
+    _, reward, terminated, _, info = env.step(a0b1_like)
     assert (reward, terminated, info["winner"]) == (-1.0, True, "red")
     strict = XiangqiEnv(illegal_action="raise")
     strict.reset()

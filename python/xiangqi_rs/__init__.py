@@ -10,6 +10,8 @@ where the game allows::
     print(board.fen(), len(board.legal_moves))
 """
 
+from collections.abc import Sequence as _Sequence
+
 from . import data, pgn, svg
 from ._core import (
     ACTION_SPACE,
@@ -22,13 +24,19 @@ from ._core import (
     IllegalMoveError,
     InvalidFenError,
     InvalidMoveError,
+    LegalMoveGenerator,
     Move,
     Outcome,
+    Piece,
     Score,
     SearchResult,
     index_to_move,
     move_to_index,
 )
+
+# `legal_moves` was a list: code that hands it to `random.choice` (a
+# `Sequence`: `len` and indexing) keeps working.
+_Sequence.register(LegalMoveGenerator)
 
 __all__ = [
     "ACTION_SPACE",
@@ -41,8 +49,10 @@ __all__ = [
     "IllegalMoveError",
     "InvalidFenError",
     "InvalidMoveError",
+    "LegalMoveGenerator",
     "Move",
     "Outcome",
+    "Piece",
     "Score",
     "SearchResult",
     "data",

@@ -37,9 +37,14 @@ mover's frame:
   and the 60-move limit (draws), insufficient material.
 - ``terminated`` at the verdict; ``truncated`` is never set here (the game's
   own limits are verdicts; wrap with ``TimeLimit`` for a shorter one).
-- An illegal action ends the game as a loss for the mover (reward -1,
-  ``info["reason"] == "illegal_action"``), or raises ``IllegalMoveError``
-  (a ``ValueError``) with ``illegal_action="raise"``.
+- An action outside ``action_space`` (not an integer, negative, or
+  ``ACTION_SPACE`` or more) raises ``InvalidActionError``, as Gymnasium's own
+  environments refuse one (``assert self.action_space.contains(action)``):
+  it is an ``AssertionError`` and a ``ValueError``, and it is raised under
+  ``python -O`` too. The game is unchanged.
+- An illegal action inside the space ends the game as a loss for the mover
+  (reward -1, ``info["reason"] == "illegal_action"``), or raises
+  ``IllegalMoveError`` (a ``ValueError``) with ``illegal_action="raise"``.
 
 ``info`` also holds ``"turn"`` (the side to move, ``"red"`` or ``"black"``),
 ``"winner"`` (``"red"``, ``"black"`` or ``None``) and ``"reason"`` (the
@@ -58,9 +63,21 @@ from gymnasium.vector.utils import batch_space
 
 from ._core import ACTION_SPACE, BatchEnv, Board
 
-__all__ = ["ENV_ID", "XiangqiEnv", "XiangqiVectorEnv"]
+__all__ = ["ENV_ID", "InvalidActionError", "XiangqiEnv", "XiangqiVectorEnv"]
 
 ENV_ID = "xiangqi_rs/Xiangqi-v0"
+
+
+class InvalidActionError(AssertionError, ValueError):
+    """An action outside the environment's ``action_space``: what
+    Gymnasium's own environments refuse with ``assert
+    self.action_space.contains(action)``, raised here without ``assert``
+    (so under ``python -O`` too)."""
+
+
+def _check_action(space: spaces.Space, action: Any) -> None:  # type: ignore[type-arg]
+    if not space.contains(action):
+        raise InvalidActionError(f"{action!r} ({type(action).__name__}) is not in {space}")
 
 
 class XiangqiEnv(gym.Env):  # type: ignore[type-arg]
@@ -135,6 +152,7 @@ class XiangqiEnv(gym.Env):  # type: ignore[type-arg]
         ``(observation, reward, terminated, truncated, info)``."""
         if self._over:
             raise gym.error.ResetNeeded("the game is over: call reset()")
+        _check_action(self.action_space, action)
         mover = self.board.turn
         reward = 0.0
         try:
@@ -236,8 +254,13 @@ class XiangqiVectorEnv(VectorEnv):  # type: ignore[type-arg]
         self, actions: Any
     ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         """One action per game; returns ``(observations, rewards,
-        terminations, truncations, infos)``."""
-        obs, rewards, terminated, truncated, masks = self._batch.step(np.asarray(actions))
+        terminations, truncations, infos)``. Actions outside
+        ``action_space`` raise ``InvalidActionError``."""
+        actions = np.asarray(actions)
+        if actions.dtype.kind in "iu":
+            actions = actions.astype(np.int64)
+        _check_action(self.action_space, actions)
+        obs, rewards, terminated, truncated, masks = self._batch.step(actions)
         infos: Dict[str, Any] = {"action_mask": masks.view(np.int8)}
         finished = self._batch.last_finished()
         if finished:

@@ -10,9 +10,11 @@ from gymnasium.vector import VectorEnv
 
 from . import BatchEnv, Board
 
-__all__ = ["ENV_ID", "XiangqiEnv", "XiangqiVectorEnv"]
+__all__ = ["ENV_ID", "InvalidActionError", "XiangqiEnv", "XiangqiVectorEnv"]
 
 ENV_ID: str
+
+class InvalidActionError(AssertionError, ValueError): ...
 
 class XiangqiEnv(gym.Env[npt.NDArray[np.uint8], Any]):
     metadata: Dict[str, Any]

@@ -10,8 +10,8 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use xiangqi::notation::{UciMove, parse_uci};
-use xiangqi::{Limits, Move};
-use xiangqi_session::{Finished, OptionValue, Session, SessionConfig, Signals};
+use xiangqi::{Limits, Move, Position};
+use xiangqi_session::{Finished, OptionValue, SearchOutcome, Session, SessionConfig, Signals};
 
 pub use xiangqi_session::Protocol;
 
@@ -58,6 +58,9 @@ pub struct Engine {
     /// The running search, if any.
     pub(super) running: Option<Running>,
     pub(super) sink: Sink,
+    /// The position the last finished search searched, and its answer:
+    /// what UCCI `probe` reads back.
+    last_search: Option<(Position, SearchOutcome)>,
 }
 
 impl Engine {
@@ -76,6 +79,7 @@ impl Engine {
             millisec: true,
             running: None,
             sink,
+            last_search: None,
         }
     }
 
@@ -124,6 +128,11 @@ impl Engine {
     fn take_back(&mut self) {
         if let Some(running) = self.running.take() {
             if let Ok(Some(finished)) = running.handle.join() {
+                // The session's game is still the one searched: commands
+                // that change it take the search back first.
+                if let Some(game) = self.session.game() {
+                    self.last_search = Some((game.position().clone(), finished.outcome().clone()));
+                }
                 self.session.finish(finished);
             }
         }
@@ -323,15 +332,25 @@ impl Engine {
         }
     }
 
-    /// UCCI `probe [startpos | fen <FEN>] [moves ...]`: what a one-ply
-    /// search of that position (the current one without arguments) finds,
-    /// in the form of ElephantEye's hash probe: `pophash [bestmove M]
-    /// lowerbound S depth D upperbound S depth D`. This engine's table
-    /// keeps no entry a probe could read back by position alone, so it
-    /// answers with a fresh one-ply search on a 1 MiB table of its own (the
-    /// engine's table and position are untouched); `depth` is that search's
-    /// depth, 1.
+    /// UCCI `probe [startpos | fen <FEN>] [moves ...]`: in the form of
+    /// ElephantEye's hash probe, `pophash [bestmove M] lowerbound S depth D
+    /// upperbound S depth D`, what the engine knows of that position (the
+    /// current one without arguments). If the last finished search was of
+    /// that position (pieces and side to move), its move, score and depth.
+    /// Otherwise an `info string` says that no search of it is stored, and
+    /// a fresh one-ply search on a 1 MiB table of its own answers (depth
+    /// 1); the engine's table and position are untouched either way, and a
+    /// search still running goes on.
     fn probe(&mut self, args: &[&str], out: &mut impl Write) -> io::Result<()> {
+        // A search that has ended (printed its `bestmove`) is read back; a
+        // running one goes on.
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.handle.is_finished())
+        {
+            self.take_back();
+        }
         let mut probe = Session::new();
         let _ = probe.configure([
             ("Hash", OptionValue::Int(1)),
@@ -355,16 +374,32 @@ impl Engine {
                 return writeln!(out, "info string {e}");
             }
         }
-        let Ok(r) = probe.search(&Limits::depth(1).into(), |_| {}) else {
+        let Some(target) = probe.game().map(|g| g.position().clone()) else {
             return writeln!(out, "info string probe: no position");
         };
-        let score = ucci_score(r.score);
+        let same = |p: &Position| {
+            p.hash() == target.hash() && p.turn() == target.turn() && p.board() == target.board()
+        };
+        let stored = match &self.last_search {
+            Some((pos, outcome)) if same(pos) => outcome.clone(),
+            _ => {
+                writeln!(
+                    out,
+                    "info string probe: no search of this position stored; a one-ply search answers"
+                )?;
+                let Ok(r) = probe.search(&Limits::depth(1).into(), |_| {}) else {
+                    return writeln!(out, "info string probe: no position");
+                };
+                r
+            }
+        };
+        let score = ucci_score(stored.score);
         let mut line = "pophash".to_string();
-        if let Some(m) = r.best_move {
+        if let Some(m) = stored.best_move {
             let text = xiangqi::notation::format_uci(UciMove::Move(m), self.session.ranks());
             line.push_str(&format!(" bestmove {text}"));
         }
-        let d = r.depth;
+        let d = stored.depth;
         line.push_str(&format!(
             " lowerbound {score} depth {d} upperbound {score} depth {d}"
         ));

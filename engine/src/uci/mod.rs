@@ -63,8 +63,10 @@
 //! is the library's [`xiangqi::Limits::clock`]); `ponderhit [draw]`;
 //! `stop` (with no search running, no answer: ElephantEye's `nobestmove`
 //! there would be taken for the answer to the next `go`);
-//! `probe [position]` (`pophash bestmove M lowerbound S depth 1 upperbound
-//! S depth 1` from a one-ply search); `quit` → `bye`. The search prints
+//! `probe [position]` (`pophash bestmove M lowerbound S depth D upperbound
+//! S depth D`: the last finished search's answer if it searched that
+//! position, else an `info string` saying none is stored and a one-ply
+//! search's answer, depth 1); `quit` → `bye`. The search prints
 //! `info time T nodes N` and `info depth D score S pv ...` (scores are
 //! plain numbers; a mate in n plies is 10000 - n, negative when mated),
 //! then `bestmove M [ponder P]`, with `resign` when it proved a loss and

@@ -47,6 +47,20 @@ pub(crate) fn glyph(color: Color, role: Role, letters: bool) -> char {
     }
 }
 
+/// Chinese move text with the moving piece's character as the board draws
+/// it: the notation's simplified `车`, `马`, `炮` become the board's `俥`,
+/// `傌` (Red) and `砲` (Black).
+pub(crate) fn as_drawn(text: &str, color: Color, role: Role) -> String {
+    let drawn = glyph(color, role, false);
+    let written = match role {
+        Role::Chariot => '车',
+        Role::Horse => '马',
+        Role::Cannon => '炮',
+        _ => return text.to_string(),
+    };
+    text.replace(written, &drawn.to_string())
+}
+
 /// Draws the board, rank 9 at the top, with the traditional file numbers
 /// of each side (Black's above, Red's below) and the ICCS files.
 pub(crate) fn draw(

@@ -100,9 +100,16 @@ fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
 }
 
 /// A legal move in ICCS, with WXF and Chinese: `h2e2 (C2.5, 炮二平五)`.
+/// The Chinese names the piece with the character the board draws (Red's
+/// chariot `俥一进一`, Black's cannon `砲8平5`), which the input reads too.
 fn describe(pos: &Position, m: Move) -> String {
     let wxf = Notation::Wxf(WxfDialect::Wxf).format(pos, m);
-    let chinese = Notation::Chinese(ChineseScript::Simplified).format(pos, m);
+    let chinese = Notation::Chinese(ChineseScript::Simplified)
+        .format(pos, m)
+        .map(|text| match pos.board().piece_at(m.from()) {
+            Some(p) => board::as_drawn(&text, p.color, p.role),
+            None => text,
+        });
     match (wxf, chinese) {
         (Ok(w), Ok(c)) => format!("{m} ({w}, {c})"),
         _ => m.to_string(),

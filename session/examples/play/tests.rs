@@ -98,6 +98,33 @@ fn engine_shown_in_three_notations() {
     );
 }
 
+/// The moves are named with the characters the board draws: Red's chariot
+/// is 俥 on the board and in the hint (issue 52 saw 车 in the hint), Red's
+/// horse 傌, Black's cannon 砲; and that text reads back as the move.
+#[test]
+fn moves_are_named_as_the_board_draws_them() {
+    let pos = Position::new();
+    assert_eq!(describe(&pos, mv("a0a1")), "a0a1 (R9+1, 俥九进一)");
+    assert_eq!(describe(&pos, mv("b0c2")), "b0c2 (H8+7, 傌八进七)");
+    let black: Position = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b"
+        .parse()
+        .unwrap();
+    assert_eq!(describe(&black, mv("h7e7")), "h7e7 (C8.5, 砲8平5)");
+    assert_eq!(describe(&black, mv("h9g7")), "h9g7 (H8+7, 马8进7)");
+    let mut out = Vec::new();
+    draw(&pos, None, PLAIN, &mut out).unwrap();
+    let board = String::from_utf8(out).unwrap();
+    assert!(
+        board.contains('俥') && board.contains('傌') && board.contains('砲'),
+        "{board}"
+    );
+    for (p, m) in [(&pos, "a0a1"), (&pos, "b0c2"), (&black, "h7e7")] {
+        let text = describe(p, mv(m));
+        let chinese = text.split(", ").nth(1).unwrap().trim_end_matches(')');
+        assert_eq!(p.parse_move(chinese), Ok(mv(m)), "{text}");
+    }
+}
+
 #[test]
 fn wxf_and_chinese_moves_accepted() {
     let mut s = session(Color::Red);

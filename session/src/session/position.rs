@@ -1,7 +1,7 @@
 //! The game a session searches: setting it (from a FEN and moves, or a
 //! [`Game`]), dropping it, the banned root moves, a new game.
 
-use xiangqi::notation::{UciMove, parse_uci};
+use xiangqi::notation::{CoordinateMove, MoveError, ParseNotationError, UciMove, parse_uci};
 use xiangqi::{Game, Move, Position, Rules, Setup, Validation};
 
 use crate::error::PositionError;
@@ -65,6 +65,17 @@ impl Session {
             let m = match parse_uci(game.position(), text, self.ranks) {
                 Ok(UciMove::Move(m)) => m,
                 Ok(UciMove::Null) => return Err(bad("null move".to_string())),
+                // Well formed but not legal: the library's reason (the
+                // horse's leg is blocked, no piece there, ...).
+                Err(ParseNotationError::Illegal) => {
+                    let why = CoordinateMove::parse_uci(text, self.ranks)
+                        .map_err(MoveError::from)
+                        .and_then(|c| c.resolve(game.position()));
+                    return Err(bad(why.err().map_or_else(
+                        || ParseNotationError::Illegal.to_string(),
+                        |e| e.to_string(),
+                    )));
+                }
                 Err(e) => return Err(bad(e.to_string())),
             };
             game.play_on(m).map_err(|e| bad(e.to_string()))?;

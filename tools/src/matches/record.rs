@@ -3,7 +3,7 @@
 
 use xiangqi::notation::Notation;
 use xiangqi::pgn::{GameRecord, GameResult};
-use xiangqi::{Color, Move, Position};
+use xiangqi::{Color, Game, Move, Position};
 
 use crate::matches::runner::MoveNote;
 
@@ -49,7 +49,7 @@ pub fn to_pgn(game: &Finished) -> Result<String, String> {
         tags.push(("FEN".to_string(), start.to_string()));
     }
     tags.push(("OpeningPlies".to_string(), game.opening_plies.to_string()));
-    tags.push(("Termination".to_string(), game.reason.to_string()));
+    tags.push(("Termination".to_string(), termination(game, &start)));
     let record = GameRecord {
         tags,
         start,
@@ -66,6 +66,37 @@ pub fn to_pgn(game: &Finished) -> Result<String, String> {
         result,
     };
     record.to_pgn(Notation::Iccs).map_err(|e| e.to_string())
+}
+
+/// The `Termination` tag: for a game the rules decided, the library's
+/// sentence, as [`GameRecord::from_game`] writes it (`black wins by
+/// checkmate`, `black wins by red's perpetual check`); for any other end
+/// (adjudication, flag, forfeit, the ply cap) the arbiter's reason in the
+/// same form, without the result the `Result` tag gives (`draw by
+/// adjudication: ...`).
+fn termination(game: &Finished, start: &Position) -> String {
+    let mut replay = Game::from_position(start.clone());
+    for &m in game.moves {
+        if replay.play_on(m).is_err() {
+            break;
+        }
+    }
+    let by_rule = replay
+        .outcome()
+        .filter(|v| v.winner == game.winner)
+        .and_then(|_| {
+            GameRecord::from_game(&replay)
+                .tag("Termination")
+                .map(str::to_string)
+        });
+    by_rule.unwrap_or_else(|| {
+        let result = GameResult::from(xiangqi_selfplay::GameResult::from_winner(game.winner));
+        let reason = game
+            .reason
+            .strip_prefix(result.as_str())
+            .unwrap_or(game.reason);
+        reason.trim_start().to_string()
+    })
 }
 
 #[cfg(test)]
@@ -108,11 +139,39 @@ mod tests {
         assert_eq!(rec.tag("Black"), Some("level 5"));
         assert_eq!(rec.tag("OpeningPlies"), Some("2"));
         assert_eq!(rec.tag("Round"), Some("7"));
+        // Not a rule's verdict: the reason, in the library's form.
+        assert_eq!(rec.tag("Termination"), Some("black wins by checkmate"));
         // The engines' moves carry cutechess-cli's comments.
         assert!(text.contains("{-0.35/12 0.98s}"), "{text}");
         assert!(text.contains("{+M3/20 0.01s}"), "{text}");
         assert_eq!(rec.comments.len(), 2);
         assert_eq!(rec.comments[0].0, 3);
         assert_eq!(rec.comments[1].0, 4);
+    }
+
+    /// A game the rules decided has the library's `Termination`, the one
+    /// `GameRecord::from_game` writes, not the match's own sentence.
+    #[test]
+    fn a_rule_verdict_has_the_library_termination() {
+        let start: Position = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w".parse().unwrap();
+        let moves: Vec<Move> = vec!["b0b9".parse().unwrap()];
+        let mut game = Game::from_position(start.clone());
+        game.play(moves[0]).unwrap();
+        let verdict = game.outcome().unwrap().to_string();
+        let text = to_pgn(&Finished {
+            number: 1,
+            players: ["a", "b"],
+            start: Some(&start),
+            moves: &moves,
+            opening_plies: 0,
+            winner: Some(Color::Red),
+            reason: &verdict,
+            notes: &[],
+        })
+        .unwrap();
+        let rec = GameRecord::from_pgn(&text, &ReadOptions::default()).unwrap();
+        let library = GameRecord::from_game(&game);
+        assert_eq!(rec.tag("Termination"), Some("red wins by checkmate"));
+        assert_eq!(rec.tag("Termination"), library.tag("Termination"));
     }
 }

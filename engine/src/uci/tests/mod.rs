@@ -402,3 +402,71 @@ fn go_limits_outside_the_sessions_rule_still_end_in_bestmove() {
         assert!(xiangqi::Position::new().is_legal(m), "{go}: {out}");
     }
 }
+
+/// UCCI `probe` right after a search answers that search's move, score and
+/// depth (issue 52 saw a depth-8 search followed by a depth-1 probe with
+/// another move); a position not searched is said to be so.
+#[test]
+fn probe_reads_back_the_last_search() {
+    let (buf, mut e) = shared();
+    run(
+        &mut e,
+        "ucci\nsetoption usebook false\nposition startpos moves h2e2 h9g7\ngo depth 6",
+    );
+    e.join_search();
+    let out = text(&buf);
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("a bestmove")
+        .to_string();
+    let last_info = out
+        .lines()
+        .rfind(|l| l.starts_with("info depth 6 "))
+        .expect("an info line at depth 6")
+        .to_string();
+    let probe = run(&mut e, "probe");
+    assert!(
+        probe.starts_with(&format!("pophash bestmove {best} lowerbound ")),
+        "{probe} after {out}"
+    );
+    assert!(probe.trim_end().ends_with(" depth 6"), "{probe}");
+    let score = probe.split_whitespace().nth(4).unwrap();
+    assert!(
+        last_info.contains(&format!(" score {score} ")),
+        "{probe} vs {last_info}"
+    );
+    // The same position, given again, is the searched one.
+    let again = run(&mut e, "probe startpos moves h2e2 h9g7");
+    assert_eq!(again, probe);
+    // Another position: no stored search, and a one-ply answer.
+    let other = run(&mut e, "probe startpos moves h2e2");
+    assert!(
+        other.starts_with("info string probe: no search of this position stored"),
+        "{other}"
+    );
+    assert!(other.trim_end().ends_with(" depth 1"), "{other}");
+}
+
+/// An illegal move in `position ... moves` is refused with the library's
+/// reason, not only "no legal move matches".
+#[test]
+fn illegal_position_move_gives_the_reason() {
+    let mut e = Engine::new();
+    // b0 (Red's horse) to d1: the leg c0 is Red's elephant.
+    let out = run(&mut e, "position startpos moves b0d1");
+    assert!(out.starts_with("info string move 1 \"b0d1\""), "{out}");
+    assert!(out.contains("leg"), "{out}");
+    // A chariot through its own soldier.
+    let out = run(&mut e, "position startpos moves a0a5");
+    assert!(out.contains("the path is blocked on a3"), "{out}");
+    // No piece on the square.
+    let out = run(&mut e, "position startpos moves e3e4 e6e5 e5e4");
+    assert!(out.starts_with("info string move 3 \"e5e4\""), "{out}");
+    assert!(out.contains("belongs to the side not to move"), "{out}");
+    assert!(!out.contains("no legal move matches"), "{out}");
+    // Not a move at all: the syntax error, as before.
+    let out = run(&mut e, "position startpos moves hello");
+    assert!(out.starts_with("info string move 1 \"hello\""), "{out}");
+}
