@@ -38,3 +38,4 @@ pub use matches::sprt;
 mod progress;
 mod train;
 mod tune;
+mod work;

@@ -54,6 +54,7 @@ use xiangqi_session::Network;
 
 use crate::cli::{DataFormat, DatagenArgs};
 use crate::progress;
+use crate::work::Queue;
 
 #[cfg(test)]
 mod tests;
@@ -272,32 +273,26 @@ pub fn run(o: &Options) -> Result<usize, String> {
         );
     }
     let tally = Tally::default();
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let error: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+    let queue = Queue::new(o.threads);
     let start = Instant::now();
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..o.threads.min(todo.len().max(1)))
-            .map(|_| {
-                scope.spawn(|| {
-                    while let Some(&k) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        match generate(o, k, &tally, &stop) {
-                            Ok(true) => {}
-                            Ok(false) => return,
-                            Err(e) => {
-                                *error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
-                                stop.store(true, Ordering::Relaxed);
-                                return;
-                            }
-                        }
+    let generated = std::thread::scope(|scope| {
+        let workers = scope.spawn(|| {
+            queue.run::<_, _, String>(
+                todo.len(),
+                |_| Ok(()),
+                |(), i| {
+                    // `false`: stopped by another worker's failure.
+                    if generate(o, todo[i], &tally, queue.stop_flag())? {
                         tally.chunks.fetch_add(1, Ordering::Relaxed);
                     }
-                })
-            })
-            .collect();
+                    Ok(())
+                },
+                |_, ()| Ok(true),
+            )
+        });
         // A terminal shows the bar; a log gets a line a minute.
         let mut last_line = Instant::now();
-        while workers.iter().any(|w| !w.is_finished()) {
+        while !workers.is_finished() {
             std::thread::sleep(Duration::from_millis(200));
             bar.set_position(tally.games.load(Ordering::Relaxed) as u64);
             bar.set_message(format!(
@@ -314,11 +309,12 @@ pub fn run(o: &Options) -> Result<usize, String> {
                 );
             }
         }
+        workers
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     });
     bar.finish_and_clear();
-    if let Some(e) = error.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        return Err(e);
-    }
+    generated?;
     let written = tally.chunks.load(Ordering::Relaxed);
     if o.progress {
         let line = progress_line(&tally, todo.len(), o.games_per_chunk, start.elapsed());
