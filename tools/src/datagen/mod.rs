@@ -44,12 +44,16 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use xiangqi::Move;
+use xiangqi::nnue::NetworkError;
 use xiangqi_selfplay::data::read_chunk;
 use xiangqi_selfplay::engine;
+use xiangqi_selfplay::games::GamesError;
 use xiangqi_selfplay::games::{
     GamesInfo, NetworkId, check_games, network_id, read_games, write_games,
 };
-use xiangqi_selfplay::{Chunk, ChunkSpec, GameRecord, default_openings, parse_openings};
+use xiangqi_selfplay::{
+    Chunk, ChunkSpec, GameRecord, ReplayError, default_openings, parse_openings,
+};
 use xiangqi_session::Network;
 
 use crate::cli::{DataFormat, DatagenArgs};
@@ -87,22 +91,79 @@ pub struct Options {
     pub format: DataFormat,
 }
 
+/// Why `datagen` failed: each error names the file it is about.
+#[derive(Debug, thiserror::Error)]
+pub enum DatagenError {
+    /// A file or folder could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The openings file does not hold openings.
+    #[error("{}: {why}", path.display())]
+    Openings {
+        /// The openings file.
+        path: PathBuf,
+        /// The line that is wrong and why.
+        why: String,
+    },
+    /// The network file is not a network.
+    #[error("{}: {source}", path.display())]
+    Network {
+        /// The network file.
+        path: PathBuf,
+        /// What is wrong with it.
+        source: NetworkError,
+    },
+    /// The games could not be packed in a game file.
+    #[error("{}: {source}", path.display())]
+    Games {
+        /// The game file.
+        path: PathBuf,
+        /// What went wrong.
+        source: GamesError,
+    },
+    /// The games do not replay into a chunk.
+    #[error("{}: {source}", path.display())]
+    Chunk {
+        /// The chunk file.
+        path: PathBuf,
+        /// What went wrong.
+        source: ReplayError,
+    },
+}
+
+/// An I/O error about `path`.
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> DatagenError + '_ {
+    move |source| DatagenError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
 /// The options of the command line (the openings and network files read).
-pub fn options(a: &DatagenArgs) -> Result<Options, String> {
+pub fn options(a: &DatagenArgs) -> Result<Options, DatagenError> {
     let openings = match &a.openings {
         None => default_openings(),
         Some(path) => {
-            let p = path.display();
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{p}: {e}"))?;
-            parse_openings(&text).map_err(|e| format!("{p}: {e}"))?
+            let text = std::fs::read_to_string(path).map_err(io(path))?;
+            parse_openings(&text).map_err(|why| DatagenError::Openings {
+                path: path.clone(),
+                why,
+            })?
         }
     };
     let network = match &a.network {
         None => None,
         Some(path) => {
-            let p = path.display();
-            let bytes = std::fs::read(path).map_err(|e| format!("{p}: {e}"))?;
-            let net = Network::from_bytes(&bytes).map_err(|e| format!("{p}: {e}"))?;
+            let bytes = std::fs::read(path).map_err(io(path))?;
+            let net = Network::from_bytes(&bytes).map_err(|source| DatagenError::Network {
+                path: path.clone(),
+                source,
+            })?;
             let id = NetworkId {
                 generation: net.generation(),
                 id: network_id(&bytes),
@@ -200,7 +261,12 @@ fn saved_games(o: &Options, index: usize) -> Option<Vec<GameRecord>> {
 /// Makes chunk `index`'s missing files: from its game file when that is
 /// there and only the chunk file is missing, else by playing its games.
 /// `Ok(false)`: stopped.
-fn generate(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Result<bool, String> {
+fn generate(
+    o: &Options,
+    index: usize,
+    tally: &Tally,
+    stop: &AtomicBool,
+) -> Result<bool, DatagenError> {
     let (games_file, chunk_file) = (games_path(o, index), chunk_path(o, index));
     let saved = if o.format.chunks() && !finished(&chunk_file) {
         saved_games(o, index)
@@ -225,15 +291,21 @@ fn generate(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Resu
         },
     };
     let spec = spec(o, index);
-    let error = |path: &Path, e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     if o.format.games() && !finished_games(&games_file) {
         let info = GamesInfo::new(spec.info(), o.network.as_ref().map(|(_, id)| *id));
-        let bytes = write_games(&info, &games).map_err(|e| error(&games_file, &e))?;
-        write_atomically(&games_file, &bytes).map_err(|e| error(&games_file, &e))?;
+        let bytes = write_games(&info, &games).map_err(|source| DatagenError::Games {
+            path: games_file.clone(),
+            source,
+        })?;
+        write_atomically(&games_file, &bytes).map_err(io(&games_file))?;
     }
     if o.format.chunks() && !finished(&chunk_file) {
-        let chunk = Chunk::from_games(spec.info(), &games).map_err(|e| error(&chunk_file, &e))?;
-        write_atomically(&chunk_file, &chunk.to_bytes()).map_err(|e| error(&chunk_file, &e))?;
+        let chunk =
+            Chunk::from_games(spec.info(), &games).map_err(|source| DatagenError::Chunk {
+                path: chunk_file.clone(),
+                source,
+            })?;
+        write_atomically(&chunk_file, &chunk.to_bytes()).map_err(io(&chunk_file))?;
     }
     Ok(true)
 }
@@ -253,8 +325,8 @@ fn duration(d: Duration) -> String {
 }
 
 /// Generates the chunks that are missing; returns how many it wrote.
-pub fn run(o: &Options) -> Result<usize, String> {
-    std::fs::create_dir_all(&o.out).map_err(|e| format!("{}: {e}", o.out.display()))?;
+pub fn run(o: &Options) -> Result<usize, DatagenError> {
+    std::fs::create_dir_all(&o.out).map_err(io(&o.out))?;
     let todo: Vec<usize> = (o.first_chunk..o.chunks).filter(|&k| !done(o, k)).collect();
     let bar = progress::bar("datagen", (todo.len() * o.games_per_chunk) as u64);
     if !o.progress {
@@ -277,7 +349,7 @@ pub fn run(o: &Options) -> Result<usize, String> {
     let start = Instant::now();
     let generated = std::thread::scope(|scope| {
         let workers = scope.spawn(|| {
-            queue.run::<_, _, String>(
+            queue.run::<_, _, DatagenError>(
                 todo.len(),
                 |_| Ok(()),
                 |(), i| {
@@ -349,6 +421,6 @@ fn progress_line(
 }
 
 /// Runs `xiangqi-tools datagen` with its arguments.
-pub fn main(args: &DatagenArgs) -> Result<(), String> {
+pub fn main(args: &DatagenArgs) -> Result<(), DatagenError> {
     run(&options(args)?).map(|_| ())
 }
