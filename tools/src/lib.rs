@@ -32,6 +32,7 @@ pub mod cli;
 mod analyze;
 mod book;
 mod datagen;
+mod file_error;
 mod levels;
 mod matches;
 pub use matches::sprt;

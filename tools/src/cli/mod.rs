@@ -123,8 +123,8 @@ impl Command {
             Command::Tune(command) => crate::tune::main(&command),
             Command::Datagen(args) => crate::datagen::main(&args).map_err(|e| e.to_string()),
             Command::Train(args) => crate::train::main(&args),
-            Command::Book(command) => crate::book::main(&command),
-            Command::Levels(args) => crate::levels::main(&args),
+            Command::Book(command) => crate::book::main(&command).map_err(|e| e.to_string()),
+            Command::Levels(args) => crate::levels::main(&args).map_err(|e| e.to_string()),
         }
     }
 }

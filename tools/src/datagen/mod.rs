@@ -57,6 +57,7 @@ use xiangqi_selfplay::{
 use xiangqi_session::Network;
 
 use crate::cli::{DataFormat, DatagenArgs};
+use crate::file_error::FileError;
 use crate::progress;
 use crate::work::Queue;
 
@@ -95,13 +96,8 @@ pub struct Options {
 #[derive(Debug, thiserror::Error)]
 pub enum DatagenError {
     /// A file or folder could not be read or written.
-    #[error("{}: {source}", path.display())]
-    Io {
-        /// The file or folder.
-        path: PathBuf,
-        /// What the system said.
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Io(#[from] FileError),
     /// The openings file does not hold openings.
     #[error("{}: {why}", path.display())]
     Openings {
@@ -136,20 +132,12 @@ pub enum DatagenError {
     },
 }
 
-/// An I/O error about `path`.
-fn io(path: &Path) -> impl FnOnce(std::io::Error) -> DatagenError + '_ {
-    move |source| DatagenError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
-}
-
 /// The options of the command line (the openings and network files read).
 pub fn options(a: &DatagenArgs) -> Result<Options, DatagenError> {
     let openings = match &a.openings {
         None => default_openings(),
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(io(path))?;
+            let text = std::fs::read_to_string(path).map_err(FileError::at(path))?;
             parse_openings(&text).map_err(|why| DatagenError::Openings {
                 path: path.clone(),
                 why,
@@ -159,7 +147,7 @@ pub fn options(a: &DatagenArgs) -> Result<Options, DatagenError> {
     let network = match &a.network {
         None => None,
         Some(path) => {
-            let bytes = std::fs::read(path).map_err(io(path))?;
+            let bytes = std::fs::read(path).map_err(FileError::at(path))?;
             let net = Network::from_bytes(&bytes).map_err(|source| DatagenError::Network {
                 path: path.clone(),
                 source,
@@ -297,7 +285,7 @@ fn generate(
             path: games_file.clone(),
             source,
         })?;
-        write_atomically(&games_file, &bytes).map_err(io(&games_file))?;
+        write_atomically(&games_file, &bytes).map_err(FileError::at(&games_file))?;
     }
     if o.format.chunks() && !finished(&chunk_file) {
         let chunk =
@@ -305,7 +293,7 @@ fn generate(
                 path: chunk_file.clone(),
                 source,
             })?;
-        write_atomically(&chunk_file, &chunk.to_bytes()).map_err(io(&chunk_file))?;
+        write_atomically(&chunk_file, &chunk.to_bytes()).map_err(FileError::at(&chunk_file))?;
     }
     Ok(true)
 }
@@ -326,7 +314,7 @@ fn duration(d: Duration) -> String {
 
 /// Generates the chunks that are missing; returns how many it wrote.
 pub fn run(o: &Options) -> Result<usize, DatagenError> {
-    std::fs::create_dir_all(&o.out).map_err(io(&o.out))?;
+    std::fs::create_dir_all(&o.out).map_err(FileError::at(&o.out))?;
     let todo: Vec<usize> = (o.first_chunk..o.chunks).filter(|&k| !done(o, k)).collect();
     let bar = progress::bar("datagen", (todo.len() * o.games_per_chunk) as u64);
     if !o.progress {

@@ -184,17 +184,43 @@ pub fn table(levels: &[u8], tallies: &[Losses]) -> String {
     out
 }
 
+/// Why `levels` failed.
+#[derive(Debug, thiserror::Error)]
+pub enum LevelsError {
+    /// A games file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A games file is not text.
+    #[error("{path} is not UTF-8 text")]
+    NotText {
+        /// The file.
+        path: String,
+    },
+    /// The files hold no position to judge.
+    #[error("no position to judge in the files")]
+    NoPosition,
+}
+
 /// Runs `xiangqi-tools levels` with its arguments.
-pub fn main(args: &LevelsArgs) -> Result<(), String> {
+pub fn main(args: &LevelsArgs) -> Result<(), LevelsError> {
     let o = options(args);
     let mut all = Vec::new();
     for file in &o.files {
-        let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-        let text = String::from_utf8(bytes).map_err(|_| format!("{file} is not UTF-8 text"))?;
+        let bytes = std::fs::read(file).map_err(|source| LevelsError::Read {
+            path: file.clone(),
+            source,
+        })?;
+        let text =
+            String::from_utf8(bytes).map_err(|_| LevelsError::NotText { path: file.clone() })?;
         all.extend(positions(&text, o.every, o.skip));
     }
     if all.is_empty() {
-        return Err("no position to judge in the files".to_string());
+        return Err(LevelsError::NoPosition);
     }
     let bar = progress::bar("levels: positions", all.len() as u64);
     let tallies = judge(&all, &o.levels, o.depth, o.seed, o.threads, |done, _| {
