@@ -168,6 +168,26 @@ mod tests {
         )
     }
 
+    /// The games `numbers` between `engines`, all from the start position.
+    fn from_the_start<'a>(
+        engines: &'a [Spec; 2],
+        arbiter: &'a Arbiter,
+        numbers: &'a [usize],
+    ) -> Games<'a> {
+        const START: &[Opening] = &[Opening {
+            start: None,
+            moves: Vec::new(),
+        }];
+        Games {
+            engines,
+            ucci_time: UcciTime::Stop,
+            arbiter,
+            openings: START,
+            order: &[0],
+            numbers,
+        }
+    }
+
     #[test]
     fn time_odds_go_with_the_engine_in_both_colours() {
         let (spec1, log1) = go_logger("odds-one");
@@ -180,18 +200,7 @@ mod tests {
             think: [Think::MoveTime(30), Think::MoveTime(70)],
             ..Arbiter::default()
         };
-        let openings = [Opening {
-            start: None,
-            moves: Vec::new(),
-        }];
-        let games = Games {
-            engines: &engines,
-            ucci_time: UcciTime::Stop,
-            arbiter: &arbiter,
-            openings: &openings,
-            order: &[0],
-            numbers: &[0, 1],
-        };
+        let games = from_the_start(&engines, &arbiter, &[0, 1]);
         let mut moves = Vec::new();
         play_all(&games, 1, |_, events| {
             for e in events {
@@ -225,18 +234,7 @@ mod tests {
             max_plies: 2,
             ..Arbiter::default()
         };
-        let openings = [Opening {
-            start: None,
-            moves: Vec::new(),
-        }];
-        let games = Games {
-            engines: &engines,
-            ucci_time: UcciTime::Stop,
-            arbiter: &arbiter,
-            openings: &openings,
-            order: &[0],
-            numbers: &[3, 4, 5, 6, 7, 8],
-        };
+        let games = from_the_start(&engines, &arbiter, &[3, 4, 5, 6, 7, 8]);
         let mut seen = Vec::new();
         play_all(&games, 3, |g, events| {
             for e in events {
