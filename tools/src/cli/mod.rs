@@ -120,7 +120,7 @@ impl Command {
             Command::Match(args) => crate::matches::main(&args),
             Command::Sprt(args) => crate::matches::sprt_main(&args),
             Command::Analyze(args) => crate::analyze::main(&args),
-            Command::Tune(command) => crate::tune::main(&command),
+            Command::Tune(command) => crate::tune::main(&command).map_err(|e| e.to_string()),
             Command::Datagen(args) => crate::datagen::main(&args).map_err(|e| e.to_string()),
             Command::Train(args) => crate::train::main(&args),
             Command::Book(command) => crate::book::main(&command).map_err(|e| e.to_string()),

@@ -5,6 +5,8 @@ use std::io::Write;
 use xiangqi::{Game, MaterialPst, Rng, Searcher};
 use xiangqi_selfplay::{GameResult, opening, play_game, red_cp};
 
+use crate::file_error::FileError;
+use crate::tune::TuneError;
 use crate::work::Queue;
 
 /// What `tune gen` plays.
@@ -38,12 +40,12 @@ fn play(game: &mut Game, searcher: &mut Searcher<MaterialPst>, nodes: u64) -> (V
     (quiet, GameResult::from_winner(winner).red_score())
 }
 
-pub fn run(opt: &Options) -> Result<(), String> {
-    let file = std::fs::File::create(&opt.out).map_err(|e| format!("{}: {e}", opt.out))?;
+pub fn run(opt: &Options) -> Result<(), TuneError> {
+    let file = std::fs::File::create(&opt.out).map_err(FileError::at(&opt.out))?;
     let mut out = std::io::BufWriter::new(file);
     let bar = crate::progress::bar("tune gen: games", opt.games as u64);
     let (mut games, mut positions, mut score) = (0, 0, 0.0);
-    Queue::new(opt.threads).run::<_, _, String>(
+    Queue::new(opt.threads).run::<_, _, TuneError>(
         opt.games,
         |t| {
             let mut searcher = Searcher::new(MaterialPst::default());
@@ -62,7 +64,7 @@ pub fn run(opt: &Options) -> Result<(), String> {
         },
         |_, (lines, result)| {
             for l in &lines {
-                writeln!(out, "{l};{result}").map_err(|e| e.to_string())?;
+                writeln!(out, "{l};{result}").map_err(FileError::at(&opt.out))?;
             }
             games += 1;
             positions += lines.len();
@@ -73,7 +75,7 @@ pub fn run(opt: &Options) -> Result<(), String> {
         },
     )?;
     bar.finish_and_clear();
-    out.flush().map_err(|e| e.to_string())?;
+    out.flush().map_err(FileError::at(&opt.out))?;
     eprintln!("{games} games, {positions} positions, Red scores {score}");
     Ok(())
 }
