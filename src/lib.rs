@@ -145,7 +145,7 @@ pub use crate::base::{
     Bitboard, Board, ByColor, ByRole, BySquare, Color, EndReason, FenError, File, IllegalReason,
     MAX_MOVES, Move, MoveList, Outcome, ParseMoveError, ParsePositionError, ParseSquareError,
     Piece, PlayError, Position, PositionError, Problem, Rank, Rng, Role, Setup, Square, Validation,
-    perft, perft_divide,
+    fnv1a64, fnv1a64_extend, perft, perft_divide,
 };
 pub use crate::base::{attacks, fen};
 #[cfg(feature = "search")]

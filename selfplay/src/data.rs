@@ -41,7 +41,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use xiangqi::{Board, Color, Piece, Position, Setup, Square, Validation};
+use xiangqi::{Board, Color, Piece, Position, Setup, Square, Validation, fnv1a64};
 
 pub use crate::result::GameResult;
 
@@ -439,13 +439,6 @@ pub struct ChunkInfo {
     pub index: u32,
 }
 
-/// FNV-1a, 64 bits.
-fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
 /// A chunk file's bytes: the header for `info`, then `records`.
 ///
 /// ```
@@ -473,7 +466,7 @@ pub fn write_chunk(info: &ChunkInfo, records: &[Record]) -> Vec<u8> {
     out.extend_from_slice(&info.seed.to_le_bytes());
     out.extend_from_slice(&info.index.to_le_bytes());
     out.extend_from_slice(&(records.len() as u32).to_le_bytes());
-    out.extend_from_slice(&checksum(&body).to_le_bytes());
+    out.extend_from_slice(&fnv1a64(&body).to_le_bytes());
     out.extend_from_slice(&[0u8; 8]);
     out.extend_from_slice(&body);
     out
@@ -536,7 +529,7 @@ pub fn read_chunk(bytes: &[u8]) -> Result<(ChunkInfo, Vec<Record>), DataError> {
     if body.len() > expected {
         return Err(DataError::TrailingBytes(body.len() - expected));
     }
-    if checksum(body) != u64_at(32) {
+    if fnv1a64(body) != u64_at(32) {
         return Err(DataError::BadChecksum);
     }
     let records = body

@@ -5,8 +5,8 @@
 use xiangqi::{Move, Position, Score};
 
 use crate::data::Record;
-use crate::play::{Searched, training_record};
 use crate::result::GameResult;
+use crate::searched::{Searched, training_record};
 
 /// A self-play game from the start position: the moves, the number of
 /// unsearched opening plies, the search score of every later ply, and the

@@ -57,12 +57,12 @@
 
 use std::io::{Read, Write};
 
-use xiangqi::{Move, MoveList, Position, Score};
+use xiangqi::{Move, MoveList, Position, Score, fnv1a64};
 
 use crate::data::{ChunkInfo, Record};
 use crate::game_record::GameRecord;
-use crate::play::{Searched, training_record};
 use crate::result::GameResult;
+use crate::searched::{Searched, training_record};
 
 mod body;
 #[cfg(test)]
@@ -190,14 +190,7 @@ pub struct NetworkId {
 /// assert_ne!(network_id(b"a"), network_id(b"b"));
 /// ```
 pub fn network_id(file: &[u8]) -> u64 {
-    fnv1a(file)
-}
-
-/// FNV-1a, 64 bits.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+    fnv1a64(file)
 }
 
 /// What a game file's header says besides its games.
@@ -401,7 +394,7 @@ pub fn write_games(info: &GamesInfo, games: &[GameRecord]) -> Result<Vec<u8>, Ga
     out.extend_from_slice(&count(records)?.to_le_bytes());
     out.extend_from_slice(&(raw.len() as u32).to_le_bytes());
     out.extend_from_slice(&[0; 4]);
-    out.extend_from_slice(&fnv1a(&compressed).to_le_bytes());
+    out.extend_from_slice(&fnv1a64(&compressed).to_le_bytes());
     out.extend_from_slice(&compressed);
     Ok(out)
 }
@@ -438,7 +431,7 @@ pub fn read_games_header(bytes: &[u8]) -> Result<(GamesInfo, u32, u32), GamesErr
 /// ```
 pub fn check_games(bytes: &[u8]) -> Result<(GamesInfo, u32, u32), GamesError> {
     let h = header(bytes)?;
-    if fnv1a(&bytes[HEADER_SIZE..]) != h.checksum {
+    if fnv1a64(&bytes[HEADER_SIZE..]) != h.checksum {
         return Err(GamesError::BadChecksum);
     }
     Ok((h.info, h.games, h.records))
@@ -527,7 +520,7 @@ fn header(bytes: &[u8]) -> Result<Header, GamesError> {
 pub fn read_games(bytes: &[u8]) -> Result<GamesFile, GamesError> {
     let h = header(bytes)?;
     let compressed = &bytes[HEADER_SIZE..];
-    if fnv1a(compressed) != h.checksum {
+    if fnv1a64(compressed) != h.checksum {
         return Err(GamesError::BadChecksum);
     }
     let mut decoder = flate2::read::DeflateDecoder::new(compressed);

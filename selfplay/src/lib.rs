@@ -41,10 +41,12 @@ mod game_record;
 pub mod games;
 mod play;
 mod result;
+mod searched;
 
 pub use game_record::{GameRecord, ReplayError};
 pub use play::{
-    Chunk, ChunkSpec, OPENINGS, Searched, default_openings, opening, parse_openings, play_chunk,
-    play_game, play_games, red_cp, training_record,
+    Chunk, ChunkSpec, OPENINGS, default_openings, opening, parse_openings, play_chunk, play_game,
+    play_games, red_cp,
 };
 pub use result::GameResult;
+pub use searched::{Searched, training_record};

@@ -6,6 +6,7 @@ use xiangqi::{Color, Evaluator, Game, Limits, Move, Position, Rng, Score, Search
 
 use crate::data::{ChunkInfo, GameResult, Record, write_chunk};
 use crate::game_record::{GameRecord, ReplayError};
+use crate::searched::Searched;
 
 /// The match openings (`selfplay/src/openings.txt`): the default lines
 /// self-play starts from, and `xiangqi-tools match`'s.
@@ -131,69 +132,6 @@ pub fn opening<E: Evaluator>(
     let r = searcher.search_simple(game.position(), &Limits::depth(6));
     match r.score {
         Score::Cp(cp) if cp.abs() <= MAX_IMBALANCE => Some(game),
-        _ => None,
-    }
-}
-
-/// One searched position of a self-play game.
-///
-/// ```
-/// use xiangqi::{Color, Game, MaterialPst, Position, Score, Searcher};
-/// use xiangqi_selfplay::{Searched, play_game};
-///
-/// // Red mates in one (b7b9): the game has one searched position.
-/// let start: Position = "4k4/R8/1R7/9/9/9/9/9/9/3K5 w".parse()?;
-/// let mut searcher = Searcher::new(MaterialPst::default());
-/// let (searched, winner) = play_game(&mut Game::from_position(start.clone()), &mut searcher, 200);
-/// assert_eq!((searched.len(), winner), (1, Some(Color::Red)));
-/// let first: &Searched = &searched[0];
-/// assert_eq!((first.ply, first.score, first.capture), (0, Score::Mate(1), false));
-/// assert_eq!((&first.position, first.best), (&start, "b7b9".parse()?));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Searched {
-    /// The position searched.
-    pub position: Position,
-    /// The game's ply at this position.
-    pub ply: usize,
-    /// The search's score, side to move's view.
-    pub score: Score,
-    /// The search's best move (played, unless the game ended here by the
-    /// searches' agreement).
-    pub best: Move,
-    /// Whether the best move captures.
-    pub capture: bool,
-}
-
-/// The training record of a searched position of a game that ended in
-/// `result`, if it is one: quiet positions only (not in check, the best
-/// move no capture, the score no mate), with the search score (side to
-/// move's view) and the game's ply. The one rule that decides which
-/// positions [`play_chunk`] keeps, and which a [`GameRecord`] gives back.
-///
-/// ```
-/// use xiangqi::{Position, Score};
-/// use xiangqi_selfplay::{GameResult, Searched, training_record};
-///
-/// let mut s = Searched {
-///     position: Position::new(),
-///     ply: 0,
-///     score: Score::Cp(30),
-///     best: "h2e2".parse()?,
-///     capture: false,
-/// };
-/// let rec = training_record(&s, GameResult::Draw).expect("a quiet position");
-/// assert_eq!((rec.score(), rec.result()), (30, GameResult::Draw));
-/// s.score = Score::Mate(5);
-/// assert_eq!(training_record(&s, GameResult::Draw), None); // a mate score
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn training_record(s: &Searched, result: GameResult) -> Option<Record> {
-    match s.score {
-        Score::Cp(cp) if !s.capture && !s.position.is_check() => {
-            Some(Record::new(&s.position, cp, result, s.ply))
-        }
         _ => None,
     }
 }
@@ -522,7 +460,7 @@ pub fn play_games<E: Evaluator>(
 }
 
 /// Plays the chunk `spec` with `searcher` ([`play_games`]) and keeps every
-/// quiet position of its games ([`training_record`]: not in check, best
+/// quiet position of its games ([`training_record`](crate::training_record): not in check, best
 /// move no capture, score no mate) with the search score (side to move)
 /// and the game's result, in game order ([`GameRecord::records`]).
 /// `on_game` hears the number of positions each finished game added.

@@ -66,7 +66,7 @@ fn file_of_body(raw: &[u8], games: u32, records: u32) -> Vec<u8> {
     out[40..44].copy_from_slice(&games.to_le_bytes());
     out[44..48].copy_from_slice(&records.to_le_bytes());
     out[48..52].copy_from_slice(&(raw.len() as u32).to_le_bytes());
-    out[56..64].copy_from_slice(&fnv1a(&compressed).to_le_bytes());
+    out[56..64].copy_from_slice(&fnv1a64(&compressed).to_le_bytes());
     out.extend_from_slice(&compressed);
     out
 }

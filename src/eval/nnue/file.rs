@@ -5,7 +5,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::base::{Color, Position};
+use crate::base::{Color, Position, fnv1a64, fnv1a64_extend};
 
 use super::{FEATURES, InputBuckets, NetworkError, output, output_bucket};
 
@@ -182,12 +182,7 @@ pub struct NetworkFile {
 
 /// FNV-1a, 64 bits, over `parts` in order.
 pub(super) fn checksum(parts: &[&[u8]]) -> u64 {
-    parts
-        .iter()
-        .flat_map(|p| p.iter())
-        .fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-        })
+    parts.iter().fold(fnv1a64(&[]), |h, p| fnv1a64_extend(h, p))
 }
 
 fn u32_at(bytes: &[u8], at: usize) -> u32 {

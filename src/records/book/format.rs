@@ -21,7 +21,7 @@
 //! | 14..16 | reserved, zero |
 
 use super::{Book, Entry};
-use crate::base::Move;
+use crate::base::{Move, fnv1a64};
 
 const MAGIC: [u8; 8] = *b"XQBOOK\r\n";
 const VERSION: u16 = 1;
@@ -80,12 +80,6 @@ pub enum BookError {
     },
 }
 
-fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
 fn u16_at(b: &[u8], i: usize) -> u16 {
     u16::from_le_bytes([b[i], b[i + 1]])
 }
@@ -113,7 +107,7 @@ impl Book {
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&(ENTRY as u16).to_le_bytes());
         out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
-        out.extend_from_slice(&checksum(&body).to_le_bytes());
+        out.extend_from_slice(&fnv1a64(&body).to_le_bytes());
         out.extend_from_slice(&[0; 8]);
         out.extend_from_slice(&body);
         out
@@ -158,7 +152,7 @@ impl Book {
         let mut sum = [0; 8];
         sum.copy_from_slice(&bytes[16..24]);
         let body = &bytes[HEADER..];
-        if checksum(body) != u64::from_le_bytes(sum) || bytes[24..32] != [0; 8] {
+        if fnv1a64(body) != u64::from_le_bytes(sum) || bytes[24..32] != [0; 8] {
             return Err(BookError::Checksum);
         }
         let mut entries: Vec<Entry> = Vec::with_capacity(count as usize);

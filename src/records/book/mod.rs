@@ -43,7 +43,7 @@ mod tests;
 pub use builder::{BookBuilder, BookResult};
 pub use format::BookError;
 
-use crate::base::{Color, Move, Position, Square};
+use crate::base::{Color, Move, Position, Square, fnv1a64};
 
 /// The bytes of the masters' book that ships with the crate (94 KB): the
 /// first 30 plies of 2 425 distinct master games (maksimKorzh/wukong-xiangqi
@@ -159,14 +159,13 @@ pub fn key(pos: &Position) -> u64 {
 /// [`key`] of `pos`, or of its mirror image.
 fn key_of(pos: &Position, mirrored: bool) -> u64 {
     let board = pos.board();
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |b: u8| h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-    for sq in Square::ALL {
+    let mut bytes = [0u8; 91];
+    for (byte, sq) in bytes.iter_mut().zip(Square::ALL) {
         let at = if mirrored { sq.flip_horizontal() } else { sq };
-        eat(board.piece_at(at).map_or(0, |p| 1 + p.index() as u8));
+        *byte = board.piece_at(at).map_or(0, |p| 1 + p.index() as u8);
     }
-    eat(u8::from(pos.turn() == Color::Black));
-    h
+    bytes[90] = u8::from(pos.turn() == Color::Black);
+    fnv1a64(&bytes)
 }
 
 /// The move mirrored left-right.

@@ -1,12 +1,13 @@
 //! Searching every position of a game, on one or more threads.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::convert::Infallible;
+use std::sync::atomic::AtomicBool;
 
 use xiangqi::{Game, Limits, Score, Searcher};
 use xiangqi_client::{Engine, Spec};
 
 use crate::analyze::annotate::{Analysis, Eval};
+use crate::work::Queue;
 
 /// Searches position `ply` of `game` (before its move `ply + 1`) with a
 /// fresh searcher, so that the result does not depend on what was searched
@@ -33,31 +34,18 @@ pub fn analyze(
     mut on_done: impl FnMut(),
 ) -> Vec<Analysis> {
     let total = game.ply() + 1;
-    let next = AtomicUsize::new(0);
-    let (send, receive) = mpsc::channel();
-    let mut results: Vec<Option<Analysis>> = vec![None; total];
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, total) {
-            let send = send.clone();
-            let next = &next;
-            scope.spawn(move || {
-                loop {
-                    let ply = next.fetch_add(1, Ordering::Relaxed);
-                    if ply >= total {
-                        break;
-                    }
-                    if send.send((ply, search_ply(game, ply, limits))).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(send);
-        for (ply, analysis) in receive {
+    let mut results = vec![None; total];
+    let searched = Queue::new(threads).run(
+        total,
+        |_| Ok(()),
+        |(), ply| Ok::<_, Infallible>(search_ply(game, ply, limits)),
+        |ply, analysis| {
             results[ply] = Some(analysis);
             on_done();
-        }
-    });
+            Ok(true)
+        },
+    );
+    let Ok(()) = searched;
     // Every ply was searched (a worker that panicked has ended the scope
     // with its panic already); a missing one would be a draw with no line.
     results
@@ -116,53 +104,17 @@ pub fn analyze_with(
     mut on_done: impl FnMut(),
 ) -> Result<Vec<Analysis>, String> {
     let total = game.ply() + 1;
-    let next = AtomicUsize::new(0);
-    let (send, receive) = mpsc::channel();
-    let mut results: Vec<Option<Analysis>> = vec![None; total];
-    let mut failure = None;
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, total) {
-            let send = send.clone();
-            let next = &next;
-            scope.spawn(move || {
-                let mut engine = match Engine::start(spec) {
-                    Ok(e) => e,
-                    Err(e) => {
-                        let _ = send.send(Err(format!("{}: {e}", spec.cmd)));
-                        return;
-                    }
-                };
-                loop {
-                    let ply = next.fetch_add(1, Ordering::Relaxed);
-                    if ply >= total {
-                        break;
-                    }
-                    let r = search_ply_with(&mut engine, game, ply, limits).map(|a| (ply, a));
-                    let failed = r.is_err();
-                    if send.send(r).is_err() || failed {
-                        // The others stop taking plies.
-                        next.store(total, Ordering::Relaxed);
-                        break;
-                    }
-                }
-            });
-        }
-        drop(send);
-        for r in receive {
-            match r {
-                Ok((ply, analysis)) => {
-                    results[ply] = Some(analysis);
-                    on_done();
-                }
-                Err(e) => {
-                    failure.get_or_insert(e);
-                }
-            }
-        }
-    });
-    if let Some(e) = failure {
-        return Err(e);
-    }
+    let mut results = vec![None; total];
+    Queue::new(threads).run(
+        total,
+        |_| Engine::start(spec).map_err(|e| format!("{}: {e}", spec.cmd)),
+        |engine, ply| search_ply_with(engine, game, ply, limits),
+        |ply, analysis| {
+            results[ply] = Some(analysis);
+            on_done();
+            Ok(true)
+        },
+    )?;
     results
         .into_iter()
         .enumerate()

@@ -12,11 +12,12 @@
 //! position's book moves with their games and score; the book `default` is
 //! the embedded one, [`DEFAULT`].
 
-use xiangqi::book::{Book, BookBuilder, BookResult};
+use xiangqi::book::{Book, BookBuilder, BookError, BookResult};
 use xiangqi::pgn::{GameResult, ReadOptions, read_games};
-use xiangqi::{Move, Position};
+use xiangqi::{Move, ParseMoveError, ParsePositionError, PlayError, Position};
 
 use crate::cli::{BookBuildArgs, BookCommand, BookProbeArgs};
+use crate::file_error::FileError;
 
 /// The default book: the library's masters' book ([`xiangqi::book::MASTERS`]:
 /// the first 30 plies of the 2 425 distinct master games of
@@ -82,7 +83,54 @@ pub fn build(texts: &[String], max_plies: usize, min_games: u32) -> Built {
     }
 }
 
-fn run_build(args: &BookBuildArgs) -> Result<(), String> {
+/// Why `book` failed: each error names the file, the position or the move
+/// it is about.
+#[derive(Debug, thiserror::Error)]
+pub enum BookToolError {
+    /// A file or folder could not be read or written.
+    #[error(transparent)]
+    Io(#[from] FileError),
+    /// A games file is not text.
+    #[error("{path}: not UTF-8 text")]
+    NotText {
+        /// The file.
+        path: String,
+    },
+    /// The book file is not a book.
+    #[error("{path}: {source}")]
+    NotABook {
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        source: BookError,
+    },
+    /// The position to probe is not a position.
+    #[error("{fen}: {source}")]
+    Position {
+        /// The position given.
+        fen: String,
+        /// What is wrong with it.
+        source: ParsePositionError,
+    },
+    /// A move to play before probing is not a move.
+    #[error("{text}: {source}")]
+    Move {
+        /// The move given.
+        text: String,
+        /// What is wrong with it.
+        source: ParseMoveError,
+    },
+    /// A move to play before probing is not legal.
+    #[error("{text}: {source}")]
+    Illegal {
+        /// The move given.
+        text: String,
+        /// Why it cannot be played.
+        source: PlayError,
+    },
+}
+
+fn run_build(args: &BookBuildArgs) -> Result<(), BookToolError> {
     let BookBuildArgs {
         out,
         max_plies,
@@ -93,13 +141,13 @@ fn run_build(args: &BookBuildArgs) -> Result<(), String> {
     let texts = files
         .iter()
         .map(|f| {
-            let bytes = std::fs::read(f).map_err(|e| format!("{f}: {e}"))?;
-            String::from_utf8(bytes).map_err(|_| format!("{f}: not UTF-8 text"))
+            let bytes = std::fs::read(f).map_err(FileError::at(f))?;
+            String::from_utf8(bytes).map_err(|_| BookToolError::NotText { path: f.clone() })
         })
         .collect::<Result<Vec<_>, _>>()?;
     let built = build(&texts, max_plies, min_games);
     let bytes = built.book.to_bytes();
-    std::fs::write(out, &bytes).map_err(|e| format!("{out}: {e}"))?;
+    std::fs::write(out, &bytes).map_err(FileError::at(out))?;
     eprintln!(
         "book: {} games from {} files ({} duplicates, {} records skipped), first {max_plies} plies, moves of at least {min_games} games: {} positions, {} entries, {} bytes written to {out}",
         built.games,
@@ -113,23 +161,33 @@ fn run_build(args: &BookBuildArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn run_probe(args: &BookProbeArgs) -> Result<(), String> {
+fn run_probe(args: &BookProbeArgs) -> Result<(), BookToolError> {
     let path = &args.book;
     let bytes = if path == "default" {
         DEFAULT.to_vec()
     } else {
-        std::fs::read(path).map_err(|e| format!("{path}: {e}"))?
+        std::fs::read(path).map_err(FileError::at(path))?
     };
-    let book = Book::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    let book = Book::from_bytes(&bytes).map_err(|source| BookToolError::NotABook {
+        path: path.clone(),
+        source,
+    })?;
     let mut pos = if args.fen.is_empty() {
         Position::new()
     } else {
         let text = args.fen.join(" ");
-        text.parse().map_err(|e| format!("{text}: {e}"))?
+        text.parse()
+            .map_err(|source| BookToolError::Position { fen: text, source })?
     };
     for a in &args.moves {
-        let m: Move = a.parse().map_err(|e| format!("{a}: {e}"))?;
-        pos.play(m).map_err(|e| format!("{a}: {e}"))?;
+        let m: Move = a.parse().map_err(|source| BookToolError::Move {
+            text: a.clone(),
+            source,
+        })?;
+        pos.play(m).map_err(|source| BookToolError::Illegal {
+            text: a.clone(),
+            source,
+        })?;
     }
     let found = book.probe(&pos);
     if found.is_empty() {
@@ -142,7 +200,7 @@ fn run_probe(args: &BookProbeArgs) -> Result<(), String> {
 }
 
 /// Runs `xiangqi-tools book` with its arguments.
-pub fn main(command: &BookCommand) -> Result<(), String> {
+pub fn main(command: &BookCommand) -> Result<(), BookToolError> {
     match command {
         BookCommand::Build(args) => run_build(args),
         BookCommand::Probe(args) => run_probe(args),

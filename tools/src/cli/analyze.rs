@@ -8,6 +8,9 @@ use xiangqi_client::Protocol;
 
 use super::engines::parse_ranks;
 
+/// The help heading of the flags that name another engine.
+const OTHER: &str = "Another engine";
+
 /// The notation of the annotated game's moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum NotationArg {
@@ -55,30 +58,19 @@ pub struct AnalyzeArgs {
     /// Analyse with another engine process (UCI by default), one per
     /// thread, `ucinewgame` before each position, instead of this crate's
     /// search.
-    #[arg(long, value_name = "CMD", help_heading = "Another engine")]
+    #[arg(long, value_name = "CMD", help_heading = OTHER)]
     pub engine: Option<String>,
     /// Its protocol: uci or ucci.
-    #[arg(
-        long,
-        value_name = "P",
-        requires = "engine",
-        help_heading = "Another engine"
-    )]
+    #[arg(long, value_name = "P", requires = "engine", help_heading = OTHER)]
     pub engine_protocol: Option<Protocol>,
     /// Its ranks: 0-9 (default) or 1-10.
-    #[arg(long, value_name = "R", value_parser = parse_ranks, requires = "engine",
-          help_heading = "Another engine")]
+    #[arg(long, value_name = "R", value_parser = parse_ranks, requires = "engine", help_heading = OTHER)]
     pub engine_ranks: Option<UciRanks>,
     /// A command sent after its handshake (repeatable).
-    #[arg(
-        long,
-        value_name = "LINE",
-        requires = "engine",
-        help_heading = "Another engine"
-    )]
+    #[arg(long, value_name = "LINE", requires = "engine", help_heading = OTHER)]
     pub engine_init: Vec<String>,
     /// It is Fairy-Stockfish in UCI: ranks 1-10 and UCI_Variant xiangqi.
-    #[arg(long, requires = "engine", help_heading = "Another engine")]
+    #[arg(long, requires = "engine", help_heading = OTHER)]
     pub engine_fsf: bool,
     /// Instead of the PGN, analyse every game of the file (after its
     /// OpeningPlies tag's opening moves, as `match --pgn` writes) and print

@@ -120,11 +120,11 @@ impl Command {
             Command::Match(args) => crate::matches::main(&args),
             Command::Sprt(args) => crate::matches::sprt_main(&args),
             Command::Analyze(args) => crate::analyze::main(&args),
-            Command::Tune(command) => crate::tune::main(&command),
-            Command::Datagen(args) => crate::datagen::main(&args),
+            Command::Tune(command) => crate::tune::main(&command).map_err(|e| e.to_string()),
+            Command::Datagen(args) => crate::datagen::main(&args).map_err(|e| e.to_string()),
             Command::Train(args) => crate::train::main(&args),
-            Command::Book(command) => crate::book::main(&command),
-            Command::Levels(args) => crate::levels::main(&args),
+            Command::Book(command) => crate::book::main(&command).map_err(|e| e.to_string()),
+            Command::Levels(args) => crate::levels::main(&args).map_err(|e| e.to_string()),
         }
     }
 }

@@ -44,16 +44,22 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use xiangqi::Move;
+use xiangqi::nnue::NetworkError;
 use xiangqi_selfplay::data::read_chunk;
 use xiangqi_selfplay::engine;
+use xiangqi_selfplay::games::GamesError;
 use xiangqi_selfplay::games::{
     GamesInfo, NetworkId, check_games, network_id, read_games, write_games,
 };
-use xiangqi_selfplay::{Chunk, ChunkSpec, GameRecord, default_openings, parse_openings};
+use xiangqi_selfplay::{
+    Chunk, ChunkSpec, GameRecord, ReplayError, default_openings, parse_openings,
+};
 use xiangqi_session::Network;
 
 use crate::cli::{DataFormat, DatagenArgs};
+use crate::file_error::FileError;
 use crate::progress;
+use crate::work::Queue;
 
 #[cfg(test)]
 mod tests;
@@ -86,22 +92,66 @@ pub struct Options {
     pub format: DataFormat,
 }
 
+/// Why `datagen` failed: each error names the file it is about.
+#[derive(Debug, thiserror::Error)]
+pub enum DatagenError {
+    /// A file or folder could not be read or written.
+    #[error(transparent)]
+    Io(#[from] FileError),
+    /// The openings file does not hold openings.
+    #[error("{}: {why}", path.display())]
+    Openings {
+        /// The openings file.
+        path: PathBuf,
+        /// The line that is wrong and why.
+        why: String,
+    },
+    /// The network file is not a network.
+    #[error("{}: {source}", path.display())]
+    Network {
+        /// The network file.
+        path: PathBuf,
+        /// What is wrong with it.
+        source: NetworkError,
+    },
+    /// The games could not be packed in a game file.
+    #[error("{}: {source}", path.display())]
+    Games {
+        /// The game file.
+        path: PathBuf,
+        /// What went wrong.
+        source: GamesError,
+    },
+    /// The games do not replay into a chunk.
+    #[error("{}: {source}", path.display())]
+    Chunk {
+        /// The chunk file.
+        path: PathBuf,
+        /// What went wrong.
+        source: ReplayError,
+    },
+}
+
 /// The options of the command line (the openings and network files read).
-pub fn options(a: &DatagenArgs) -> Result<Options, String> {
+pub fn options(a: &DatagenArgs) -> Result<Options, DatagenError> {
     let openings = match &a.openings {
         None => default_openings(),
         Some(path) => {
-            let p = path.display();
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{p}: {e}"))?;
-            parse_openings(&text).map_err(|e| format!("{p}: {e}"))?
+            let text = std::fs::read_to_string(path).map_err(FileError::at(path))?;
+            parse_openings(&text).map_err(|why| DatagenError::Openings {
+                path: path.clone(),
+                why,
+            })?
         }
     };
     let network = match &a.network {
         None => None,
         Some(path) => {
-            let p = path.display();
-            let bytes = std::fs::read(path).map_err(|e| format!("{p}: {e}"))?;
-            let net = Network::from_bytes(&bytes).map_err(|e| format!("{p}: {e}"))?;
+            let bytes = std::fs::read(path).map_err(FileError::at(path))?;
+            let net = Network::from_bytes(&bytes).map_err(|source| DatagenError::Network {
+                path: path.clone(),
+                source,
+            })?;
             let id = NetworkId {
                 generation: net.generation(),
                 id: network_id(&bytes),
@@ -199,7 +249,12 @@ fn saved_games(o: &Options, index: usize) -> Option<Vec<GameRecord>> {
 /// Makes chunk `index`'s missing files: from its game file when that is
 /// there and only the chunk file is missing, else by playing its games.
 /// `Ok(false)`: stopped.
-fn generate(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Result<bool, String> {
+fn generate(
+    o: &Options,
+    index: usize,
+    tally: &Tally,
+    stop: &AtomicBool,
+) -> Result<bool, DatagenError> {
     let (games_file, chunk_file) = (games_path(o, index), chunk_path(o, index));
     let saved = if o.format.chunks() && !finished(&chunk_file) {
         saved_games(o, index)
@@ -224,15 +279,21 @@ fn generate(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Resu
         },
     };
     let spec = spec(o, index);
-    let error = |path: &Path, e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     if o.format.games() && !finished_games(&games_file) {
         let info = GamesInfo::new(spec.info(), o.network.as_ref().map(|(_, id)| *id));
-        let bytes = write_games(&info, &games).map_err(|e| error(&games_file, &e))?;
-        write_atomically(&games_file, &bytes).map_err(|e| error(&games_file, &e))?;
+        let bytes = write_games(&info, &games).map_err(|source| DatagenError::Games {
+            path: games_file.clone(),
+            source,
+        })?;
+        write_atomically(&games_file, &bytes).map_err(FileError::at(&games_file))?;
     }
     if o.format.chunks() && !finished(&chunk_file) {
-        let chunk = Chunk::from_games(spec.info(), &games).map_err(|e| error(&chunk_file, &e))?;
-        write_atomically(&chunk_file, &chunk.to_bytes()).map_err(|e| error(&chunk_file, &e))?;
+        let chunk =
+            Chunk::from_games(spec.info(), &games).map_err(|source| DatagenError::Chunk {
+                path: chunk_file.clone(),
+                source,
+            })?;
+        write_atomically(&chunk_file, &chunk.to_bytes()).map_err(FileError::at(&chunk_file))?;
     }
     Ok(true)
 }
@@ -252,8 +313,8 @@ fn duration(d: Duration) -> String {
 }
 
 /// Generates the chunks that are missing; returns how many it wrote.
-pub fn run(o: &Options) -> Result<usize, String> {
-    std::fs::create_dir_all(&o.out).map_err(|e| format!("{}: {e}", o.out.display()))?;
+pub fn run(o: &Options) -> Result<usize, DatagenError> {
+    std::fs::create_dir_all(&o.out).map_err(FileError::at(&o.out))?;
     let todo: Vec<usize> = (o.first_chunk..o.chunks).filter(|&k| !done(o, k)).collect();
     let bar = progress::bar("datagen", (todo.len() * o.games_per_chunk) as u64);
     if !o.progress {
@@ -272,32 +333,26 @@ pub fn run(o: &Options) -> Result<usize, String> {
         );
     }
     let tally = Tally::default();
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let error: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+    let queue = Queue::new(o.threads);
     let start = Instant::now();
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..o.threads.min(todo.len().max(1)))
-            .map(|_| {
-                scope.spawn(|| {
-                    while let Some(&k) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        match generate(o, k, &tally, &stop) {
-                            Ok(true) => {}
-                            Ok(false) => return,
-                            Err(e) => {
-                                *error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
-                                stop.store(true, Ordering::Relaxed);
-                                return;
-                            }
-                        }
+    let generated = std::thread::scope(|scope| {
+        let workers = scope.spawn(|| {
+            queue.run::<_, _, DatagenError>(
+                todo.len(),
+                |_| Ok(()),
+                |(), i| {
+                    // `false`: stopped by another worker's failure.
+                    if generate(o, todo[i], &tally, queue.stop_flag())? {
                         tally.chunks.fetch_add(1, Ordering::Relaxed);
                     }
-                })
-            })
-            .collect();
+                    Ok(())
+                },
+                |_, ()| Ok(true),
+            )
+        });
         // A terminal shows the bar; a log gets a line a minute.
         let mut last_line = Instant::now();
-        while workers.iter().any(|w| !w.is_finished()) {
+        while !workers.is_finished() {
             std::thread::sleep(Duration::from_millis(200));
             bar.set_position(tally.games.load(Ordering::Relaxed) as u64);
             bar.set_message(format!(
@@ -314,11 +369,12 @@ pub fn run(o: &Options) -> Result<usize, String> {
                 );
             }
         }
+        workers
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     });
     bar.finish_and_clear();
-    if let Some(e) = error.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        return Err(e);
-    }
+    generated?;
     let written = tally.chunks.load(Ordering::Relaxed);
     if o.progress {
         let line = progress_line(&tally, todo.len(), o.games_per_chunk, start.elapsed());
@@ -353,6 +409,6 @@ fn progress_line(
 }
 
 /// Runs `xiangqi-tools datagen` with its arguments.
-pub fn main(args: &DatagenArgs) -> Result<(), String> {
+pub fn main(args: &DatagenArgs) -> Result<(), DatagenError> {
     run(&options(args)?).map(|_| ())
 }

@@ -19,8 +19,7 @@
 //! give the same table, whatever the number of threads.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::convert::Infallible;
 
 use xiangqi::pgn::{ReadOptions, read_games};
 use xiangqi::{Game, Limits, Move, Rules, Searcher, Strength};
@@ -29,6 +28,7 @@ use crate::analyze::analysis::search_ply;
 use crate::analyze::losses::Losses;
 use crate::cli::LevelsArgs;
 use crate::progress;
+use crate::work::Queue;
 
 #[cfg(test)]
 mod tests;
@@ -101,62 +101,68 @@ pub fn judge(
     depth: u32,
     seed: u64,
     threads: usize,
-    on_done: impl Fn(usize, usize) + Sync,
+    mut on_done: impl FnMut(usize, usize),
 ) -> Vec<Losses> {
     let limits = Limits::depth(depth);
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let tallies = Mutex::new(vec![Losses::default(); levels.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, positions.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((game, ply)) = positions.get(i) else {
-                        break;
-                    };
-                    let mut g = game.clone();
-                    g.undo_to(*ply);
-                    let mover = g.position().turn();
-                    let best = search_ply(&g, *ply, &limits);
-                    let before = best.eval.for_side(mover);
-                    let mut after: HashMap<Move, i32> = HashMap::new();
-                    let mut losses = Vec::with_capacity(levels.len());
-                    for &level in levels {
-                        let s = seed
-                            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                            .wrapping_add((i as u64) << 8 | u64::from(level));
-                        let Some(m) = level_move(&g, level, s) else {
-                            losses.push(None);
-                            continue;
-                        };
-                        if best.pv.first() == Some(&m) {
-                            losses.push(Some(0));
-                            continue;
-                        }
-                        let value = *after.entry(m).or_insert_with(|| {
-                            let mut a = g.clone();
-                            match a.play(m) {
-                                Ok(_) => search_ply(&a, a.ply(), &limits).eval.for_side(mover),
-                                Err(_) => before,
-                            }
-                        });
-                        losses.push(Some(before - value));
-                    }
-                    if let Ok(mut t) = tallies.lock() {
-                        for (tally, loss) in t.iter_mut().zip(losses) {
-                            if let Some(loss) = loss {
-                                tally.add(loss);
-                            }
-                        }
-                    }
-                    let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    on_done(n, positions.len());
+    let mut tallies = vec![Losses::default(); levels.len()];
+    let mut done = 0;
+    let judged = Queue::new(threads).run(
+        positions.len(),
+        |_| Ok(()),
+        |(), i| Ok::<_, Infallible>(level_losses(&positions[i], i, levels, &limits, seed)),
+        |_, losses| {
+            for (tally, loss) in tallies.iter_mut().zip(losses) {
+                if let Some(loss) = loss {
+                    tally.add(loss);
                 }
-            });
+            }
+            done += 1;
+            on_done(done, positions.len());
+            Ok(true)
+        },
+    );
+    let Ok(()) = judged;
+    tallies
+}
+
+/// What each level loses at position `i`, `(game, ply)` (`None`: the level
+/// has no move there).
+fn level_losses(
+    (game, ply): &(Game, usize),
+    i: usize,
+    levels: &[u8],
+    limits: &Limits,
+    seed: u64,
+) -> Vec<Option<i32>> {
+    let mut g = game.clone();
+    g.undo_to(*ply);
+    let mover = g.position().turn();
+    let best = search_ply(&g, *ply, limits);
+    let before = best.eval.for_side(mover);
+    let mut after: HashMap<Move, i32> = HashMap::new();
+    let mut losses = Vec::with_capacity(levels.len());
+    for &level in levels {
+        let s = seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add((i as u64) << 8 | u64::from(level));
+        let Some(m) = level_move(&g, level, s) else {
+            losses.push(None);
+            continue;
+        };
+        if best.pv.first() == Some(&m) {
+            losses.push(Some(0));
+            continue;
         }
-    });
-    tallies.into_inner().unwrap_or_default()
+        let value = *after.entry(m).or_insert_with(|| {
+            let mut a = g.clone();
+            match a.play(m) {
+                Ok(_) => search_ply(&a, a.ply(), limits).eval.for_side(mover),
+                Err(_) => before,
+            }
+        });
+        losses.push(Some(before - value));
+    }
+    losses
 }
 
 /// The table printed: a line per level.
@@ -178,17 +184,43 @@ pub fn table(levels: &[u8], tallies: &[Losses]) -> String {
     out
 }
 
+/// Why `levels` failed.
+#[derive(Debug, thiserror::Error)]
+pub enum LevelsError {
+    /// A games file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A games file is not text.
+    #[error("{path} is not UTF-8 text")]
+    NotText {
+        /// The file.
+        path: String,
+    },
+    /// The files hold no position to judge.
+    #[error("no position to judge in the files")]
+    NoPosition,
+}
+
 /// Runs `xiangqi-tools levels` with its arguments.
-pub fn main(args: &LevelsArgs) -> Result<(), String> {
+pub fn main(args: &LevelsArgs) -> Result<(), LevelsError> {
     let o = options(args);
     let mut all = Vec::new();
     for file in &o.files {
-        let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-        let text = String::from_utf8(bytes).map_err(|_| format!("{file} is not UTF-8 text"))?;
+        let bytes = std::fs::read(file).map_err(|source| LevelsError::Read {
+            path: file.clone(),
+            source,
+        })?;
+        let text =
+            String::from_utf8(bytes).map_err(|_| LevelsError::NotText { path: file.clone() })?;
         all.extend(positions(&text, o.every, o.skip));
     }
     if all.is_empty() {
-        return Err("no position to judge in the files".to_string());
+        return Err(LevelsError::NoPosition);
     }
     let bar = progress::bar("levels: positions", all.len() as u64);
     let tallies = judge(&all, &o.levels, o.depth, o.seed, o.threads, |done, _| {

@@ -147,10 +147,13 @@ pub(crate) mod openings;
 mod pool;
 mod pyffish;
 mod record;
+mod report;
 pub(crate) mod results;
+mod resume;
 pub(crate) mod runner;
 pub mod sprt;
 mod sprt_report;
+mod stopping;
 pub(crate) mod tally;
 
 use crate::cli::MatchArgs;

@@ -2,15 +2,12 @@
 //! driving its own pair of engine processes; the results are handed back
 //! in game order.
 
-use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
-
 use xiangqi_client::{Engine, Spec, UcciTime};
 
 use crate::matches::openings::Opening;
 
 use crate::matches::runner::{Arbiter, GamePlayed, play_full};
+use crate::work::Queue;
 
 /// What happened at one game of the match.
 #[derive(Debug)]
@@ -103,76 +100,24 @@ pub fn play_all(
     mut report: impl FnMut(usize, Vec<Event>) -> Result<bool, String>,
 ) -> Result<(), String> {
     let numbers = games.numbers;
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let workers = workers.clamp(1, numbers.len().max(1));
-    std::thread::scope(|scope| {
-        let (tx, rx) = channel::<Result<(usize, Vec<Event>), String>>();
-        for _ in 0..workers {
-            let tx = tx.clone();
-            let (next, stop) = (&next, &stop);
-            scope.spawn(move || {
-                let mut pair = match games.start() {
-                    Ok(pair) => pair,
-                    Err(e) => {
-                        stop.store(true, Ordering::Relaxed);
-                        let _ = tx.send(Err(e));
-                        return;
-                    }
-                };
-                while !stop.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&g) = numbers.get(i) else {
-                        break;
-                    };
-                    let (mut events, dead) = revive(&mut pair);
-                    if !dead {
-                        events.push(games.play(g, &mut pair));
-                    }
-                    if tx.send(Ok((i, events))).is_err() || dead {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        let mut pending = BTreeMap::new();
-        let mut expected = 0;
-        let mut result = Ok(());
-        for message in rx {
-            if stop.load(Ordering::Relaxed) && result.is_err() {
-                continue;
+    // A pair that cannot be restarted plays no more: the games it takes
+    // after its `Dead` come later in the order, where the match has stopped.
+    Queue::new(workers).in_order().run(
+        numbers.len(),
+        |_| games.start().map(|pair| (pair, false)),
+        |(pair, dead), i| {
+            if *dead {
+                return Ok(Vec::new());
             }
-            match message {
-                Err(e) => {
-                    stop.store(true, Ordering::Relaxed);
-                    result = Err(e);
-                }
-                Ok((i, events)) => {
-                    pending.insert(i, events);
-                    while let Some(events) = pending.remove(&expected) {
-                        expected += 1;
-                        match report(numbers[expected - 1], events) {
-                            Ok(true) => {}
-                            Ok(false) => {
-                                stop.store(true, Ordering::Relaxed);
-                                // Nothing further is reported.
-                                pending.clear();
-                                expected = usize::MAX;
-                            }
-                            Err(e) => {
-                                stop.store(true, Ordering::Relaxed);
-                                pending.clear();
-                                expected = usize::MAX;
-                                result = Err(e);
-                            }
-                        }
-                    }
-                }
+            let (mut events, lost) = revive(pair);
+            *dead = lost;
+            if !lost {
+                events.push(games.play(numbers[i], pair));
             }
-        }
-        result
-    })
+            Ok(events)
+        },
+        |i, events| report(numbers[i], events),
+    )
 }
 
 #[cfg(all(test, unix))]
@@ -223,6 +168,26 @@ mod tests {
         )
     }
 
+    /// The games `numbers` between `engines`, all from the start position.
+    fn from_the_start<'a>(
+        engines: &'a [Spec; 2],
+        arbiter: &'a Arbiter,
+        numbers: &'a [usize],
+    ) -> Games<'a> {
+        const START: &[Opening] = &[Opening {
+            start: None,
+            moves: Vec::new(),
+        }];
+        Games {
+            engines,
+            ucci_time: UcciTime::Stop,
+            arbiter,
+            openings: START,
+            order: &[0],
+            numbers,
+        }
+    }
+
     #[test]
     fn time_odds_go_with_the_engine_in_both_colours() {
         let (spec1, log1) = go_logger("odds-one");
@@ -235,18 +200,7 @@ mod tests {
             think: [Think::MoveTime(30), Think::MoveTime(70)],
             ..Arbiter::default()
         };
-        let openings = [Opening {
-            start: None,
-            moves: Vec::new(),
-        }];
-        let games = Games {
-            engines: &engines,
-            ucci_time: UcciTime::Stop,
-            arbiter: &arbiter,
-            openings: &openings,
-            order: &[0],
-            numbers: &[0, 1],
-        };
+        let games = from_the_start(&engines, &arbiter, &[0, 1]);
         let mut moves = Vec::new();
         play_all(&games, 1, |_, events| {
             for e in events {
@@ -280,18 +234,7 @@ mod tests {
             max_plies: 2,
             ..Arbiter::default()
         };
-        let openings = [Opening {
-            start: None,
-            moves: Vec::new(),
-        }];
-        let games = Games {
-            engines: &engines,
-            ucci_time: UcciTime::Stop,
-            arbiter: &arbiter,
-            openings: &openings,
-            order: &[0],
-            numbers: &[3, 4, 5, 6, 7, 8],
-        };
+        let games = from_the_start(&engines, &arbiter, &[3, 4, 5, 6, 7, 8]);
         let mut seen = Vec::new();
         play_all(&games, 3, |g, events| {
             for e in events {

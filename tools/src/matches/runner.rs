@@ -10,9 +10,10 @@ use crate::matches::adjudication::{Adjudicator, DrawRule, ResignRule, centipawns
 use crate::matches::clock::{SideClock, TimeControl};
 use crate::matches::config::{Config, MAX_PLIES};
 use crate::matches::ending::{EndKind, Ending};
-use crate::matches::sprt::results_line;
-use crate::matches::tally::{Pairing, Tally};
-use crate::matches::{openings, pool, pyffish, record, results, sprt_report};
+use crate::matches::report::{Report, engine1_colour};
+use crate::matches::resume::resume;
+use crate::matches::tally::{Standing, Tally};
+use crate::matches::{openings, pool, stopping};
 use xiangqi_client::{Engine, GameClocks, Think, parse_info};
 
 /// What an engine said about a move it chose, and the time it took.
@@ -283,23 +284,10 @@ fn play_moves(
     }
 }
 
-/// A finished game, for the pyffish comparison.
-struct Played {
-    number: usize,
-    moves: Vec<Move>,
-    reason: String,
-}
-
 /// Plays the match, printing a line per game and the summary to `out`;
 /// returns the tally.
 pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
-    // The games played so far on standard error (a terminal's only),
-    // cleared around each report line.
-    let bar = crate::progress::bar("match", config.games as u64);
-    let say = |out: &mut dyn Write, line: &str| -> Result<(), String> {
-        bar.suspend(|| writeln!(out, "{line}").and_then(|_| out.flush()))
-            .map_err(|e| format!("cannot write the report: {e}"))
-    };
+    let mut report = Report::new(config, out);
     // Every opening is read, and checked, before any game starts.
     let openings = openings::read(
         config.openings.as_deref(),
@@ -325,60 +313,14 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
         resign: config.resign,
         draw: config.draw,
     };
-    // Adjudicated games (resigned, drawn) and flag falls, reported apart.
-    let mut apart = [0usize; 3];
-    let count_apart = |apart: &mut [usize; 3], kind: Option<EndKind>| match kind {
-        Some(EndKind::Resign) => apart[0] += 1,
-        Some(EndKind::Draw) => apart[1] += 1,
-        Some(EndKind::Flag) => apart[2] += 1,
-        _ => {}
-    };
-    let tc = config.time_control_label();
-    let mut tally = Tally::default();
-    let mut pairs = Pairing::default();
-    let mut played = Vec::new();
-    let first = config.first;
-    let range = first..first.saturating_add(config.games);
-    // With --resume, the games of the range already in the results file
-    // are counted, not played again.
-    let resumed = match (&config.results, config.resume) {
-        (Some(path), true) => results::resume(path)?
-            .into_iter()
-            .filter(|s| usize::try_from(s.game).is_ok_and(|g| range.contains(&g)))
-            .collect(),
-        _ => Vec::new(),
-    };
-    let mut done = std::collections::BTreeSet::new();
-    for s in &resumed {
-        let g = s.game as usize;
-        done.insert(g);
-        let half_points = (2.0 * s.score1).round() as u32;
-        match half_points {
-            2 => tally.w += 1,
-            1 => tally.d += 1,
-            _ => tally.l += 1,
-        }
-        pairs.add(g, half_points);
-        count_apart(&mut apart, s.kind);
-    }
-    let numbers: Vec<usize> = range.filter(|g| !done.contains(g)).collect();
+    let mut standing = Standing::default();
+    let resumed = resume(config, stopping::game_range(config), &mut standing)?;
     let mut decided = false;
-    if let (Some(path), false) = (&config.results, resumed.is_empty()) {
-        let Tally { w, d, l } = tally;
-        bar.inc(resumed.len() as u64);
-        say(
-            out,
-            &format!(
-                "resumed {} games from {path}: W {w} D {d} L {l}",
-                resumed.len()
-            ),
-        )?;
-        say(out, &live_line(config, &tc, [w, d, l], &pairs.counts.0))?;
-        if let Some(sprt) = &config.sprt {
-            if let Some(d) = sprt.decision(sprt.llr(&pairs.counts.0)) {
-                say(out, &sprt_report::decision_line(sprt, d))?;
-                decided = true;
-            }
+    if let (Some(path), true) = (&config.results, resumed.games > 0) {
+        report.resumed(path, resumed.games, &standing)?;
+        if let Some(line) = stopping::sprt_decision(config, &standing.pairs) {
+            report.say(&line)?;
+            decided = true;
         }
     }
     let games = pool::Games {
@@ -387,109 +329,33 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
         arbiter: &arbiter,
         openings: &openings,
         order: &order,
-        numbers: if decided { &[] } else { &numbers },
+        numbers: if decided { &[] } else { &resumed.to_play },
     };
-    let mut reported = 0usize;
     let play = !games.numbers.is_empty();
     play.then(|| {
         pool::play_all(&games, config.concurrency, |g, events| {
             for event in events {
                 let (a_is_red, game) = match event {
                     pool::Event::Note(line) => {
-                        say(out, &line)?;
+                        report.say(&line)?;
                         continue;
                     }
                     pool::Event::Dead(why) => {
-                        say(out, &format!("match stopped after {reported} games: {why}"))?;
+                        let reported = report.reported;
+                        report.say(&format!("match stopped after {reported} games: {why}"))?;
                         return Ok(false);
                     }
                     pool::Event::Played(a_is_red, game) => (a_is_red, game),
                 };
-                let GamePlayed {
-                    winner,
-                    reason,
-                    kind,
-                    moves,
-                    notes,
-                } = *game;
-                reported += 1;
-                count_apart(&mut apart, Some(kind));
-                let a_color = if a_is_red { Color::Red } else { Color::Black };
-                let result = tally.add(winner, a_color);
-                // Engine 1's half points, and the pair (games 2k and 2k + 1:
-                // one opening, colours swapped) when this game completes one.
-                let half_points = match winner {
-                    None => 1,
-                    Some(c) if c == a_color => 2,
-                    Some(_) => 0,
-                };
-                let pair_done = pairs.add(g, half_points);
-                let Tally { w, d, l } = tally;
-                bar.inc(1);
-                bar.set_message(format!("W {w} D {d} L {l}"));
-                say(
-                    out,
-                    &format!(
-                        "game {:3}: engine1 {} | {result} ({reason}, {} plies) | W {w} D {d} L {l}",
-                        g + 1,
-                        if a_is_red { "red  " } else { "black" },
-                        moves.len()
-                    ),
-                )?;
-                if config.pgn.is_some() || config.pgn_dir.is_some() {
-                    let [n1, n2] = &config.names;
-                    let players = if a_is_red {
-                        [n1.as_str(), n2]
-                    } else {
-                        [n2.as_str(), n1]
-                    };
-                    let opening = &openings[games.opening_of(g)];
-                    let text = record::to_pgn(&record::Finished {
-                        number: g + 1,
-                        players,
-                        start: opening.start.as_ref(),
-                        moves: &moves,
-                        opening_plies: opening.moves.len().min(moves.len()),
-                        winner,
-                        reason: &reason,
-                        notes: &notes,
-                    })?;
-                    if let Some(path) = &config.pgn {
-                        append(path, &text)?;
-                    }
-                    if let Some(dir) = &config.pgn_dir {
-                        let path = std::path::Path::new(dir).join(format!("game-{:04}.pgn", g + 1));
-                        std::fs::write(&path, format!("{}\n", text.trim_end()))
-                            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                    }
-                }
-                if let Some(path) = &config.results {
-                    let line = results::GameLine {
-                        game: g as u64,
-                        pair: (g / 2) as u64,
-                        opening: games.opening_of(g) as u64,
-                        engine1_red: a_is_red,
-                        winner,
-                        reason: reason.clone(),
-                        kind,
-                        plies: moves.len() as u64,
-                    };
-                    results::append_line(path, &line.to_json())?;
-                }
-                if config.verbose {
-                    let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-                    say(out, &format!("  moves: {}", list.join(" ")))?;
-                }
-                played.push(Played {
-                    number: g + 1,
-                    moves,
-                    reason,
-                });
-                say(out, &live_line(config, &tc, [w, d, l], &pairs.counts.0))?;
+                let engine1 = engine1_colour(a_is_red);
+                let (result, pair_done) = standing.add_game(g, game.winner, engine1, game.kind);
+                let opening = games.opening_of(g);
+                let opening = (opening, &openings[opening]);
+                report.game(g, a_is_red, opening, *game, result, &standing)?;
                 // The SPRT decides on the pairs, after each one.
-                if let Some(sprt) = config.sprt.as_ref().filter(|_| pair_done) {
-                    if let Some(d) = sprt.decision(sprt.llr(&pairs.counts.0)) {
-                        say(out, &sprt_report::decision_line(sprt, d))?;
+                if pair_done {
+                    if let Some(line) = stopping::sprt_decision(config, &standing.pairs) {
+                        report.say(&line)?;
                         return Ok(false);
                     }
                 }
@@ -498,67 +364,6 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
         })
     })
     .transpose()?;
-    bar.finish_and_clear();
-    if let Some(python) = &config.pyffish {
-        for line in second_opinion(python, &config.rules, &played) {
-            say(out, &line)?;
-        }
-    }
-    let [resigned, drawn, flagged] = apart;
-    if config.resign.is_some() || config.draw.is_some() || config.clock.is_some() {
-        say(
-            out,
-            &format!(
-                "adjudicated by score: {resigned} resigned, {drawn} drawn; flag falls: {flagged}"
-            ),
-        )?;
-    }
-    say(out, &tally.summary())?;
-    Ok(tally)
-}
-
-/// Appends a game's PGN (and a blank line) to the file at `path`.
-fn append(path: &str, pgn: &str) -> Result<(), String> {
-    use std::fs::OpenOptions;
-    let mut file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("cannot open {path}: {e}"))?;
-    writeln!(file, "{}", pgn.trim_end())
-        .and_then(|()| writeln!(file))
-        .map_err(|e| format!("cannot write {path}: {e}"))
-}
-
-/// The pyffish lines of the report: one per game judged differently, then
-/// a count (or why pyffish could not be asked).
-fn second_opinion(python: &str, rules: &Rules, played: &[Played]) -> Vec<String> {
-    let games: Vec<&[Move]> = played.iter().map(|p| p.moves.as_slice()).collect();
-    let judged = match pyffish::judge(python, &games) {
-        Ok(j) => j,
-        Err(e) => return vec![format!("pyffish: not available ({e})")],
-    };
-    let mut lines = Vec::new();
-    for (p, theirs) in played.iter().zip(&judged) {
-        let ours = pyffish::our_verdict(&p.moves, rules);
-        if let Some(diff) = pyffish::difference(p.moves.len(), ours.as_deref(), theirs) {
-            lines.push(format!(
-                "pyffish: game {:3}: {diff} (ours: {})",
-                p.number, p.reason
-            ));
-        }
-    }
-    lines.push(format!(
-        "pyffish: {} of {} games judged differently",
-        lines.len(),
-        played.len()
-    ));
-    lines
-}
-
-/// The live results line after `wdl` games and the pairs' `penta` counts.
-fn live_line(config: &Config, tc: &str, wdl: [u32; 3], penta: &[u32; 5]) -> String {
-    let [n1, n2] = &config.names;
-    let games = wdl.iter().sum();
-    results_line([n1, n2], tc, games, Some(wdl), penta, config.sprt.as_ref())
+    report.finish(&standing)?;
+    Ok(standing.tally)
 }

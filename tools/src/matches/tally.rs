@@ -1,7 +1,10 @@
 //! Engine 1's wins, draws and losses, the Elo they show with its 95%
-//! interval, and the game pairs' pentanomial counts.
+//! interval, the game pairs' pentanomial counts, and the match's
+//! standing that holds them.
 
 use xiangqi::Color;
+
+use crate::matches::ending::EndKind;
 
 /// Engine 1's wins, draws and losses.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -131,5 +134,60 @@ mod tests {
         assert!(!p.add(6, 0));
         assert!(p.add(1, 2));
         assert_eq!(p.counts, Pentanomial([0, 0, 0, 2, 0]));
+    }
+}
+
+/// The match so far: the tally, the pairs, and the games adjudicated by
+/// score (resigned, drawn) and lost on time, reported apart.
+#[derive(Clone, Debug, Default)]
+pub struct Standing {
+    /// Engine 1's wins, draws and losses.
+    pub tally: Tally,
+    /// The pairs of games (one opening, colours swapped).
+    pub pairs: Pairing,
+    /// Games resigned, drawn by adjudication, and lost on time.
+    pub apart: [usize; 3],
+}
+
+impl Standing {
+    /// Counts game `g`, in which engine 1 scored `half_points` (2, 1, 0)
+    /// and which ended as `kind`; `true` when it completes a pair.
+    pub fn add_scored(&mut self, g: usize, half_points: u32, kind: Option<EndKind>) -> bool {
+        match half_points {
+            2 => self.tally.w += 1,
+            1 => self.tally.d += 1,
+            _ => self.tally.l += 1,
+        }
+        self.count_apart(kind);
+        self.pairs.add(g, half_points)
+    }
+
+    /// Counts game `g`, won by `winner` (`None`: a draw) with engine 1 as
+    /// `engine1`, ended as `kind`: the result as [`Tally::add`] says it,
+    /// and whether it completes a pair.
+    pub fn add_game(
+        &mut self,
+        g: usize,
+        winner: Option<Color>,
+        engine1: Color,
+        kind: EndKind,
+    ) -> (&'static str, bool) {
+        self.count_apart(Some(kind));
+        let result = self.tally.add(winner, engine1);
+        let half_points = match winner {
+            None => 1,
+            Some(c) if c == engine1 => 2,
+            Some(_) => 0,
+        };
+        (result, self.pairs.add(g, half_points))
+    }
+
+    fn count_apart(&mut self, kind: Option<EndKind>) {
+        match kind {
+            Some(EndKind::Resign) => self.apart[0] += 1,
+            Some(EndKind::Draw) => self.apart[1] += 1,
+            Some(EndKind::Flag) => self.apart[2] += 1,
+            _ => {}
+        }
     }
 }

@@ -25,6 +25,7 @@ use std::path::Path;
 
 use super::model::{Net, Shape};
 use super::optimizer::Adam;
+use xiangqi::fnv1a64;
 use xiangqi::nnue::{Activation, InputBuckets};
 
 const MAGIC: [u8; 8] = *b"XQTRAIN\n";
@@ -80,12 +81,6 @@ pub enum CheckpointError {
     BadChecksum,
 }
 
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
 impl Checkpoint {
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
@@ -115,7 +110,7 @@ impl Checkpoint {
         {
             out.extend_from_slice(&x.to_le_bytes());
         }
-        let sum = fnv(&out);
+        let sum = fnv1a64(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
     }
@@ -180,7 +175,7 @@ impl Checkpoint {
             });
         }
         let (body, sum) = bytes.split_at(expected - 8);
-        if fnv(body) != u64_at(expected - 8) || sum.len() != 8 {
+        if fnv1a64(body) != u64_at(expected - 8) || sum.len() != 8 {
             return Err(CheckpointError::BadChecksum);
         }
         let mut floats = body[header..]

@@ -6,6 +6,9 @@ use xiangqi::{
     Board, Color, Evaluator, MaterialPst, Piece, Position, Rank, Role, Setup, Square, Validation,
 };
 
+use crate::file_error::FileError;
+use crate::tune::TuneError;
+
 pub struct Options {
     pub data: String,
     pub iterations: usize,
@@ -201,8 +204,8 @@ fn features(pos: &Position, row: &mut Vec<(u16, f32)>) {
 /// Reads the positions; checks on the first 20 000 that the features and
 /// the starting weights `w` reproduce the evaluator (up to the rounding of
 /// the king-attack term).
-fn load(path: &str, w: &[f64]) -> Result<Data, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+fn load(path: &str, w: &[f64]) -> Result<Data, TuneError> {
+    let file = std::fs::File::open(path).map_err(FileError::at(path))?;
     let mut data = Data {
         start: vec![0],
         index: Vec::new(),
@@ -212,12 +215,12 @@ fn load(path: &str, w: &[f64]) -> Result<Data, String> {
     let mut row = Vec::new();
     let (mut off, mut worst) = (0, 0.0f64);
     for line in std::io::BufReader::new(file).lines() {
-        let line = line.map_err(|e| e.to_string())?;
+        let line = line.map_err(FileError::at(path))?;
         let Some((fen, result)) = line.split_once(';') else {
             continue;
         };
         let (Ok(pos), Ok(result)) = (fen.parse::<Position>(), result.trim().parse::<f32>()) else {
-            return Err(format!("bad line: {line}"));
+            return Err(TuneError::BadLine { line });
         };
         features(&pos, &mut row);
         if data.result.len() < CHECKED {
@@ -241,7 +244,7 @@ fn load(path: &str, w: &[f64]) -> Result<Data, String> {
         "check: {off} of {n} positions differ from the evaluator by more than 1 (at most {worst})"
     );
     if off * 100 > n {
-        return Err("the features do not reproduce the evaluator".into());
+        return Err(TuneError::NotReproduced);
     }
     Ok(data)
 }
@@ -294,16 +297,17 @@ fn start_weights() -> (Vec<f64>, Vec<Option<f64>>) {
     (w, pst)
 }
 
-pub fn run(opt: &Options) -> Result<(), String> {
+pub fn run(opt: &Options) -> Result<(), TuneError> {
     if let Some(bad) = opt
         .scalars
         .iter()
         .flatten()
         .find(|n| !SCALARS.contains(&n.as_str()))
     {
-        return Err(format!(
-            "--scalars: no weight named {bad} (known: {SCALARS:?})"
-        ));
+        return Err(TuneError::UnknownScalar {
+            name: bad.clone(),
+            known: &SCALARS,
+        });
     }
     let (mut w, pst) = start_weights();
     let data = load(&opt.data, &w)?;

@@ -34,9 +34,36 @@ mod fit;
 mod selfplay;
 
 use crate::cli::{TuneCommand, TuneFitArgs, TuneGenArgs};
+use crate::file_error::FileError;
+
+/// Why `tune` failed.
+#[derive(Debug, thiserror::Error)]
+pub enum TuneError {
+    /// A file could not be read or written.
+    #[error(transparent)]
+    Io(#[from] FileError),
+    /// A line of the data file is not `FEN;result`.
+    #[error("bad line: {line}")]
+    BadLine {
+        /// The line.
+        line: String,
+    },
+    /// The features and the starting weights do not give the evaluator's
+    /// scores on the data's first positions.
+    #[error("the features do not reproduce the evaluator")]
+    NotReproduced,
+    /// `--scalars` names a weight there is not.
+    #[error("--scalars: no weight named {name} (known: {known:?})")]
+    UnknownScalar {
+        /// The name given.
+        name: String,
+        /// The weights there are.
+        known: &'static [&'static str],
+    },
+}
 
 /// Runs `xiangqi-tools tune gen|fit` with its arguments.
-pub fn main(command: &TuneCommand) -> Result<(), String> {
+pub fn main(command: &TuneCommand) -> Result<(), TuneError> {
     match command {
         TuneCommand::Gen(args) => selfplay::run(&gen_options(args)),
         TuneCommand::Fit(args) => fit::run(&fit_options(args)),
