@@ -55,6 +55,7 @@
 //! | `svg` | yes | `xiangqi::svg`: board pictures (implies `notation`, for the piece glyphs) |
 //! | `book` | yes | `xiangqi::book`: opening books built from games, probed by position, as bytes |
 //! | `search` | yes | `Searcher`, `Evaluator`, `MaterialPst`, `Limits` and the rest of the search (adds `zerocopy`, for the zeroed hash table) |
+//! | `tablebase` | no | `xiangqi::tablebase`: endgame tables probed by position, from bytes the caller provides (adds `lz4_flex`) |
 //! | `serde` | no | `Serialize`/`Deserialize` for moves, squares, positions, [`Rules`] and [`Game`] |
 //!
 //! # Two kinds of game end
@@ -132,6 +133,8 @@ mod game;
 mod records;
 #[cfg(feature = "search")]
 mod search;
+#[cfg(feature = "tablebase")]
+pub mod tablebase;
 
 pub use crate::base::{
     Bitboard, Board, ByColor, ByRole, BySquare, Color, EndReason, FenError, File, IllegalReason,

@@ -4,3 +4,4 @@ pub mod book;
 pub mod fen;
 pub mod nnue;
 pub mod notation;
+pub mod tablebase;
