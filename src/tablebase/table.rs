@@ -183,6 +183,27 @@ impl<'a> Table<'a> {
         self.bytes.len()
     }
 
+    /// Every raw entry, in index order (one allocation; for tools that
+    /// read a whole table, such as the generator).
+    pub fn to_entries(&self) -> alloc::vec::Vec<u16> {
+        let mut out =
+            alloc::vec::Vec::with_capacity(usize::try_from(self.index.len()).unwrap_or(0));
+        let mut buf = [0u8; MAX_BLOCK_BYTES];
+        for block in 0..self.blocks {
+            // Every block decompressed when the table was opened.
+            let raw = self.block(block, &mut buf).unwrap_or(&[]);
+            if self.width == 1 {
+                out.extend(raw.iter().map(|&e| u16::from(e)));
+            } else {
+                out.extend(
+                    raw.chunks_exact(2)
+                        .map(|c| u16::from_le_bytes([c[0], c[1]])),
+                );
+            }
+        }
+        out
+    }
+
     /// The raw entry of number `i` (see the format in the module
     /// documentation), or `None` past the end.
     ///
@@ -232,6 +253,7 @@ mod tests {
             assert_eq!(table.entry(i as u64), Some(e));
         }
         assert_eq!(table.entry(index.len()), None);
+        assert_eq!(table.to_entries(), entries);
     }
 
     #[test]
