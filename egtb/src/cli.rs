@@ -16,6 +16,7 @@ use crate::solve::{SolvedTable, SubTables, solve};
 const USAGE: &str = "usage:
   xiangqi-egtb generate --out DIR [--threads N] [--quiet] (NAME... | --one-attacker)
   xiangqi-egtb check --dir DIR [--samples N] [--seed S] [--dump FILE] NAME...
+  xiangqi-egtb stats --dir DIR NAME...
 NAME: FelicityEgtb style, Red's pieces then Black's, each from k, in the
 order r c n p a b (krkaabb, knkaa, kcpkab). Sub-tables are made first; a
 table already in DIR is kept, so a stopped run resumes with the same command.";
@@ -59,7 +60,8 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> EgtbError + '_ {
     }
 }
 
-fn load(dir: &Path, material: Material) -> Result<SolvedTable, EgtbError> {
+/// Reads the table of `material` (canonical) from `dir`, whole.
+pub fn load(dir: &Path, material: Material) -> Result<SolvedTable, EgtbError> {
     let path = table_path(dir, material);
     let bytes = fs::read(&path).map_err(io(&path))?;
     let table = Table::open(bytes).map_err(|source| EgtbError::Table {
@@ -255,6 +257,41 @@ pub fn run_cli(args: impl IntoIterator<Item = String>) -> Result<(), EgtbError> 
             }
             Ok(())
         }
+        "stats" => {
+            for material in tables {
+                let material = crate::plan::canonical(material)?;
+                let table = load(&dir, material)?;
+                let [red, black] = side_counts(&table);
+                println!(
+                    "{material}: Red to move W/D/L {}/{}/{}, Black to move W/D/L {}/{}/{}, max DTM {}",
+                    red[0],
+                    red[1],
+                    red[2],
+                    black[0],
+                    black[1],
+                    black[2],
+                    table.max_dtm()
+                );
+            }
+            Ok(())
+        }
         _ => Err(usage()),
     }
+}
+
+/// Wins, draws and losses for the side to move, with Red to move and with
+/// Black to move (the side to move is the index's first digit).
+pub fn side_counts(table: &SolvedTable) -> [[u64; 3]; 2] {
+    let half = table.entries.len() / 2;
+    let mut out = [[0u64; 3]; 2];
+    for (i, &e) in table.entries.iter().enumerate() {
+        let side = usize::from(i >= half);
+        match xiangqi::tablebase::Dtm::from_entry(e) {
+            Some(xiangqi::tablebase::Dtm::Win(_)) => out[side][0] += 1,
+            Some(xiangqi::tablebase::Dtm::Draw) => out[side][1] += 1,
+            Some(xiangqi::tablebase::Dtm::Loss(_)) => out[side][2] += 1,
+            None => {}
+        }
+    }
+    out
 }

@@ -27,7 +27,7 @@ mod cli;
 pub mod plan;
 pub mod solve;
 
-pub use cli::{GenerateOptions, TableSummary, generate, run_cli};
+pub use cli::{GenerateOptions, TableSummary, generate, load, run_cli, side_counts};
 
 use std::path::PathBuf;
 

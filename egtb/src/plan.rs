@@ -112,7 +112,14 @@ mod tests {
     #[test]
     fn sub_tables_come_first() {
         let order = plan(&["krkab".parse().unwrap(), "kaakr".parse().unwrap()]).unwrap();
-        assert_eq!(names(&order), ["krk", "krka", "krkb", "krkab", "krkaa"]);
+        let mut sorted = names(&order);
+        sorted.sort();
+        assert_eq!(sorted, ["krk", "krka", "krkaa", "krkab", "krkb"]);
+        for (i, m) in order.iter().enumerate() {
+            for sub in sub_tables(*m) {
+                assert!(order[..i].contains(&sub), "{sub} after {m}");
+            }
+        }
     }
 
     #[test]
