@@ -17,6 +17,7 @@ const USAGE: &str = "usage:
   xiangqi-egtb generate --out DIR [--threads N] [--quiet] (NAME... | --one-attacker)
   xiangqi-egtb check --dir DIR [--samples N] [--seed S] [--dump FILE] NAME...
   xiangqi-egtb stats --dir DIR NAME...
+  xiangqi-egtb probe --dir DIR FEN...
 NAME: FelicityEgtb style, Red's pieces then Black's, each from k, in the
 order r c n p a b (krkaabb, knkaa, kcpkab). Sub-tables are made first; a
 table already in DIR is kept, so a stopped run resumes with the same command.";
@@ -207,6 +208,9 @@ pub fn run_cli(args: impl IntoIterator<Item = String>) -> Result<(), EgtbError> 
             .map_err(|e| EgtbError::Usage(e.to_string()))?;
     }
     let dir = dir.ok_or_else(usage)?;
+    if command == "probe" {
+        return probe_fens(&dir, &names);
+    }
     let mut tables = parse_names(&names)?;
     match command.as_str() {
         "generate" => {
@@ -277,6 +281,44 @@ pub fn run_cli(args: impl IntoIterator<Item = String>) -> Result<(), EgtbError> 
         }
         _ => Err(usage()),
     }
+}
+
+/// Prints the value of each FEN and of each of its moves, from the
+/// tables in `dir`.
+fn probe_fens(dir: &Path, fens: &[String]) -> Result<(), EgtbError> {
+    for fen in fens {
+        let pos: xiangqi::Position = fen
+            .parse()
+            .map_err(|e| EgtbError::Usage(format!("{fen}: {e}")))?;
+        let material = crate::plan::canonical(Material::of(pos.board()))?;
+        let mut set = Tablebase::new();
+        for m in plan(&[material])? {
+            let path = table_path(dir, m);
+            let bytes = fs::read(&path).map_err(io(&path))?;
+            set.add(bytes)
+                .map_err(|source| EgtbError::Table { path, source })?;
+        }
+        let value = crate::check::value(&set, &pos);
+        let mut moves: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                format!(
+                    "{m}:{}",
+                    crate::check::short(crate::check::value(&set, &child))
+                )
+            })
+            .collect();
+        moves.sort();
+        println!(
+            "{fen}: {}  [{}]",
+            crate::check::short(value),
+            moves.join(" ")
+        );
+    }
+    Ok(())
 }
 
 /// Wins, draws and losses for the side to move, with Red to move and with

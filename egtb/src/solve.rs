@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicU16, Ordering};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use xiangqi::tablebase::{ENTRY_DRAW, ENTRY_NONE, Material, Table, TableIndex, entry_of_dtm};
-use xiangqi::{Color, Position};
+use xiangqi::{Color, Position, Role, attacks};
 
 use crate::EgtbError;
 use crate::plan::sub_tables;
@@ -133,8 +133,6 @@ impl SubTables {
 /// What a pass looks for.
 #[derive(Copy, Clone)]
 enum Pass {
-    /// Initial: holes, and positions with no legal move.
-    Start,
     /// Wins in `n` (odd).
     Win(u16),
     /// Losses in `n` (even).
@@ -160,112 +158,151 @@ impl Solver<'_> {
         }
     }
 
-    /// Runs one pass over `range`; returns how many positions it decided.
-    fn run(&self, pass: Pass, range: core::ops::Range<u64>) -> u64 {
-        let mut decided = 0;
-        for i in range {
-            let slot = &self.values[i as usize];
-            if let Pass::Start = pass {
-                let value = match self.index.position(i) {
-                    None => ENTRY_NONE,
-                    Some(pos) if !pos.has_legal_moves() => entry_of_dtm(0),
-                    Some(_) => OPEN,
-                };
-                slot.store(value, Ordering::Relaxed);
-                decided += u64::from(value == entry_of_dtm(0));
+    /// Decides position `i` in `pass` if its children allow; returns
+    /// whether it did.
+    fn decide(&self, pass: Pass, i: u64) -> bool {
+        let slot = &self.values[i as usize];
+        if slot.load(Ordering::Relaxed) != OPEN {
+            return false;
+        }
+        let Some(pos) = self.index.position(i) else {
+            return false;
+        };
+        let mut children = pos.legal_moves().into_iter().map(|m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            self.child_entry(&child)
+        });
+        let (found, n) = match pass {
+            Pass::Win(n) => {
+                let lost = entry_of_dtm(n - 1);
+                (children.any(|e| e == lost), n)
+            }
+            Pass::Loss(n) => (
+                children.all(|e| e != OPEN && e >= 2 && (e - 2) % 2 == 1 && e - 2 < n),
+                n,
+            ),
+        };
+        if found {
+            slot.store(entry_of_dtm(n), Ordering::Relaxed);
+        }
+        found
+    }
+
+    /// Sets position `i`'s first value (a hole, lost with no move, or
+    /// open) and returns the passes its captures may decide it in: after
+    /// a capture into a lost position (a win), and after the deepest
+    /// capture into a won one (a loss).
+    fn start(&self, i: u64, triggers: &mut Vec<(u16, u64)>) -> bool {
+        let slot = &self.values[i as usize];
+        let Some(pos) = self.index.position(i) else {
+            slot.store(ENTRY_NONE, Ordering::Relaxed);
+            return false;
+        };
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            slot.store(entry_of_dtm(0), Ordering::Relaxed);
+            return true;
+        }
+        slot.store(OPEN, Ordering::Relaxed);
+        let (mut shortest_loss, mut longest_win) = (None::<u16>, None::<u16>);
+        for m in moves {
+            let mut child = pos.clone();
+            if child.play_unchecked(m).is_none() {
                 continue;
             }
-            if slot.load(Ordering::Relaxed) != OPEN {
+            let e = self.subs.entry(&child).unwrap_or(OPEN);
+            if e == OPEN || e < 2 {
                 continue;
             }
-            let Some(pos) = self.index.position(i) else {
-                continue;
-            };
-            let children = pos.legal_moves().into_iter().map(|m| {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                self.child_entry(&child)
-            });
-            let found = match pass {
-                Pass::Start => false,
-                Pass::Win(n) => {
-                    let lost = entry_of_dtm(n - 1);
-                    let mut children = children;
-                    children.any(|e| e == lost)
-                }
-                Pass::Loss(n) => {
-                    let mut children = children;
-                    children.all(|e| e != OPEN && e >= 2 && (e - 2) % 2 == 1 && e - 2 < n)
-                }
-            };
-            if found {
-                let n = match pass {
-                    Pass::Win(n) | Pass::Loss(n) => n,
-                    Pass::Start => 0,
-                };
-                slot.store(entry_of_dtm(n), Ordering::Relaxed);
-                decided += 1;
+            let d = e - 2;
+            if d % 2 == 0 {
+                shortest_loss = Some(shortest_loss.map_or(d, |s| s.min(d)));
+            } else {
+                longest_win = Some(longest_win.map_or(d, |w| w.max(d)));
             }
         }
-        decided
+        for d in [shortest_loss, longest_win].into_iter().flatten() {
+            triggers.push((d + 1, i));
+        }
+        false
+    }
+
+    /// Pushes to `out` the open positions of the table with a move (not a
+    /// capture) to position `i`: its retractions.
+    fn predecessors(&self, i: u64, out: &mut Vec<u64>) {
+        let Some(pos) = self.index.position(i) else {
+            return;
+        };
+        let board = pos.board();
+        let mover = !pos.turn();
+        let occupied = board.occupied();
+        let occupancy = board.occupancy();
+        for (to, piece) in board.pieces() {
+            if piece.color != mover {
+                continue;
+            }
+            let froms = match piece.role {
+                Role::Chariot | Role::Cannon => attacks::chariot(to, occupancy),
+                Role::Horse => attacks::horse_attackers(to, occupied),
+                Role::Elephant => attacks::elephant(mover, to, occupied),
+                Role::Advisor => attacks::advisor(mover, to),
+                Role::General => attacks::general(mover, to),
+                Role::Soldier => attacks::soldier_attackers(mover, to),
+            } - occupied;
+            for from in froms {
+                let mut before = board.clone();
+                before.remove_piece_at(to);
+                before.set_piece_at(from, piece);
+                // With Red's general on the e file, a position and its
+                // mirror have two numbers: a move to a position stored as
+                // its mirror retracts to the mirror of the predecessor too.
+                let mirror = before
+                    .general(Color::Red)
+                    .is_some_and(|g| g.file() == xiangqi::File::E)
+                    .then(|| before.flip_horizontal());
+                for b in [Some(before), mirror].into_iter().flatten() {
+                    if let Some(p) = self.index.index_of_board(&b, mover) {
+                        if self.values[p as usize].load(Ordering::Relaxed) == OPEN {
+                            out.push(p);
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 
-/// Solves `material`'s table (canonical: the attacking side Red), its
-/// sub-tables in `subs`. `bar` shows the passes.
-pub fn solve(
-    material: Material,
-    subs: &SubTables,
-    bar: &ProgressBar,
-) -> Result<SolvedTable, EgtbError> {
+fn pass_of(n: u16) -> Pass {
+    if n % 2 == 1 {
+        Pass::Win(n)
+    } else {
+        Pass::Loss(n)
+    }
+}
+
+fn label(n: u16) -> String {
+    let kind = if n % 2 == 1 { "won" } else { "lost" };
+    format!("pass {n}: {kind} in {n}")
+}
+
+fn new_solver<'a>(material: Material, subs: &'a SubTables) -> Result<Solver<'a>, EgtbError> {
     for sub in sub_tables(material) {
         if !subs.contains(&sub) {
             return Err(EgtbError::MissingSubTable(sub.name()));
         }
     }
     let index = TableIndex::new(material);
-    let len = index.len();
-    let size = usize::try_from(len).map_err(|_| EgtbError::TooLarge(material.name()))?;
-    let solver = Solver {
+    let size = usize::try_from(index.len()).map_err(|_| EgtbError::TooLarge(material.name()))?;
+    Ok(Solver {
         index,
         pieces: material.piece_count(),
         values: (0..size).map(|_| AtomicU16::new(OPEN)).collect(),
         subs,
-    };
-    let deepest_sub = subs.max_dtm();
-    let run_pass = |pass: Pass, label: String| -> u64 {
-        bar.set_length(len);
-        bar.set_position(0);
-        bar.set_message(label);
-        (0..len.div_ceil(CHUNK))
-            .into_par_iter()
-            .map(|c| {
-                let range = c * CHUNK..((c + 1) * CHUNK).min(len);
-                let n = range.end - range.start;
-                let decided = solver.run(pass, range);
-                bar.inc(n);
-                decided
-            })
-            .sum()
-    };
-    run_pass(Pass::Start, "pass 0: no legal move".into());
-    let mut n: u16 = 1;
-    loop {
-        let pass = if n % 2 == 1 {
-            Pass::Win(n)
-        } else {
-            Pass::Loss(n)
-        };
-        let kind = if n % 2 == 1 { "won" } else { "lost" };
-        let decided = run_pass(pass, format!("pass {n}: {kind} in {n}"));
-        if decided == 0 && n > deepest_sub {
-            break;
-        }
-        n = n
-            .checked_add(1)
-            .filter(|&n| n < u16::MAX - 2)
-            .ok_or_else(|| EgtbError::TooLarge(material.name()))?;
-    }
+    })
+}
+
+fn finish(solver: Solver<'_>) -> SolvedTable {
     let entries = solver
         .values
         .into_iter()
@@ -274,8 +311,148 @@ pub fn solve(
             e => e,
         })
         .collect();
-    Ok(SolvedTable {
+    SolvedTable {
         index: solver.index,
         entries,
-    })
+    }
+}
+
+fn next_pass(n: u16, material: Material) -> Result<u16, EgtbError> {
+    n.checked_add(1)
+        .filter(|&n| n < u16::MAX - 2)
+        .ok_or_else(|| EgtbError::TooLarge(material.name()))
+}
+
+/// Solves `material`'s table (canonical: the attacking side Red), its
+/// sub-tables in `subs`. `bar` shows the passes.
+///
+/// After a first pass over every position, pass `n` looks only at the
+/// positions that retract from those decided in pass `n - 1`, and at
+/// those whose captures lead to a sub-table position decided in `n - 1`
+/// plies: no other position can be decided in `n`.
+pub fn solve(
+    material: Material,
+    subs: &SubTables,
+    bar: &ProgressBar,
+) -> Result<SolvedTable, EgtbError> {
+    let solver = new_solver(material, subs)?;
+    let len = solver.index.len();
+    bar.set_length(len);
+    bar.set_position(0);
+    bar.set_message("pass 0: no legal move");
+    let (mut frontier, triggers): (Vec<u64>, Vec<(u16, u64)>) = (0..len.div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|c| {
+            let range = c * CHUNK..((c + 1) * CHUNK).min(len);
+            let mut decided = Vec::new();
+            let mut triggers = Vec::new();
+            for i in range.clone() {
+                if solver.start(i, &mut triggers) {
+                    decided.push(i);
+                }
+            }
+            bar.inc(range.end - range.start);
+            (decided, triggers)
+        })
+        .reduce(
+            || (Vec::new(), Vec::new()),
+            |mut a, b| {
+                a.0.extend(b.0);
+                a.1.extend(b.1);
+                a
+            },
+        );
+    let mut by_pass: HashMap<u16, Vec<u64>> = HashMap::new();
+    for (n, i) in triggers {
+        by_pass.entry(n).or_default().push(i);
+    }
+    let deepest = by_pass.keys().copied().max().unwrap_or(0);
+    let mut n: u16 = 1;
+    loop {
+        let mut candidates: Vec<u64> = frontier
+            .par_chunks(256)
+            .flat_map_iter(|chunk| {
+                let mut out = Vec::new();
+                for &i in chunk {
+                    solver.predecessors(i, &mut out);
+                }
+                out
+            })
+            .collect();
+        candidates.extend(by_pass.remove(&n).unwrap_or_default());
+        candidates.par_sort_unstable();
+        candidates.dedup();
+        bar.set_length(candidates.len() as u64);
+        bar.set_position(0);
+        bar.set_message(label(n));
+        let pass = pass_of(n);
+        frontier = candidates
+            .par_chunks(256)
+            .flat_map_iter(|chunk| {
+                let decided: Vec<u64> = chunk
+                    .iter()
+                    .copied()
+                    .filter(|&i| solver.decide(pass, i))
+                    .collect();
+                bar.inc(chunk.len() as u64);
+                decided
+            })
+            .collect();
+        if frontier.is_empty() && n >= deepest {
+            break;
+        }
+        n = next_pass(n, material)?;
+    }
+    Ok(finish(solver))
+}
+
+/// Solves `material`'s table like [`solve`], by full passes over every
+/// position (slow: the reference [`solve`] is tested against).
+pub fn solve_by_scans(material: Material, subs: &SubTables) -> Result<SolvedTable, EgtbError> {
+    let solver = new_solver(material, subs)?;
+    let len = solver.index.len();
+    let mut sink = Vec::new();
+    for i in 0..len {
+        solver.start(i, &mut sink);
+    }
+    let deepest_sub = subs.max_dtm();
+    let mut n: u16 = 1;
+    loop {
+        let pass = pass_of(n);
+        let decided = (0..len)
+            .into_par_iter()
+            .filter(|&i| solver.decide(pass, i))
+            .count();
+        if decided == 0 && n > deepest_sub {
+            break;
+        }
+        n = next_pass(n, material)?;
+    }
+    Ok(finish(solver))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retractions_find_what_full_scans_find() {
+        let mut subs = SubTables::new();
+        for name in ["krk", "krka", "kpk", "kpka", "knk", "kck", "kcka"] {
+            let material: Material = name.parse().unwrap();
+            let fast = solve(material, &subs, &ProgressBar::hidden()).unwrap();
+            let slow = solve_by_scans(material, &subs).unwrap();
+            let diff: Vec<String> = (0..fast.entries.len())
+                .filter(|&i| fast.entries[i] != slow.entries[i])
+                .take(5)
+                .map(|i| {
+                    let pos = fast.index.position(i as u64).unwrap();
+                    format!("{pos}: fast {} slow {}", fast.entries[i], slow.entries[i])
+                })
+                .collect();
+            assert!(diff.is_empty(), "{name}: {diff:#?}");
+            assert!(fast.max_dtm() > 0 || name.starts_with("kc"), "{name}");
+            subs.insert(fast);
+        }
+    }
 }

@@ -147,8 +147,24 @@ fn a_chariot_against_advisors_and_elephants() {
         let [win, _, _] = red_to_move(&dir, name);
         assert!(win > 0.95, "{name}: {win}");
     }
-    let [win, draw, _] = red_to_move(&dir, "krkaabb");
-    assert!(draw > 0.5 && win > 0.0, "krkaabb: {win} {draw}");
+    // Random placements of the guard are often broken, so most positions
+    // are won; the guard in its standard formations holds, and there are
+    // positional wins.
+    let [win, _, _] = red_to_move(&dir, "krkaabb");
+    assert!(win > 0.0, "krkaabb: {win}");
+    let set = open_set(&dir, "krkaabb");
+    for fen in [
+        "2bakab2/9/9/9/9/9/9/9/9/R2K5 w",
+        "3akab2/9/4b4/9/9/9/9/9/9/R2K5 w",
+        "4kab2/4a4/4b4/9/9/9/9/9/9/3K4R w",
+    ] {
+        let pos: Position = fen.parse().unwrap();
+        assert_eq!(
+            set.probe_wdl(&pos),
+            Some(xiangqi::tablebase::Wdl::Draw),
+            "{fen}"
+        );
+    }
     for name in ["krkaabb", "krkab"] {
         let set = open_set(&dir, name);
         let report = check_table(&set, name.parse().unwrap(), 5000, 11);

@@ -11,7 +11,7 @@
 //! | 8 | 14 | material: Red's then Black's count of each role, in the order general, advisor, elephant, horse, chariot, cannon, soldier |
 //! | 22 | 2 | the largest depth to mate stored, in plies |
 //! | 24 | 8 | number of entries (the material's [`TableIndex`](crate::tablebase::TableIndex) length) |
-//! | 32 | 4 | entries per block (the last block may hold fewer); at most 4096 bytes a block |
+//! | 32 | 4 | entries per block (the last block may hold fewer); at most 1024 bytes a block (the writer makes 512) |
 //! | 36 | 4 | number of blocks |
 //! | 40 | 8 | checksum: 64-bit FNV-1a of the whole table with these 8 bytes left out |
 //! | 48 | 8 × (blocks + 1) | block offsets from the start of the data, the last one its length |
@@ -35,7 +35,10 @@ pub(crate) const METRIC_DTM: u8 = 1;
 /// The header's length; the block index follows.
 pub(crate) const HEADER_LEN: usize = 48;
 /// The largest block, uncompressed.
-pub(crate) const MAX_BLOCK_BYTES: usize = 4096;
+pub(crate) const MAX_BLOCK_BYTES: usize = 1024;
+/// The size of the blocks written, uncompressed: small enough that a probe
+/// decompresses little, large enough for LZ4 to find repeats.
+pub(crate) const WRITE_BLOCK_BYTES: usize = 512;
 /// Where the checksum is.
 pub(crate) const CHECKSUM_AT: usize = 40;
 
@@ -101,7 +104,7 @@ pub fn encode_table(material: Material, entries: &[u16]) -> Result<Vec<u8>, Tabl
     let top = entries.iter().copied().max().unwrap_or(0);
     let max_dtm = top.saturating_sub(2);
     let width: usize = if top <= u16::from(u8::MAX) { 1 } else { 2 };
-    let block_entries = MAX_BLOCK_BYTES / width;
+    let block_entries = WRITE_BLOCK_BYTES / width;
     let mut raw = Vec::with_capacity(entries.len() * width);
     for &e in entries {
         if width == 1 {
@@ -112,7 +115,7 @@ pub fn encode_table(material: Material, entries: &[u16]) -> Result<Vec<u8>, Tabl
     }
     let mut offsets = Vec::new();
     let mut data = Vec::new();
-    for chunk in raw.chunks(MAX_BLOCK_BYTES) {
+    for chunk in raw.chunks(WRITE_BLOCK_BYTES) {
         offsets.push(data.len() as u64);
         data.extend_from_slice(&lz4_flex::block::compress(chunk));
     }

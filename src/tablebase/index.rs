@@ -166,6 +166,14 @@ impl TableIndex {
         self.index_of(pos.board(), pos.turn(), true)
     }
 
+    /// The number of the placement `board` with `turn` to move, without
+    /// checking that it is a legal position (a generator's retractions
+    /// build boards, not positions): `None` if a piece stands where the
+    /// index does not place it or the material differs.
+    pub fn index_of_board(&self, board: &Board, turn: Color) -> Option<u64> {
+        self.index_of(board, turn, false)
+    }
+
     fn index_of(&self, board: &Board, turn: Color, flip: bool) -> Option<u64> {
         let total: u32 = self.groups.iter().map(|g| u32::from(g.count)).sum();
         if board.occupied().count() != total as usize {

@@ -52,7 +52,7 @@
 //! Little-endian: a 48-byte header (magic `XQTB`, version, metric, entry
 //! width, material, largest depth, number of entries, block size and
 //! count, a 64-bit FNV-1a checksum), then the block offsets, then the
-//! LZ4-compressed blocks of at most 4096 bytes each, so that a probe
+//! LZ4-compressed blocks of at most 1024 bytes each (512 as written), so that a probe
 //! decompresses one block. The details are in the documentation of
 //! [`encode_table`]'s module and in `docs/tablebase.md`. Opening a table
 //! checks it all once: a corrupt, truncated or mismatched table is a

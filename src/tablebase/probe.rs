@@ -74,7 +74,7 @@ impl Dtm {
 ///
 /// The library reads no files: the caller hands in each table's bytes,
 /// borrowed (for example from a memory map) or owned. Probing allocates
-/// nothing: it decompresses one block of about 4 KB into a buffer on the
+/// nothing: it decompresses one block of 512 bytes into a buffer on the
 /// stack.
 ///
 /// ```
