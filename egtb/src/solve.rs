@@ -193,7 +193,7 @@ impl Solver<'_> {
     /// open) and returns the passes its captures may decide it in: after
     /// a capture into a lost position (a win), and after the deepest
     /// capture into a won one (a loss).
-    fn start(&self, i: u64, triggers: &mut Vec<(u16, u64)>) -> bool {
+    fn start(&self, i: u64, triggers: &mut Vec<u64>) -> bool {
         let slot = &self.values[i as usize];
         let Some(pos) = self.index.position(i) else {
             slot.store(ENTRY_NONE, Ordering::Relaxed);
@@ -223,7 +223,7 @@ impl Solver<'_> {
             }
         }
         for d in [shortest_loss, longest_win].into_iter().flatten() {
-            triggers.push((d + 1, i));
+            triggers.push(trigger(d + 1, i));
         }
         false
     }
@@ -271,6 +271,12 @@ impl Solver<'_> {
             }
         }
     }
+}
+
+/// A position to look at in pass `n`, packed: the pass above bit 48
+/// (indexes stay below 2^48), so that sorting orders by pass.
+fn trigger(n: u16, i: u64) -> u64 {
+    (u64::from(n) << 48) | i
 }
 
 fn pass_of(n: u16) -> Pass {
@@ -340,7 +346,10 @@ pub fn solve(
     bar.set_length(len);
     bar.set_position(0);
     bar.set_message("pass 0: no legal move");
-    let (mut frontier, triggers): (Vec<u64>, Vec<(u16, u64)>) = (0..len.div_ceil(CHUNK))
+    if len >= 1 << 48 {
+        return Err(EgtbError::TooLarge(material.name()));
+    }
+    let (mut frontier, mut triggers): (Vec<u64>, Vec<u64>) = (0..len.div_ceil(CHUNK))
         .into_par_iter()
         .map(|c| {
             let range = c * CHUNK..((c + 1) * CHUNK).min(len);
@@ -362,11 +371,9 @@ pub fn solve(
                 a
             },
         );
-    let mut by_pass: HashMap<u16, Vec<u64>> = HashMap::new();
-    for (n, i) in triggers {
-        by_pass.entry(n).or_default().push(i);
-    }
-    let deepest = by_pass.keys().copied().max().unwrap_or(0);
+    triggers.par_sort_unstable();
+    let deepest = triggers.last().map_or(0, |&t| (t >> 48) as u16);
+    let mut next_trigger = 0;
     let mut n: u16 = 1;
     loop {
         let mut candidates: Vec<u64> = frontier
@@ -379,7 +386,14 @@ pub fn solve(
                 out
             })
             .collect();
-        candidates.extend(by_pass.remove(&n).unwrap_or_default());
+        let end =
+            next_trigger + triggers[next_trigger..].partition_point(|&t| t < trigger(n + 1, 0));
+        candidates.extend(
+            triggers[next_trigger..end]
+                .iter()
+                .map(|&t| t & ((1 << 48) - 1)),
+        );
+        next_trigger = end;
         candidates.par_sort_unstable();
         candidates.dedup();
         bar.set_length(candidates.len() as u64);
