@@ -103,6 +103,12 @@ pub fn generate(options: &GenerateOptions) -> Result<Vec<TableSummary>, EgtbErro
                 subs.insert(load(dir, sub)?);
             }
         }
+        eprintln!(
+            "[{}/{}] {material}: making ({} entries)",
+            k + 1,
+            order.len(),
+            xiangqi::tablebase::TableIndex::new(material).len()
+        );
         let start = Instant::now();
         let bar = if options.progress {
             ProgressBar::new(0)

@@ -171,3 +171,33 @@ fn a_chariot_against_advisors_and_elephants() {
         assert!(report.failures.is_empty(), "{name}: {:?}", report.failures);
     }
 }
+
+/// A run makes only the tables not yet in the directory: a stopped run
+/// resumes at the table it was on, and a finished table is not touched.
+#[test]
+fn a_second_run_makes_only_the_missing_tables() {
+    let dir = temp_dir("resume");
+    make(&dir, &["knk"]);
+    let path = dir.join("knk.xqtb");
+    let before = std::fs::read(&path).unwrap();
+    let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
+    // A leftover of a stopped run is written over.
+    std::fs::write(dir.join("knka.xqtb.tmp"), b"partial").unwrap();
+    let made = generate(&GenerateOptions {
+        out: dir.clone(),
+        tables: vec!["knka".parse().unwrap()],
+        progress: false,
+    })
+    .unwrap();
+    let names: Vec<String> = made.iter().map(|s| s.material.name()).collect();
+    assert_eq!(names, ["knka"]);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    assert_eq!(
+        std::fs::metadata(&path).unwrap().modified().unwrap(),
+        modified
+    );
+    assert!(!dir.join("knka.xqtb.tmp").exists());
+    let summary = std::fs::read_to_string(dir.join("summary.tsv")).unwrap();
+    assert_eq!(summary.lines().count(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
