@@ -210,7 +210,9 @@ impl TableIndex {
                 .enumerate()
                 .map(|(i, &s)| binomial(s, i as u64 + 1))
                 .sum();
-            idx = idx * group.size + sub;
+            // Checked: the index of a material with most of the pieces
+            // would not fit in 64 bits.
+            idx = idx.checked_mul(group.size)?.checked_add(sub)?;
         }
         Some(idx)
     }
@@ -292,6 +294,14 @@ mod tests {
             TableIndex::new("kpk".parse().unwrap()).len(),
             2 * 6 * 9 * 55
         );
+    }
+
+    #[test]
+    fn a_full_board_material_does_not_overflow() {
+        let index = TableIndex::new(crate::tablebase::Material::of(Position::new().board()));
+        assert_eq!(index.len(), u64::MAX);
+        assert_eq!(index.index(&Position::new()), None);
+        assert_eq!(index.position(12345), None);
     }
 
     #[test]
