@@ -257,15 +257,18 @@ impl Solver<'_> {
                 // With Red's general on the e file, a position and its
                 // mirror have two numbers: a move to a position stored as
                 // its mirror retracts to the mirror of the predecessor too.
-                let mirror = before
+                let on_e_file = before
                     .general(Color::Red)
-                    .is_some_and(|g| g.file() == xiangqi::File::E)
-                    .then(|| before.flip_horizontal());
-                for b in [Some(before), mirror].into_iter().flatten() {
-                    if let Some(p) = self.index.index_of_board(&b, mover) {
-                        if self.values[p as usize].load(Ordering::Relaxed) == OPEN {
-                            out.push(p);
-                        }
+                    .is_some_and(|g| g.file() == xiangqi::File::E);
+                let mirror = on_e_file
+                    .then(|| self.index.index_of_board_mirrored(&before, mover))
+                    .flatten();
+                for p in [self.index.index_of_board(&before, mover), mirror]
+                    .into_iter()
+                    .flatten()
+                {
+                    if self.values[p as usize].load(Ordering::Relaxed) == OPEN {
+                        out.push(p);
                     }
                 }
             }

@@ -38,16 +38,34 @@ fn red_domain(role: Role) -> ArrayVec<Square, { Square::COUNT }> {
     out
 }
 
-/// `n` choose `k`, for `n` up to 90 and `k` up to 5.
+/// `n` choose `k` for `n` up to 91 and `k` up to 5, computed once.
+const BINOMIAL: [[u64; 6]; 92] = {
+    let mut table = [[0u64; 6]; 92];
+    let mut n = 0;
+    while n < 92 {
+        let mut k = 0;
+        while k < 6 && k <= n {
+            let mut out = 1u64;
+            let mut i = 0;
+            while i < k {
+                out = out * (n - i) as u64 / (i + 1) as u64;
+                i += 1;
+            }
+            table[n][k] = out;
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// `n` choose `k` (0 when `k > n`), for `n` up to 91 and `k` up to 5.
 fn binomial(n: u64, k: u64) -> u64 {
-    if k > n {
-        return 0;
-    }
-    let mut out = 1u64;
-    for i in 0..k {
-        out = out * (n - i) / (i + 1);
-    }
-    out
+    BINOMIAL
+        .get(n as usize)
+        .and_then(|row| row.get(k as usize))
+        .copied()
+        .unwrap_or(0)
 }
 
 /// One group of like pieces in the index.
@@ -174,7 +192,25 @@ impl TableIndex {
         self.index_of(board, turn, false)
     }
 
+    /// [`TableIndex::index_of_board`] of `board` mirrored left to right,
+    /// without building the mirrored board.
+    pub fn index_of_board_mirrored(&self, board: &Board, turn: Color) -> Option<u64> {
+        self.index_parts(board, turn, false, true)
+    }
+
     fn index_of(&self, board: &Board, turn: Color, flip: bool) -> Option<u64> {
+        self.index_parts(board, turn, flip, false)
+    }
+
+    /// The index of `board` seen with the colours exchanged if `flip`, and
+    /// mirrored first if `mirror_first`.
+    fn index_parts(
+        &self,
+        board: &Board,
+        turn: Color,
+        flip: bool,
+        mirror_first: bool,
+    ) -> Option<u64> {
         let total: u32 = self.groups.iter().map(|g| u32::from(g.count)).sum();
         if board.occupied().count() != total as usize {
             return None;
@@ -186,7 +222,13 @@ impl TableIndex {
         } else {
             red_general
         };
-        let mirror = red_general.file() > File::E;
+        let red_general = if mirror_first {
+            red_general.flip_horizontal()
+        } else {
+            red_general
+        };
+        // Mirrored first and mirrored for Red's general cancel out.
+        let mirror = (red_general.file() > File::E) != mirror_first;
         let mut idx = colour(turn).index() as u64;
         for group in &self.groups {
             let real = Piece::new(colour(group.piece.color), group.piece.role);
@@ -275,6 +317,15 @@ mod tests {
                     )
                     .unwrap();
                     assert_eq!(index.index_flipped(&flipped), Some(i));
+                    let mirrored = pos.board().flip_horizontal();
+                    assert_eq!(
+                        index.index_of_board_mirrored(pos.board(), pos.turn()),
+                        index.index_of_board(&mirrored, pos.turn())
+                    );
+                    assert_eq!(
+                        index.index_of_board_mirrored(&mirrored, pos.turn()),
+                        Some(i)
+                    );
                     legal += 1;
                 }
             }
