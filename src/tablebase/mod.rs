@@ -49,14 +49,30 @@
 //!
 //! # File format
 //!
-//! Little-endian: a 48-byte header (magic `XQTB`, version, metric, entry
-//! width, material, largest depth, number of entries, block size and
-//! count, a 64-bit FNV-1a checksum), then the block offsets, then the
-//! LZ4-compressed blocks of at most 1024 bytes each (512 as written), so that a probe
-//! decompresses one block. The details are in the documentation of
-//! [`encode_table`]'s module and in `docs/tablebase.md`. Opening a table
-//! checks it all once: a corrupt, truncated or mismatched table is a
-//! [`TablebaseError`], never a panic.
+//! All numbers are little-endian. A table is:
+//!
+//! | offset | size | field |
+//! | --- | --- | --- |
+//! | 0 | 4 | magic `XQTB` |
+//! | 4 | 2 | format version (1) |
+//! | 6 | 1 | metric: 1 = depth to mate in plies, with win/draw/loss |
+//! | 7 | 1 | entry width in bytes: 1 or 2 |
+//! | 8 | 14 | material: Red's then Black's count of each role, in the order general, advisor, elephant, horse, chariot, cannon, soldier |
+//! | 22 | 2 | the largest depth to mate stored, in plies |
+//! | 24 | 8 | number of entries (the material's [`TableIndex`] length) |
+//! | 32 | 4 | entries per block (the last block may hold fewer); at most 1024 bytes a block (the writer makes 512) |
+//! | 36 | 4 | number of blocks |
+//! | 40 | 8 | checksum: 64-bit FNV-1a of the whole table with these 8 bytes left out |
+//! | 48 | 8 × (blocks + 1) | block offsets from the start of the data, the last one its length |
+//! | ... | | the blocks, each LZ4-compressed (raw LZ4 block format, no frame) |
+//!
+//! An entry is `0` for a number that names no legal position, `1` for a
+//! draw, and `2 + d` for a position decided in `d` plies: `d` odd, the side
+//! to move mates in `d` plies; `d` even, it is mated in `d` plies (`d = 0`:
+//! it has no legal move now and has lost). A probe decompresses one block.
+//! Opening a table checks it all once (header, material against the index
+//! size, block index, checksum, every block): a corrupt, truncated or
+//! mismatched table is a [`TablebaseError`], never a panic.
 
 mod error;
 mod format;
