@@ -201,3 +201,41 @@ fn a_second_run_makes_only_the_missing_tables() {
     assert_eq!(summary.lines().count(), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The independent check: sampled values of small tables against the
+/// retrograde equations over pyffish's legal moves
+/// (`tests/egtb/check_pyffish.py`). Run with
+/// `XIANGQI_PYFFISH=/path/to/python cargo test -p xiangqi-egtb --test
+/// known_results -- --ignored pyffish`.
+#[test]
+#[ignore = "needs a Python with pyffish in $XIANGQI_PYFFISH"]
+fn pyffish_agrees_with_the_equations() {
+    let python = std::env::var("XIANGQI_PYFFISH")
+        .expect("set XIANGQI_PYFFISH to a Python with pyffish (pip install pyffish)");
+    let dir = temp_dir("pyffish");
+    let names = ["krk", "knk", "kck", "kpk", "knka"];
+    make(&dir, &names);
+    let mut dump = String::new();
+    for name in names {
+        let set = open_set(&dir, name);
+        let report = check_table(&set, name.parse().unwrap(), 200, 3);
+        assert!(report.failures.is_empty(), "{name}: {:?}", report.failures);
+        dump.push_str(&report.dump);
+    }
+    let samples = dir.join("samples.jsonl");
+    std::fs::write(&samples, dump).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/egtb/check_pyffish.py");
+    let out = std::process::Command::new(python)
+        .arg(script)
+        .arg(&samples)
+        .output()
+        .expect("python runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("1000 positions checked"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
