@@ -183,6 +183,10 @@ pub fn run_cli(args: impl IntoIterator<Item = String>) -> Result<(), EgtbError> 
     let args: Vec<String> = args.into_iter().collect();
     let usage = || EgtbError::Usage(USAGE.into());
     let (command, rest) = args.split_first().ok_or_else(usage)?;
+    if matches!(command.as_str(), "-h" | "--help" | "help") {
+        println!("{USAGE}");
+        return Ok(());
+    }
     let mut dir = None;
     let mut names = Vec::new();
     let mut samples = 2000u64;
@@ -202,7 +206,10 @@ pub fn run_cli(args: impl IntoIterator<Item = String>) -> Result<(), EgtbError> 
             "--dump" => dump = Some(PathBuf::from(value()?)),
             "--quiet" => quiet = true,
             "--one-attacker" => one_attacker = true,
-            "-h" | "--help" => return Err(usage()),
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Ok(());
+            }
             name if !name.starts_with('-') => names.push(name.to_string()),
             _ => return Err(usage()),
         }
