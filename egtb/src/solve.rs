@@ -1,15 +1,20 @@
 //! Retrograde solving of one table, its sub-tables given.
 //!
-//! The tables are solved by forward passes over the index, in the order
-//! of depth: pass `n` (odd) marks as won in `n` plies every open position
-//! with a move to a position lost in `n - 1`; pass `n` (even) marks as
-//! lost in `n` every open position whose moves all lead to positions won
-//! in at most `n - 1`. Before the first pass, a position with no legal
-//! move is lost in 0. A pass changes only one kind of position (wins or
-//! losses), and reads only the other kind and the sub-tables, so the
-//! threads of a pass may write while others read: the result does not
-//! depend on their order. When a pass changes nothing and no sub-table
-//! holds a deeper value, the positions still open are draws.
+//! The tables are solved in passes, in the order of depth: pass `n` (odd)
+//! marks as won in `n` plies every open position with a move to a
+//! position lost in `n - 1`; pass `n` (even) marks as lost in `n` every
+//! open position whose moves all lead to positions won in at most
+//! `n - 1`. The first pass visits every number: holes, positions with no
+//! legal move (lost in 0), and the depths that each position's captures
+//! into sub-tables reach. Later passes visit only the candidates: the
+//! retractions (moves played backwards) of the positions decided in the
+//! pass before, and the positions whose captures reach the pass's depth.
+//! A pass changes only one kind of position (wins or losses), and reads
+//! only the other kind and the sub-tables, so the threads of a pass may
+//! write while others read: the result does not depend on their order.
+//! When a pass changes nothing and no capture reaches deeper, the
+//! positions still open are draws. [`solve_by_scans`] visits every
+//! position in every pass, the slow reference the tests compare with.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU16, Ordering};
