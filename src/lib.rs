@@ -63,6 +63,7 @@
 //! | `dhtmlxq` | yes | `xiangqi::dhtmlxq`: DhtmlXQ / UBB records of Chinese web pages, read and written (adds `encoding_rs`) |
 //! | `movelist` | yes | `xiangqi::movelist`: plain numbered move lists, read (adds `encoding_rs`); with any of these four, `xiangqi::detect` tells the formats apart |
 //! | `formats` | yes | `xiangqi::formats`: any of the record formats above, detected and read into game trees (`formats::read`), written as PGN, XQF or DhtmlXQ (`formats::write`) |
+//! | `tablebase` | no | `xiangqi::tablebase`: endgame tables probed by position, from bytes the caller provides (adds `lz4_flex`) |
 //! | `serde` | no | `Serialize`/`Deserialize` for moves, squares, positions, [`Rules`] and [`Game`] |
 //!
 //! # Two kinds of game end
@@ -140,6 +141,8 @@ mod game;
 mod records;
 #[cfg(feature = "search")]
 mod search;
+#[cfg(feature = "tablebase")]
+pub mod tablebase;
 
 pub use crate::base::{
     Bitboard, Board, ByColor, ByRole, BySquare, Color, EndReason, FenError, File, IllegalReason,

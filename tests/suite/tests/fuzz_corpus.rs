@@ -260,3 +260,41 @@ fn write_book_seeds() {
         std::fs::write(dir.join(format!("corrupt-{i}")), &bad).unwrap();
     }
 }
+
+#[test]
+fn tablebase_corpus() {
+    assert!(replay("tablebase", xiangqi_suite::fuzz::tablebase::run) >= 6);
+}
+
+/// Writes the seed inputs of the `tablebase` corpus: small tables with
+/// varied entries (made by the writer, not by the generator), and a
+/// truncated and a corrupted copy of each. Run with `cargo test -p
+/// xiangqi-suite --test suite write_tablebase_seeds -- --ignored`.
+#[test]
+#[ignore]
+fn write_tablebase_seeds() {
+    use xiangqi::tablebase::{ENTRY_NONE, TableIndex, encode_table};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/tablebase");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, (name, spread)) in [("kk", 3u64), ("kpk", 9), ("kakb", 300)].iter().enumerate() {
+        let material = name.parse().unwrap();
+        let index = TableIndex::new(material);
+        let entries: Vec<u16> = (0..index.len())
+            .map(|n| match index.position(n) {
+                Some(_) => 1 + (n % spread) as u16,
+                None => ENTRY_NONE,
+            })
+            .collect();
+        let bytes = encode_table(material, &entries).unwrap();
+        std::fs::write(dir.join(format!("valid-{i}")), &bytes).unwrap();
+        std::fs::write(
+            dir.join(format!("truncated-{i}")),
+            &bytes[..bytes.len() * 2 / 3],
+        )
+        .unwrap();
+        let mut bad = bytes.clone();
+        let at = bad.len() - 5;
+        bad[at] ^= 0x20;
+        std::fs::write(dir.join(format!("corrupt-{i}")), &bad).unwrap();
+    }
+}

@@ -1,15 +1,16 @@
 //! The layers of the crate, checked on its source: each folder under `src/`
 //! imports only from its own layer and the layers below it.
 //!
-//! base (rules core) <- game (adjudication) <- records (notation, PGN) <- eval
-//! (evaluators) <- search (the searcher). Code refers to other modules through
+//! base (rules core) <- game (adjudication) <- tablebase (endgame table
+//! probing) <- records (notation, PGN) <- eval (evaluators) <- search (the
+//! searcher). Code refers to other modules through
 //! `crate::<layer>::...` paths (never the crate-root re-exports), so every
 //! `crate::` path names its layer.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const LAYERS: [&str; 5] = ["base", "game", "records", "eval", "search"];
+const LAYERS: [&str; 6] = ["base", "game", "tablebase", "records", "eval", "search"];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in fs::read_dir(dir).unwrap() {

@@ -7,3 +7,4 @@ pub mod notation;
 pub mod records_cb;
 pub mod tree;
 pub mod xqf;
+pub mod tablebase;
