@@ -24,6 +24,7 @@
 
 use alloc::vec::Vec;
 
+use crate::base::{fnv1a64, fnv1a64_extend};
 use crate::tablebase::{Material, TableIndex, TablebaseError};
 
 /// The magic at the start of every table.
@@ -59,23 +60,11 @@ pub const fn entry_of_dtm(plies: u16) -> u16 {
     plies.saturating_add(2)
 }
 
-/// 64-bit FNV-1a, continued from `hash`.
-pub(crate) fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
-}
-
-/// The FNV-1a offset basis.
-pub(crate) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
-
 /// The checksum of a whole table, its checksum field left out.
 pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     let head = bytes.get(..CHECKSUM_AT).unwrap_or(bytes);
     let tail = bytes.get(CHECKSUM_AT + 8..).unwrap_or(&[]);
-    fnv1a(fnv1a(FNV_START, head), tail)
+    fnv1a64_extend(fnv1a64(head), tail)
 }
 
 /// Writes a table of `material` from its entries (one per number of the

@@ -5,6 +5,6 @@ pub mod fen;
 pub mod nnue;
 pub mod notation;
 pub mod records_cb;
+pub mod tablebase;
 pub mod tree;
 pub mod xqf;
-pub mod tablebase;
