@@ -18,6 +18,7 @@
 mod analyze;
 mod book;
 mod data;
+mod egtb;
 mod engines;
 mod levels;
 mod matches;
@@ -31,6 +32,7 @@ pub use data::{
     ActivationArg, DataFormat, DatagenArgs, Qb, ScheduleArg, TrainArgs, TuneCommand, TuneFitArgs,
     TuneGenArgs,
 };
+pub use egtb::EgtbArgs;
 pub use engines::parse_ranks;
 pub(crate) use engines::spec as engine_spec;
 pub use levels::{LevelsArgs, parse_levels};
@@ -42,7 +44,7 @@ pub use sprt::{SprtArgs, parse_penta};
 #[command(
     name = "xiangqi-tools",
     about = "The tools of the xiangqi engine: matches, analysis, self-play data, training, \
-             tuning, strength levels and opening books.",
+             tuning, strength levels, opening books and endgame tablebases.",
     after_help = "The engine itself (UCI/UCCI) is the program xiangqi-engine."
 )]
 pub struct Cli {
@@ -73,6 +75,9 @@ pub enum Command {
     Book(BookCommand),
     /// Each strength level's move quality on real games.
     Levels(LevelsArgs),
+    /// Endgame tablebases: generate (resumable), check, stats, probe
+    /// (`egtb generate --out DIR krkaabb knkaa`).
+    Egtb(EgtbArgs),
 }
 
 impl Command {
@@ -96,6 +101,7 @@ impl Command {
             Command::Train(_) => "train",
             Command::Book(_) => "book",
             Command::Levels(_) => "levels",
+            Command::Egtb(_) => "egtb",
         }
     }
 
@@ -125,6 +131,7 @@ impl Command {
             Command::Train(args) => crate::train::main(&args),
             Command::Book(command) => crate::book::main(&command).map_err(|e| e.to_string()),
             Command::Levels(args) => crate::levels::main(&args).map_err(|e| e.to_string()),
+            Command::Egtb(args) => xiangqi_egtb::run_cli(args.args).map_err(|e| e.to_string()),
         }
     }
 }
