@@ -467,6 +467,8 @@ async function main() {
     $('engine-info').textContent = `depth ${info.depth}, ${info.score.mate !== undefined ? `mate ${info.score.mate}` : `${info.score.cp} cp`}, ${info.nodes} nodes: ${pv}`;
   };
   render();
+  // The board's own font (the pieces' characters), loaded before the page says it is ready.
+  await document.fonts.load('32px "Xiangqi Glyphs"', '帥將').catch(() => {});
   document.body.dataset.ready = 'true';
   maybeEngineMove();
 }
