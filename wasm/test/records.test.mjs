@@ -82,8 +82,13 @@ test('nodes edit the game', () => {
   assert.deepEqual(game.moves, ['b2e2', 'h9g7']);
   root.variations()[2].promote();
   assert.deepEqual(root.variations().map((n) => n.move()), ['b2e2', 'c3c4', 'h2e2']);
-  root.variations()[1].remove();
+  const gone = root.variations()[1];
+  gone.remove();
   assert.deepEqual(root.variations().map((n) => n.move()), ['b2e2', 'h2e2']);
+  // A removed node answers with a typed error.
+  assert.throws(() => gone.fen(), InvalidArgumentError);
+  assert.throws(() => gone.addVariation('h9g7'), InvalidArgumentError);
+  assert.throws(() => gone.remove(), InvalidArgumentError);
   // Errors are typed.
   assert.throws(() => root.addVariation('a0a5'), IllegalMoveError);
   assert.throws(() => root.addVariation('nonsense'), InvalidMoveError);
@@ -148,4 +153,31 @@ test('PGN bytes, warnings and errors', () => {
   assert.match(writeGames(games, 'chinese'), /炮二平五/);
   assert.match(writeGames(games, 'pgn', 'wxf'), /C2=5/);
   assert.match(writeGames([new Board()], 'dhtmlxq'), /DhtmlXQ/);
+});
+
+test('junk and truncated records throw XiangqiError, never trap', () => {
+  const [game] = readGames(PGN);
+  const xqf = writeGames([game], 'xqf');
+  const dhtml = new TextEncoder().encode(writeGames([game], 'dhtmlxq'));
+  let x = 12345;
+  const next = () => { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; return (x >>> 0) / 2 ** 32; };
+  let read = 0;
+  for (let i = 0; i < 3000; i++) {
+    const base = [xqf, dhtml, new TextEncoder().encode(PGN)][i % 3];
+    const bytes = base.slice(0, Math.floor(next() * base.length));
+    // Flip a few bytes of the kept part.
+    for (let k = 0; k < 3 && bytes.length; k++) bytes[Math.floor(next() * bytes.length)] = Math.floor(next() * 256);
+    try {
+      for (const g of readGames(bytes)) {
+        g.toPgn();
+        g.free();
+        read++;
+      }
+    } catch (e) {
+      assert.ok(e instanceof XiangqiError, String(e));
+    }
+  }
+  // The instance still works.
+  assert.deepEqual(readGames(xqf)[0].moves, game.moves);
+  assert.ok(read > 0);
 });
