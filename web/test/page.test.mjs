@@ -242,3 +242,26 @@ test('an XQF record with a variation opens; a variation move is shown, stepped t
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a PGN of two games dropped on the page opens as a list to pick from', async () => {
+  const { page, errors } = await open();
+  const text = '[Event "One"]\n\n1. h2e2 h9g7 *\n\n[Event "Two"]\n\n1. c3c4 b9c7 2. b0c2 *\n\n[Event "Bad"]\n\n1. a0a5 *\n';
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([t], 'two.pgn', { type: 'application/x-chess-pgn' }));
+    document.querySelector('#moves').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, text);
+  await page.waitForFunction(() => /PGN, 2 games, 1 skipped/.test(document.querySelector('#file-info').textContent));
+  assert.equal(await page.isVisible('#games'), true);
+  assert.deepEqual(await page.locator('#games option').allTextContents(), ['1. One (2 plies)', '2. Two (3 plies)']);
+  await page.selectOption('#games', '1');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .move').length === 3);
+  await page.keyboard.press('End');
+  const b = new Board();
+  for (const m of ['c3c4', 'b9c7', 'b0c2']) b.push(m);
+  assert.deepEqual(await boardState(page), { fen: b.fen(), ply: 3 });
+  await page.keyboard.press('Home');
+  assert.equal((await boardState(page)).ply, 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
