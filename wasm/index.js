@@ -6,9 +6,10 @@
 // `globalThis.XIANGQI_WASM_SIMD = false` before the import, forces the
 // plain one).
 
-import init, { Board, Game, readGames } from './pkg/xiangqi_wasm.js';
+import init, { Board, Game, GameNode, readGames, readGamesReport } from './pkg/xiangqi_wasm.js';
+import { InvalidArgumentError } from './pkg/errors.js';
 
-export { Board, Game, readGames };
+export { Board, Game, GameNode, readGames, readGamesReport };
 export * from './pkg/errors.js';
 
 // The smallest module with a SIMD instruction (as wasm-feature-detect's).
@@ -53,22 +54,43 @@ export function wasmFlavour() {
   return simd ? 'simd' : 'baseline';
 }
 
+const FORMATS = new Set(['pgn', 'xqf', 'dhtmlxq']);
+
 /**
- * Writes games as one PGN text, moves in a notation (see `Game.toPgn`).
- * Boards are written as their games.
+ * Writes games in a format: `"pgn"` (the default; one text of every game,
+ * with variations, comments and NAGs, moves in a notation, see
+ * `Game.toPgn`), `"xqf"` (a `Uint8Array`; one game) or `"dhtmlxq"` (a
+ * string; one game). Boards are written as their games. The format may be
+ * left out: `writeGames(games, 'chinese')` writes PGN in Chinese notation.
  * @param {Iterable<Game | Board>} games
+ * @param {"pgn" | "xqf" | "dhtmlxq" | string} [format]
  * @param {string} [notation]
- * @returns {string}
+ * @returns {string | Uint8Array}
  */
-export function writeGames(games, notation = 'iccs') {
-  let out = '';
+export function writeGames(games, format = 'pgn', notation = 'iccs') {
+  if (format !== undefined && !FORMATS.has(format)) {
+    notation = format;
+    format = 'pgn';
+  }
+  const list = [];
   for (const g of games) {
     const game = g instanceof Board ? Game.fromBoard(g) : g;
     if (!(game instanceof Game)) {
       throw new TypeError('writeGames takes Game and Board objects');
     }
-    out += game.toPgn(notation).trimEnd() + '\n\n';
-    if (game !== g) game.free();
+    list.push([game, game !== g]);
   }
-  return out;
+  try {
+    if (format === 'pgn') {
+      let out = '';
+      for (const [game] of list) out += game.toPgn(notation).trimEnd() + '\n\n';
+      return out;
+    }
+    if (list.length !== 1) {
+      throw new InvalidArgumentError(`${format} holds one game a file, not ${list.length}`);
+    }
+    return format === 'xqf' ? list[0][0].toXqf() : list[0][0].toDhtmlXq();
+  } finally {
+    for (const [game, made] of list) if (made) game.free();
+  }
 }

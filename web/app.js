@@ -1,14 +1,24 @@
 // The page: a game against the engine (or between two people) on the
-// library's SVG board, over the npm package xiangqi-wasm.
+// library's SVG board, over the npm package xiangqi-wasm. The game is a
+// tree: records of any format open in it (a library as a list of games),
+// any move of the list can be shown, and a move played where the line goes
+// on starts a variation.
 
-import { Board, Game, writeGames, XiangqiError } from 'xiangqi-wasm';
+import { Board, Game, readGamesReport, writeGames, XiangqiError } from 'xiangqi-wasm';
 import { Engine } from 'xiangqi-wasm/engine';
 
 const $ = (id) => document.getElementById(id);
 const FILES = 'abcdefghi';
 
 const state = {
+  /** The game tree, and the node shown (its board is `board`). */
+  game: Game.fromBoard(new Board()),
+  node: null,
   board: new Board(),
+  /** The games of the record opened last (a library has many). */
+  library: [],
+  /** Whether the game came from a record (its tags are kept on export). */
+  loaded: false,
   /** "red", "black" or "both" (no engine). */
   human: 'red',
   flipped: false,
@@ -92,28 +102,190 @@ function render() {
     status.textContent = text;
   }
 
+  renderMoves();
+  $('comment').textContent = state.node.comment();
+
+  const parent = state.node.parent();
+  $('undo').disabled = !parent;
+  parent?.free();
+  $('hint').disabled = !engine || state.thinking || !humanToMove();
+}
+
+/** Handles of the move list's nodes, by id (freed at the next render). */
+let listed = new Map();
+
+/** The move list: the tree, variations indented under the move they replace, comments under their move. */
+function renderMoves() {
   const notation = $('notation').value;
-  const texts = b.moveTexts(notation);
+  const old = listed;
+  listed = new Map();
   const list = $('moves');
   list.replaceChildren();
-  // Number the moves as the game does: a game from a FEN with Black to
-  // move starts with Black's half of a move.
-  const blackFirst = b.startFen().split(' ')[1] === 'b';
-  const cells = blackFirst ? ['…', ...texts] : texts;
-  for (let i = 0; i < cells.length; i += 2) {
-    const li = document.createElement('li');
-    for (let j = i; j < Math.min(i + 2, cells.length); j++) {
-      const span = document.createElement('span');
-      span.textContent = cells[j];
-      if (j === cells.length - 1 && texts.length > 0) span.className = 'last';
-      li.append(span);
-    }
-    list.append(li);
-  }
-  list.scrollTop = list.scrollHeight;
+  const currentId = state.node.id();
+  const [, turn, , , fullmove] = state.game.startFen().split(' ');
+  const start = { black: turn === 'b', full: Math.max(1, Number(fullmove) || 1) };
 
-  $('undo').disabled = b.ply() === 0;
-  $('hint').disabled = !engine || state.thinking || !humanToMove();
+  // One move's span, numbered where a number is due.
+  const moveSpan = (node, parent, numbered) => {
+    const frag = document.createDocumentFragment();
+    // Numbered as the game does: from the start's side and move number.
+    const k = node.ply() - 1 + (start.black ? 1 : 0);
+    const red = k % 2 === 0;
+    if (red || numbered) {
+      const num = document.createElement('span');
+      num.className = 'num';
+      const full = start.full + Math.floor(k / 2);
+      num.textContent = red ? `${full}.` : `${full}…`;
+      frag.append(num);
+    }
+    const span = document.createElement('span');
+    const id = node.id();
+    span.className = id === currentId ? 'move current' : 'move';
+    span.dataset.node = String(id);
+    span.dataset.move = node.move();
+    span.textContent = node.san(notation) + nagText(node.nags());
+    listed.set(id, node);
+    frag.append(span);
+    return frag;
+  };
+
+  // The line from `start` (a node whose parent is `parent`) to its end,
+  // into `box`; alternatives to a move open an indented block after it.
+  const line = (start, parent, box, numbered) => {
+    let node = start;
+    let prev = parent;
+    let numberNext = numbered;
+    while (node) {
+      box.append(moveSpan(node, prev, numberNext), ' ');
+      numberNext = false;
+      const comment = node.comment();
+      if (comment) {
+        const c = document.createElement('div');
+        c.className = 'comment';
+        c.textContent = comment;
+        box.append(c);
+        numberNext = true;
+      }
+      // The alternatives to `node`, when it is its parent's main continuation.
+      if (!node.startsVariation()) {
+        for (const alt of prev.variations().slice(1)) {
+          const v = document.createElement('div');
+          v.className = 'variation';
+          box.append(v);
+          line(alt, prev, v, true);
+          numberNext = true;
+        }
+      }
+      const next = node.next();
+      prev = node;
+      node = next;
+    }
+  };
+  const root = state.game.root();
+  const first = root.next();
+  if (first) line(first, root, list, true);
+  else list.textContent = '—';
+  listed.set(root.id(), root);
+  for (const [id, n] of old) if (!listed.has(id) || listed.get(id) !== n) { if (n !== state.node) n.free(); }
+  list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+}
+
+const NAGS = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!' };
+function nagText(nags) {
+  return nags.map((n) => NAGS[n] ?? ` $${n}`).join('');
+}
+
+/** Shows a node of the game: its board, the engine's hint cleared. */
+function goTo(node) {
+  if (!node) return;
+  state.node = node;
+  state.board.free();
+  state.board = node.board();
+  state.selected = null;
+  state.hint = null;
+  render();
+}
+
+/** The sibling `step` places away from the node shown (a variation of the same move), if any. */
+function sibling(step) {
+  const parent = state.node.parent();
+  if (!parent) return null;
+  const kids = parent.variations();
+  const at = kids.findIndex((k) => k.equals(state.node));
+  return kids[at + step] ?? null;
+}
+
+function onKey(ev) {
+  if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.target instanceof HTMLTextAreaElement) return;
+  const to = {
+    ArrowLeft: () => state.node.parent(),
+    ArrowRight: () => state.node.next(),
+    ArrowUp: () => sibling(-1),
+    ArrowDown: () => sibling(1),
+    Home: () => state.game.root(),
+    End: () => { let n = state.node; for (let m = n.next(); m; m = m.next()) n = m; return n; },
+  }[ev.key];
+  if (!to) return;
+  ev.preventDefault();
+  stopThinking().then(() => goTo(to()));
+}
+
+function onMovesClick(ev) {
+  const span = ev.target.closest('.move');
+  if (!span) return;
+  const node = listed.get(Number(span.dataset.node));
+  if (!node) return;
+  listed.delete(Number(span.dataset.node));
+  stopThinking().then(() => goTo(node));
+}
+
+/** Opens the games of a record's bytes: the first shown, a library's others listed. */
+function openRecord(bytes, name) {
+  let report;
+  try {
+    report = readGamesReport(bytes);
+  } catch (e) {
+    showError(e instanceof XiangqiError ? `${name}: ${e.message}` : String(e));
+    return;
+  }
+  if (report.games.length === 0) {
+    showError(`${name}: no game in the file`);
+    return;
+  }
+  for (const g of state.library) if (g !== state.game) g.free();
+  state.library = report.games;
+  const select = $('games');
+  select.replaceChildren();
+  report.games.forEach((g, i) => {
+    const t = g.tags;
+    const o = document.createElement('option');
+    o.value = String(i);
+    const who = [t.Red, t.Black].filter((x) => x && x !== '?').join(' – ');
+    o.textContent = `${i + 1}. ${[t.Event, who].filter((x) => x && x !== '?').join(': ') || 'game'} (${g.moves.length} plies)`;
+    select.append(o);
+  });
+  $('games-label').hidden = report.games.length < 2;
+  const skipped = report.warnings.length ? `, ${report.warnings.length} skipped` : '';
+  $('file-info').textContent = `${name}: ${report.format.toUpperCase()}, ${report.games.length} game${report.games.length === 1 ? '' : 's'}${skipped}`;
+  showError('');
+  pickGame(0);
+}
+
+async function pickGame(i) {
+  await stopThinking();
+  state.game = state.library[i];
+  state.loaded = true;
+  // A record is studied, not played against the engine.
+  $('side').value = 'both';
+  state.human = 'both';
+  state.flipped = false;
+  $('pgn').value = '';
+  goTo(state.game.root());
+}
+
+async function openFile(file) {
+  if (!file) return;
+  openRecord(new Uint8Array(await file.arrayBuffer()), file.name);
 }
 
 /** The verdict in words, the library's sentence after a headline. */
@@ -131,11 +303,9 @@ function verdictWords(o) {
   return `${head}. ${o.text}`;
 }
 
+/** Plays a move at the node shown: its node when the tree has it, else a new variation (or the line's continuation). */
 function play(move) {
-  state.board.push(move);
-  state.selected = null;
-  state.hint = null;
-  render();
+  goTo(state.node.addVariation(move));
   maybeEngineMove();
 }
 
@@ -176,10 +346,10 @@ async function search(limits, options = levelOptions()) {
 }
 
 async function maybeEngineMove() {
-  if (!engine || state.board.isGameOver() || state.board.turn !== engineSide()) return;
+  if (!engine || state.board.isGameOver() || state.board.turn !== engineSide() || !state.node.isEnd()) return;
   try {
     const result = await search({ movetime: Number($('movetime').value) });
-    if (result && result.bestMove) play(result.bestMove);
+    if (result && result.bestMove && state.node.isEnd()) play(result.bestMove);
   } catch (e) {
     showError(`engine: ${e.message}`);
   }
@@ -206,15 +376,11 @@ async function stopThinking() {
 
 async function undo() {
   await stopThinking();
-  const b = state.board;
-  b.pop();
+  let node = state.node.parent() ?? state.node;
   // Back to a position where the person is to move.
-  if (engineSide() && b.turn === engineSide() && b.ply() > 0) b.pop();
-  state.selected = null;
-  state.hint = null;
+  if (engineSide() && node.board().turn === engineSide() && node.parent()) node = node.parent();
   showError('');
-  render();
-  maybeEngineMove();
+  goTo(node);
 }
 
 async function newGame() {
@@ -227,8 +393,15 @@ async function newGame() {
     showError(e instanceof XiangqiError ? `Bad FEN: ${e.message}` : String(e));
     return;
   }
+  state.game = Game.fromBoard(board);
+  board.free();
+  state.loaded = false;
+  state.library = [];
+  $('games-label').hidden = true;
+  $('file-info').textContent = '';
+  state.node = state.game.root();
   state.board.free();
-  state.board = board;
+  state.board = state.node.board();
   state.human = $('side').value;
   state.flipped = state.human === 'black';
   state.selected = null;
@@ -243,12 +416,19 @@ async function newGame() {
 function exportPgn() {
   const date = new Date().toISOString().slice(0, 10).replaceAll('-', '.');
   const side = engineSide();
-  let game = Game.fromBoard(state.board).withTag('Event', 'Casual game').withTag('Date', date);
-  const names = { red: 'Player', black: 'Player' };
-  if (side) names[side] = `xiangqi-wasm (${$('level').selectedOptions[0].textContent})`;
-  game = game.withTag('Red', names.red).withTag('Black', names.black);
-  const notation = $('notation').value === 'chinese' ? 'chinese' : $('notation').value;
-  const text = writeGames([game], notation);
+  let game = state.game.copy();
+  if (!state.loaded) {
+    const names = { red: 'Player', black: 'Player' };
+    if (side) names[side] = `xiangqi-wasm (${$('level').selectedOptions[0].textContent})`;
+    for (const [k, v] of [['Event', 'Casual game'], ['Date', date], ['Red', names.red], ['Black', names.black]]) {
+      const next = game.withTag(k, v);
+      game.free();
+      game = next;
+    }
+  }
+  const notation = $('notation').value;
+  // The whole tree: every variation and comment.
+  const text = writeGames([game], 'pgn', notation);
   game.free();
   $('pgn').value = text;
   const link = $('download');
@@ -268,6 +448,18 @@ async function main() {
   $('export').addEventListener('click', exportPgn);
   $('study').addEventListener('change', () => { $('fen').value = $('study').value; });
   $('level').addEventListener('change', () => render());
+  $('moves').addEventListener('click', onMovesClick);
+  document.addEventListener('keydown', onKey);
+  $('file').addEventListener('change', () => openFile($('file').files[0]));
+  $('games').addEventListener('change', () => pickGame(Number($('games').value)));
+  document.addEventListener('dragover', (ev) => { ev.preventDefault(); document.body.classList.add('dragging'); });
+  document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
+  document.addEventListener('drop', (ev) => {
+    ev.preventDefault();
+    document.body.classList.remove('dragging');
+    openFile(ev.dataTransfer?.files?.[0]);
+  });
+  state.node = state.game.root();
   render();
   engine = await Engine.create();
   engine.onInfo = (info) => {
@@ -275,6 +467,8 @@ async function main() {
     $('engine-info').textContent = `depth ${info.depth}, ${info.score.mate !== undefined ? `mate ${info.score.mate}` : `${info.score.cp} cp`}, ${info.nodes} nodes: ${pv}`;
   };
   render();
+  // The board's own font (the pieces' characters), loaded before the page says it is ready.
+  await document.fonts.load('32px "Xiangqi Glyphs"', '帥將').catch(() => {});
   document.body.dataset.ready = 'true';
   maybeEngineMove();
 }

@@ -12,3 +12,5 @@ export class AmbiguousMoveError extends XiangqiError {}
 export class PgnError extends XiangqiError {}
 /** An argument of the wrong type or out of range. */
 export class InvalidArgumentError extends XiangqiError {}
+/** Bytes of no record format the library reads, or a record that cannot be read or written. */
+export class RecordFormatError extends XiangqiError {}

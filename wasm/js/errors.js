@@ -27,3 +27,6 @@ export class PgnError extends XiangqiError {}
 
 /** An argument of the wrong type or out of range (an unknown notation, a negative depth). */
 export class InvalidArgumentError extends XiangqiError {}
+
+/** Bytes of no record format the library reads, or a record (XQF, CBR, CBL, CBF, DhtmlXQ, move list) that cannot be read or written. */
+export class RecordFormatError extends XiangqiError {}

@@ -28,6 +28,10 @@ extern "C" {
     type InvalidArgumentError;
     #[wasm_bindgen(constructor)]
     fn new(message: &str) -> InvalidArgumentError;
+
+    type RecordFormatError;
+    #[wasm_bindgen(constructor)]
+    fn new(message: &str) -> RecordFormatError;
 }
 
 /// The kinds of error, one per class of `js/errors.js`.
@@ -45,6 +49,8 @@ pub(crate) enum Kind {
     Pgn,
     /// `InvalidArgumentError`.
     Argument,
+    /// `RecordFormatError`.
+    Format,
 }
 
 /// An error of a kind with a message, as a JavaScript value to throw.
@@ -57,6 +63,7 @@ pub(crate) fn error(kind: Kind, message: impl AsRef<str>) -> JsValue {
         Kind::Ambiguous => AmbiguousMoveError::new(m).into(),
         Kind::Pgn => PgnError::new(m).into(),
         Kind::Argument => InvalidArgumentError::new(m).into(),
+        Kind::Format => RecordFormatError::new(m).into(),
     }
 }
 

@@ -14,11 +14,15 @@ mod board;
 mod engine;
 mod errors;
 mod pgn;
+mod record_node;
+mod records;
 mod svg;
 
 pub use board::Board;
 pub use engine::SessionEngine;
-pub use pgn::{PgnGame, read_games};
+pub use pgn::PgnGame;
+pub use record_node::RecordNodeRef;
+pub use records::{read_games, read_games_report};
 
 use wasm_bindgen::prelude::*;
 
@@ -46,6 +50,16 @@ export interface Outcome {
   result: "1-0" | "0-1" | "1/2-1/2";
   /** The ply at which it was decided. */
   ply: number;
+}
+
+/** What `readGamesReport` gives: the format read, the games, and a warning for each game skipped. */
+export interface GamesReport {
+  /** The format the source was read as. */
+  format: "pgn" | "xqf" | "cbr" | "cbl" | "cbf" | "dhtmlxq" | "movelist";
+  /** The games, in file order. */
+  games: Game[];
+  /** One entry per game that could not be read (the others were). */
+  warnings: { index: number; message: string }[];
 }
 
 /** What `board.svg(options)` draws. */

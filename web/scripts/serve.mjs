@@ -19,6 +19,7 @@ const TYPES = {
   '.json': 'application/json',
   '.wasm': 'application/wasm',
   '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.pgn': 'application/x-chess-pgn',

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
-import { Board } from '../../wasm/index.js';
+import { Board, readGames, writeGames } from '../../wasm/index.js';
 import { serve } from '../scripts/serve.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -108,7 +108,7 @@ test('three moves by clicking, each answered by the engine; an illegal click cha
     // at once).
     await page.waitForFunction((p) => Number(document.querySelector('#board').dataset.ply) >= p, 2 * n - 1);
     await page.waitForFunction((p) => Number(document.querySelector('#board').dataset.ply) === p, 2 * n, { timeout: 30_000 });
-    assert.equal(await page.locator('#moves li').count(), n);
+    assert.equal(await page.locator('#moves .move').count(), 2 * n);
   }
   assert.match(await page.textContent('#status'), /Red to move/);
   assert.match(await page.textContent('#engine-info'), /depth \d+/);
@@ -166,7 +166,8 @@ test('a mate-in-two study loaded from FEN is played to the verdict', async () =>
   assert.match(status, /Red wins by checkmate/);
   assert.equal((await boardState(page)).ply, 3);
   // The move list shows the three moves in Chinese.
-  assert.equal(await page.locator('#moves li').count(), 2);
+  assert.equal(await page.locator('#moves .move').count(), 3);
+  assert.match(await page.textContent('#moves'), /马四退六/);
   await page.screenshot({ path: join(shots, 'study.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
@@ -190,6 +191,77 @@ test('a bad FEN is refused in words; the page fits a phone', async () => {
   await playByClicks(page, 'h2e2');
   await page.waitForFunction(() => Number(document.querySelector('#board').dataset.ply) >= 1);
   await page.screenshot({ path: join(shots, 'phone.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('an XQF record with a variation opens; a variation move is shown, stepped through, and extended', async () => {
+  const { page, errors } = await open();
+  // The XQF is the package's own, from a PGN with a variation and a comment.
+  const pgn = '[Event "Variation"]\n\n1. h2e2 h9g7 (1... b9c7 2. h0g2 {side line}) 2. h0g2 i9h9 *\n';
+  const [game] = readGames(pgn);
+  const xqf = writeGames([game], 'xqf');
+  await page.setInputFiles('#file', { name: 'variation.xqf', mimeType: 'application/octet-stream', buffer: Buffer.from(xqf) });
+  await page.waitForFunction(() => /XQF, 1 game/.test(document.querySelector('#file-info').textContent));
+  assert.equal((await boardState(page)).ply, 0);
+  // The tree: the main line, the variation indented, its comment shown.
+  assert.equal(await page.locator('#moves .move').count(), 6);
+  assert.equal(await page.locator('#moves .variation .move').count(), 2);
+  assert.match(await page.textContent('#moves .variation .comment'), /side line/);
+  // Click the variation's first move: its position is shown.
+  await page.click('#moves .variation .move[data-move="b9c7"]');
+  const after = (moves) => { const b = new Board(); for (const m of moves) b.push(m); return b.fen(); };
+  assert.deepEqual(await boardState(page), { fen: after(['h2e2', 'b9c7']), ply: 2 });
+  // Right steps along the variation, left back, up/down between the variations.
+  await page.keyboard.press('ArrowRight');
+  assert.equal((await boardState(page)).fen, after(['h2e2', 'b9c7', 'h0g2']));
+  assert.match(await page.textContent('#comment'), /side line/);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
+  assert.equal((await boardState(page)).fen, after(['h2e2', 'h9g7']));
+  await page.keyboard.press('ArrowDown');
+  assert.equal((await boardState(page)).fen, after(['h2e2', 'b9c7']));
+  // A new move on the board starts a variation beside the record's.
+  await playByClicks(page, 'b0c2');
+  assert.equal((await boardState(page)).fen, after(['h2e2', 'b9c7', 'b0c2']));
+  assert.equal(await page.locator('#moves .variation .variation .move[data-move="b0c2"]').count(), 1);
+  // The engine analyses the position shown.
+  await page.click('#hint');
+  await page.waitForSelector('#board svg .arrow', { timeout: 30_000 });
+  // Export: the PGN keeps the record's tags and both variations.
+  await page.selectOption('#notation', 'iccs');
+  await page.click('#export');
+  const text = await page.inputValue('#pgn');
+  assert.match(text, /\[Event "Variation"\]/);
+  const [back] = readGames(text);
+  assert.deepEqual(back.moves, ['h2e2', 'h9g7', 'h0g2', 'i9h9']);
+  const side = back.root().next().variations()[1];
+  assert.equal(side.move(), 'b9c7');
+  assert.deepEqual(side.variations().map((n) => n.move()), ['h0g2', 'b0c2']);
+  await page.screenshot({ path: join(shots, 'record.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a PGN of two games dropped on the page opens as a list to pick from', async () => {
+  const { page, errors } = await open();
+  const text = '[Event "One"]\n\n1. h2e2 h9g7 *\n\n[Event "Two"]\n\n1. c3c4 b9c7 2. b0c2 *\n\n[Event "Bad"]\n\n1. a0a5 *\n';
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([t], 'two.pgn', { type: 'application/x-chess-pgn' }));
+    document.querySelector('#moves').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, text);
+  await page.waitForFunction(() => /PGN, 2 games, 1 skipped/.test(document.querySelector('#file-info').textContent));
+  assert.equal(await page.isVisible('#games'), true);
+  assert.deepEqual(await page.locator('#games option').allTextContents(), ['1. One (2 plies)', '2. Two (3 plies)']);
+  await page.selectOption('#games', '1');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .move').length === 3);
+  await page.keyboard.press('End');
+  const b = new Board();
+  for (const m of ['c3c4', 'b9c7', 'b0c2']) b.push(m);
+  assert.deepEqual(await boardState(page), { fen: b.fen(), ply: 3 });
+  await page.keyboard.press('Home');
+  assert.equal((await boardState(page)).ply, 0);
   assert.deepEqual(errors, []);
   await page.close();
 });
