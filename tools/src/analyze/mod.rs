@@ -185,7 +185,8 @@ pub fn analyze_text_with(
 fn run(options: &Options) -> Result<(), String> {
     let path = options.pgn.display();
     let bytes = std::fs::read(&options.pgn).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
+    // PGN as it is; any other record format's games as PGN main lines.
+    let text = crate::convert::analysis_text(&bytes).map_err(|e| format!("{path}: {e}"))?;
     if options.summary {
         let total = read_games(&text, &ReadOptions::default())
             .count()

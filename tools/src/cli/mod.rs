@@ -17,6 +17,7 @@
 
 mod analyze;
 mod book;
+mod convert;
 mod data;
 mod engines;
 mod levels;
@@ -27,6 +28,7 @@ use clap::{Parser, Subcommand};
 
 pub use analyze::{AnalyzeArgs, NotationArg};
 pub use book::{BookBuildArgs, BookCommand, BookProbeArgs};
+pub use convert::{ConvertArgs, ConvertTarget};
 pub use data::{
     ActivationArg, DataFormat, DatagenArgs, Qb, ScheduleArg, TrainArgs, TuneCommand, TuneFitArgs,
     TuneGenArgs,
@@ -73,6 +75,9 @@ pub enum Command {
     Book(BookCommand),
     /// Each strength level's move quality on real games.
     Levels(LevelsArgs),
+    /// Convert a record file (PGN, XQF, CBR, CBL, CBF, DhtmlXQ) to PGN,
+    /// XQF or DhtmlXQ.
+    Convert(ConvertArgs),
 }
 
 impl Command {
@@ -96,6 +101,7 @@ impl Command {
             Command::Train(_) => "train",
             Command::Book(_) => "book",
             Command::Levels(_) => "levels",
+            Command::Convert(_) => "convert",
         }
     }
 
@@ -125,6 +131,7 @@ impl Command {
             Command::Train(args) => crate::train::main(&args),
             Command::Book(command) => crate::book::main(&command),
             Command::Levels(args) => crate::levels::main(&args),
+            Command::Convert(args) => convert::main(&args),
         }
     }
 }
