@@ -16,6 +16,7 @@ mod engine;
 mod engine_client;
 mod errors;
 mod pgn;
+mod records;
 mod svg;
 mod training;
 
@@ -32,6 +33,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::SearchResult>()?;
     errors::register(m)?;
     m.add_submodule(&pgn::module(m.py())?)?;
+    m.add_submodule(&records::module(m.py())?)?;
     m.add_submodule(&svg::module(m.py())?)?;
     m.add_submodule(&data::module(m.py())?)?;
     m.add_submodule(&engine_client::module(m.py())?)?;

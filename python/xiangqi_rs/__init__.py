@@ -10,7 +10,7 @@ where the game allows::
     print(board.fen(), len(board.legal_moves))
 """
 
-from . import data, pgn, svg
+from . import data, pgn, records, svg
 from ._core import (
     ACTION_SPACE,
     STARTING_FEN,
@@ -49,5 +49,6 @@ __all__ = [
     "index_to_move",
     "move_to_index",
     "pgn",
+    "records",
     "svg",
 ]
