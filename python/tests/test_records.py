@@ -181,9 +181,64 @@ def test_a_bad_game_of_many_is_a_warning():
             records.read(text)
 
 
-@pytest.mark.skip(reason="no CBL library to test with: none in the repository's data")
-def test_cbl_library():  # pragma: no cover
-    pass
+def _cbr(moves, title=""):
+    """A CCBridge CBR record of a main line from the standard start, laid
+    out as `xiangqi::cbr`'s documentation (and tests/suite's builder) says:
+    a 2214-byte header, then a root mark and 4 bytes a move."""
+    b = bytearray(2214)
+    b[:16] = b"CCBridge Record\0"
+    t = title.encode("utf-16-le")[:126]
+    b[180 : 180 + len(t)] = t
+    b[2112] = 1  # Red to move
+    codes = {"r": 1, "n": 2, "b": 3, "a": 4, "k": 5, "c": 6, "p": 7}
+    rows = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR".split("/")
+    for r, row in enumerate(rows):
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+                continue
+            side = 0x10 if ch.isupper() else 0x20
+            b[2120 + r * 9 + f] = side | codes[ch.lower()]
+            f += 1
+    b += (0 if moves else 1).to_bytes(4, "little")
+
+    def sq(name):
+        return (9 - int(name[1])) * 9 + "abcdefghi".index(name[0])
+
+    for i, m in enumerate(moves):
+        b += bytes([1 if i == len(moves) - 1 else 0, 0, sq(m[:2]), sq(m[2:])])
+    return bytes(b)
+
+
+def _cbl(records_):
+    """A CBL library of CBR records: the header, a table of 128 entries,
+    the records in 4096-byte blocks."""
+    b = bytearray(66624 + 128 * 276)
+    b[:16] = b"CCBridgeLibrary\0"
+    b[60:64] = (128).to_bytes(4, "little")
+    for r in records_:
+        b += r + bytes(-len(r) % 4096)
+    return bytes(b)
+
+
+def test_a_bad_game_of_a_cbl_library_is_a_warning():
+    good = _cbr(["h2e2", "h9g7"], "好")
+    bad = bytearray(_cbr(["h2e2"]))
+    bad[-2:] = bytes([81, 80])  # a0 to a1 over its own soldier: illegal
+    lib = _cbl([good, bytes(bad), _cbr(["c3c4"])])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        games = records.read(lib)
+    assert [[str(m) for m in g.mainline_moves()] for g in games] == [
+        ["h2e2", "h9g7"],
+        ["c3c4"],
+    ]
+    assert len(caught) == 1 and issubclass(caught[0].category, RecordWarning)
+    assert "CBL game 1" in str(caught[0].message)
+    # A library becomes one PGN text.
+    text = records.write(games)
+    assert isinstance(text, str) and len(records.read(text)) == 2
 
 
 def test_errors_name_the_format():
