@@ -4,7 +4,7 @@
 //! Python (`xiangqi_rs/records.py`), over the handle defined here: one
 //! [`RecordTreeHandle`] per game, node ids as integers.
 
-use pyo3::exceptions::{PyUserWarning, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use xiangqi::detect::RecordFormat;
@@ -17,16 +17,10 @@ use crate::errors::IllegalMoveError;
 use crate::pgn::{PgnGame, notation_of};
 
 pyo3::create_exception!(
-    xiangqi_rs.records,
-    RecordError,
+    xiangqi_rs._core.records,
+    RecordFileError,
     PyValueError,
-    "Bytes or text that cannot be read as a game record (the message names the format and the line or byte offset), or games that cannot be written in a format."
-);
-pyo3::create_exception!(
-    xiangqi_rs.records,
-    RecordWarning,
-    PyUserWarning,
-    "A game of a many-game file (a CBL library, a PGN file) that `read` skipped, with the reason."
+    "Bytes or text that cannot be read as a game record, or games that cannot be written in a format (raised again as `xiangqi_rs.records.RecordError`)."
 );
 
 /// One game tree, shared by the Python `Game` and its `GameNode`s.
@@ -289,7 +283,7 @@ fn read(data: &[u8], format: Option<&str>) -> PyResult<ReadResult> {
         Some(name) => formats::read_as(data, format_named(name)?),
         None => formats::read(data),
     };
-    let file = result.map_err(|e| RecordError::new_err(e.to_string()))?;
+    let file = result.map_err(|e| RecordFileError::new_err(e.to_string()))?;
     Ok((
         file.format.name().to_string(),
         file.games
@@ -324,7 +318,8 @@ fn write<'py>(
         }
     };
     let trees: Vec<GameTree> = games.iter().map(|g| g.tree.clone()).collect();
-    let bytes = formats::write(&trees, format).map_err(|e| RecordError::new_err(e.to_string()))?;
+    let bytes =
+        formats::write(&trees, format).map_err(|e| RecordFileError::new_err(e.to_string()))?;
     Ok(PyBytes::new(py, &bytes))
 }
 
@@ -334,7 +329,6 @@ pub(crate) fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     m.add_class::<RecordTreeHandle>()?;
     m.add_function(wrap_pyfunction!(read, &m)?)?;
     m.add_function(wrap_pyfunction!(write, &m)?)?;
-    m.add("RecordError", py.get_type::<RecordError>())?;
-    m.add("RecordWarning", py.get_type::<RecordWarning>())?;
+    m.add("RecordFileError", py.get_type::<RecordFileError>())?;
     Ok(m)
 }

@@ -34,8 +34,18 @@ from ._core import Board, Move
 from ._core import records as _records
 from .pgn import Game as _PgnGame
 
-RecordError = _records.RecordError
-RecordWarning = _records.RecordWarning
+
+
+class RecordError(ValueError):
+    """Bytes or text that cannot be read as a game record (the message
+    names the format and the line or byte offset), or games that cannot be
+    written in a format."""
+
+
+class RecordWarning(UserWarning):
+    """A game of a many-game file (a CBL library, a PGN file) that ``read``
+    skipped, with the reason."""
+
 
 MoveLike = Union[Move, str]
 
@@ -244,8 +254,8 @@ class GameNode:
         nags: Iterable[int] = (),
     ) -> "GameNode":
         """Adds a child with a move (a ``Move`` or text in any notation)
-        after the existing ones (or returns the child with that move) and
-        returns it. ``IllegalMoveError`` for an illegal move."""
+        after the existing ones and returns it. ``IllegalMoveError`` for an
+        illegal move."""
         node = GameNode(self._tree, self._tree.add_variation(self._id, self._as_move(move)))
         if comment:
             node.comment = comment
@@ -390,7 +400,10 @@ def read(source: Source, format: Optional[str] = None) -> List[Game]:
     ``"dhtmlxq"`` or ``"movelist"``, detected when ``None``. Skipped games
     of a many-game file are ``RecordWarning`` warnings; unreadable bytes
     raise ``RecordError``."""
-    _, trees, skipped = _records.read(_source_bytes(source), format)
+    try:
+        _, trees, skipped = _records.read(_source_bytes(source), format)
+    except _records.RecordFileError as e:
+        raise RecordError(str(e)) from None
     for _, reason in skipped:
         warnings.warn(reason, RecordWarning, stacklevel=2)
     return [Game._wrap(tree) for tree in trees]
@@ -404,7 +417,10 @@ def write(
     when the format cannot hold them."""
     if isinstance(games, Game):
         games = [games]
-    data = _records.write([g._tree for g in games], format, notation)
+    try:
+        data = _records.write([g._tree for g in games], format, notation)
+    except _records.RecordFileError as e:
+        raise RecordError(str(e)) from None
     if format.lower() == "xqf":
         return bytes(data)
     return bytes(data).decode("utf-8")

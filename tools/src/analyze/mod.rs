@@ -8,7 +8,9 @@
 //! ```
 //!
 //! * **Input**: a PGN file in any notation the crate reads (ICCS, WXF,
-//!   Chinese, mixed), UTF-8. A file of several games is read with
+//!   Chinese, mixed), UTF-8; or a record of another format (XQF, CBR, a
+//!   CBL library, CBF, DhtmlXQ, GBK PGN), whose games' main lines are read
+//!   as PGN ([`crate::convert::analysis_text`]). A file of several games is read with
 //!   [`xiangqi::pgn::read_games`] and its first game analysed (`--game K`
 //!   picks the K-th); the other games are not read further.
 //! * **Search**: every position, from the start to after the last move,
