@@ -17,6 +17,7 @@ mod engine_client;
 mod errors;
 mod habits;
 mod pgn;
+mod records;
 mod svg;
 mod training;
 
@@ -35,6 +36,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::SearchResult>()?;
     errors::register(m)?;
     m.add_submodule(&pgn::module(m.py())?)?;
+    m.add_submodule(&records::module(m.py())?)?;
     m.add_submodule(&svg::module(m.py())?)?;
     m.add_submodule(&data::module(m.py())?)?;
     m.add_submodule(&engine_client::module(m.py())?)?;

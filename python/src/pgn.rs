@@ -27,7 +27,7 @@ pyo3::create_exception!(
 /// One game of a PGN text: its tags, start position, main line and result.
 #[pyclass(module = "xiangqi_rs.pgn", name = "Game")]
 pub struct PgnGame {
-    record: GameRecord,
+    pub(crate) record: GameRecord,
 }
 
 /// The notation named `name` (`"wxf"`, `"wxf_dots"`, `"chinese"`,

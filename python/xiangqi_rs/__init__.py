@@ -12,7 +12,7 @@ where the game allows::
 
 from collections.abc import Sequence as _Sequence
 
-from . import data, pgn, svg
+from . import data, pgn, records, svg
 from ._core import (
     ACTION_SPACE,
     STARTING_FEN,
@@ -59,5 +59,6 @@ __all__ = [
     "index_to_move",
     "move_to_index",
     "pgn",
+    "records",
     "svg",
 ]

@@ -8,6 +8,7 @@ import numpy.typing as npt
 
 from . import data as data
 from . import pgn as pgn
+from . import records as records
 from . import svg as svg
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "index_to_move",
     "move_to_index",
     "pgn",
+    "records",
     "svg",
 ]
 

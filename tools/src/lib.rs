@@ -18,6 +18,7 @@
 //! xiangqi-tools train ...            # the network from that data
 //! xiangqi-tools book build|probe ... # opening books from PGN databases
 //! xiangqi-tools levels GAMES.pgn     # each strength level's move quality
+//! xiangqi-tools convert IN OUT       # records between PGN, XQF, CBL, DhtmlXQ...
 //! ```
 //!
 //! Long work shows its progress on standard error (an `indicatif` bar when
@@ -31,6 +32,7 @@ pub mod cli;
 
 mod analyze;
 mod book;
+pub mod convert;
 mod datagen;
 mod file_error;
 mod levels;

@@ -4,6 +4,7 @@
 
 mod analyze;
 mod cli;
+mod convert;
 mod match_results;
 mod matches;
 mod support;

@@ -8,7 +8,9 @@
 //! ```
 //!
 //! * **Input**: a PGN file in any notation the crate reads (ICCS, WXF,
-//!   Chinese, mixed), UTF-8. A file of several games is read with
+//!   Chinese, mixed), UTF-8; or a record of another format (XQF, CBR, a
+//!   CBL library, CBF, DhtmlXQ, GBK PGN), whose games' main lines are read
+//!   as PGN ([`crate::convert::analysis_text`]). A file of several games is read with
 //!   [`xiangqi::pgn::read_games`] and its first game analysed (`--game K`
 //!   picks the K-th); the other games are not read further.
 //! * **Search**: every position, from the start to after the last move,
@@ -185,7 +187,8 @@ pub fn analyze_text_with(
 fn run(options: &Options) -> Result<(), String> {
     let path = options.pgn.display();
     let bytes = std::fs::read(&options.pgn).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
+    // PGN as it is; any other record format's games as PGN main lines.
+    let text = crate::convert::analysis_text(&bytes).map_err(|e| format!("{path}: {e}"))?;
     if options.summary {
         let total = read_games(&text, &ReadOptions::default())
             .count()

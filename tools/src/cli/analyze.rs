@@ -32,7 +32,7 @@ pub enum NotationArg {
 #[derive(Clone, Debug, Args)]
 #[command(group(ArgGroup::new("budget").args(["movetime", "depth"])))]
 pub struct AnalyzeArgs {
-    /// The PGN file.
+    /// The game file: PGN, or any record format (XQF, CBL, ...; detected).
     #[arg(value_name = "GAME.pgn")]
     pub pgn: PathBuf,
     /// Search each position for MS milliseconds (default 1000).

@@ -17,6 +17,7 @@
 
 mod analyze;
 mod book;
+mod convert;
 mod data;
 mod egtb;
 mod engines;
@@ -28,6 +29,7 @@ use clap::{Parser, Subcommand};
 
 pub use analyze::{AnalyzeArgs, NotationArg};
 pub use book::{BookBuildArgs, BookCommand, BookProbeArgs};
+pub use convert::{ConvertArgs, ConvertTarget};
 pub use data::{
     ActivationArg, DataFormat, DatagenArgs, Qb, ScheduleArg, TrainArgs, TuneCommand, TuneFitArgs,
     TuneGenArgs,
@@ -78,6 +80,9 @@ pub enum Command {
     /// Endgame tablebases: generate (resumable), check, stats, probe
     /// (`egtb generate --out DIR krkaabb knkaa`).
     Egtb(EgtbArgs),
+    /// Convert a record file (PGN, XQF, CBR, CBL, CBF, DhtmlXQ) to PGN,
+    /// XQF or DhtmlXQ.
+    Convert(ConvertArgs),
 }
 
 impl Command {
@@ -102,6 +107,7 @@ impl Command {
             Command::Book(_) => "book",
             Command::Levels(_) => "levels",
             Command::Egtb(_) => "egtb",
+            Command::Convert(_) => "convert",
         }
     }
 
@@ -132,6 +138,7 @@ impl Command {
             Command::Book(command) => crate::book::main(&command).map_err(|e| e.to_string()),
             Command::Levels(args) => crate::levels::main(&args).map_err(|e| e.to_string()),
             Command::Egtb(args) => xiangqi_egtb::run_cli(args.args).map_err(|e| e.to_string()),
+            Command::Convert(args) => convert::main(&args),
         }
     }
 }
