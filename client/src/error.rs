@@ -3,13 +3,13 @@
 /// What went wrong with an engine process.
 ///
 /// ```
-/// use xiangqi_client::{ClientError, Engine, Spec};
+/// use xiangqi_client::{ClientError, EngineProcess, Spec};
 ///
-/// let err = Engine::start(&Spec::uci("")).err().unwrap();
+/// let err = EngineProcess::start(&Spec::uci("")).err().unwrap();
 /// assert_eq!(err, ClientError::EmptyCommand);
 /// assert_eq!(err.to_string(), "empty engine command");
 /// // A program that does not exist: the command, and the system's reason.
-/// let err = Engine::start(&Spec::uci("/no/such/engine -v")).err().unwrap();
+/// let err = EngineProcess::start(&Spec::uci("/no/such/engine -v")).err().unwrap();
 /// assert!(matches!(&err, ClientError::Spawn { command, .. } if command == "/no/such/engine -v"));
 /// assert!(err.to_string().starts_with("/no/such/engine -v: "));
 /// ```

@@ -1,4 +1,4 @@
-//! [`Engine::search`]: a search with any limits, its `info` lines streamed.
+//! [`EngineProcess::search`]: a search with any limits, its `info` lines streamed.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::RecvTimeoutError;
@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use xiangqi::notation::{UciMove, parse_uci};
 use xiangqi::{Game, Limits, Move, Position};
 
-use super::{ClientError, Engine, Info, parse_info};
+use super::{ClientError, EngineProcess, Info, parse_info};
 
 /// How often a search looks at the stop flag and the clock.
 const POLL: Duration = Duration::from_millis(10);
@@ -18,9 +18,9 @@ const POLL: Duration = Duration::from_millis(10);
 /// use std::sync::atomic::AtomicBool;
 /// use std::time::Duration;
 /// use xiangqi::{Game, Limits};
-/// use xiangqi_client::{Engine, Spec};
+/// use xiangqi_client::{EngineProcess, Spec};
 ///
-/// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+/// let mut engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
 /// let game = Game::new();
 /// let limits = Limits::movetime(Duration::from_millis(100));
 /// let reply = engine.search(&game, &limits, &AtomicBool::new(false), |_| {})?;
@@ -50,7 +50,7 @@ pub struct SearchReply {
     pub stopped: bool,
 }
 
-impl Engine {
+impl EngineProcess {
     /// Searches `game`'s position (its start and moves are sent, so the
     /// engine sees the repetitions) with `limits`: depth, nodes, mate (UCI
     /// only), a move time (UCCI: `go time T movestogo 1`), the side to
@@ -58,8 +58,8 @@ impl Engine {
     /// line is passed to `on_info` as it comes, read by [`parse_info`].
     ///
     /// The search is stopped (`stop` sent) when `stop` is set, or at its
-    /// timeout: three times the move time plus [`Engine::grace`], the
-    /// clock's time plus the grace, or [`Engine::search_timeout`] for a
+    /// timeout: three times the move time plus [`EngineProcess::grace`], the
+    /// clock's time plus the grace, or [`EngineProcess::search_timeout`] for a
     /// search without a time (none for `infinite`). After `stop` the engine
     /// has the grace to answer; if it does not, [`ClientError::Timeout`]
     /// (and the engine must be restarted: [`ClientError::Hung`] until
@@ -68,9 +68,9 @@ impl Engine {
     /// ```no_run
     /// use std::sync::atomic::AtomicBool;
     /// use xiangqi::{Game, Limits};
-    /// use xiangqi_client::{Engine, Spec};
+    /// use xiangqi_client::{EngineProcess, Spec};
     ///
-    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// let mut engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
     /// let mut game = Game::new();
     /// game.play("h2e2".parse()?)?;
     /// let mut depths = Vec::new();

@@ -77,9 +77,9 @@ impl Spec {
 /// How much each move may think.
 ///
 /// ```no_run
-/// use xiangqi_client::{Engine, Spec, Think};
+/// use xiangqi_client::{EngineProcess, Spec, Think};
 ///
-/// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+/// let mut engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
 /// let moves = ["h2e2".parse().expect("an ICCS move")];
 /// // The same position searched three ways: by time, by depth, by nodes.
 /// for think in [Think::MoveTime(200), Think::Depth(6), Think::Nodes(10_000)] {
@@ -108,10 +108,10 @@ pub enum Think {
 /// T/4 to T (about 110 ms of 200).
 ///
 /// ```no_run
-/// use xiangqi_client::{Engine, Protocol, Spec, Think, UcciTime};
+/// use xiangqi_client::{EngineProcess, Protocol, Spec, Think, UcciTime};
 ///
 /// let spec = Spec { protocol: Protocol::Ucci, ..Spec::uci("eleeye") };
-/// let mut engine = Engine::start(&spec)?;
+/// let mut engine = EngineProcess::start(&spec)?;
 /// assert_eq!(engine.ucci_time, UcciTime::Stop); // the default
 /// // Let ElephantEye budget its 200 ms itself: `go time 200 movestogo 1`.
 /// engine.ucci_time = UcciTime::MovesToGo;

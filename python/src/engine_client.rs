@@ -16,15 +16,15 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 use xiangqi::Limits;
-use xiangqi_client::{ClientError, Engine, Info, Protocol, Spec};
+use xiangqi_client::{ClientError, EngineProcess, Info, Protocol, Spec};
 
-use crate::board::{Board, Move};
-use crate::engine::Score;
+use crate::board::{PyBoard, PyMove};
+use crate::engine::PyScore;
 
 /// The process, or why there is none any more.
 struct State {
     /// The running engine; `None` once it has quit or died.
-    engine: Option<Engine>,
+    engine: Option<EngineProcess>,
     /// Why the engine is gone (for the exception of later calls).
     gone: &'static str,
 }
@@ -48,7 +48,7 @@ type Found = (
 
 /// What `Client.search` returns: the best move, the ponder move and the
 /// info dicts by rank.
-type Reply<'py> = (Option<Move>, Option<Move>, Vec<Bound<'py, PyDict>>);
+type Reply<'py> = (Option<PyMove>, Option<PyMove>, Vec<Bound<'py, PyDict>>);
 
 /// The exception class `name` of `xiangqi_rs.engine`, raised with `msg`.
 fn engine_error(py: Python<'_>, name: &str, msg: String) -> PyErr {
@@ -110,7 +110,7 @@ fn info_dict<'py>(py: Python<'py>, info: &Info) -> PyResult<Bound<'py, PyDict>> 
         }
     }
     if let Some(score) = info.score {
-        d.set_item("score", Score(score))?;
+        d.set_item("score", PyScore(score))?;
         if info.bound {
             d.set_item("bound", true)?;
         }
@@ -119,7 +119,7 @@ fn info_dict<'py>(py: Python<'py>, info: &Info) -> PyResult<Bound<'py, PyDict>> 
         d.set_item("time", t.as_secs_f64())?;
     }
     if !info.pv.is_empty() {
-        let pv: Vec<Move> = info.pv.iter().copied().map(Move).collect();
+        let pv: Vec<PyMove> = info.pv.iter().copied().map(PyMove).collect();
         d.set_item("pv", pv)?;
     }
     if let Some(s) = &info.string {
@@ -135,7 +135,7 @@ impl Client {
     fn with_engine<T: Send>(
         &self,
         py: Python<'_>,
-        f: impl FnOnce(&mut Engine) -> Result<T, ClientError> + Send,
+        f: impl FnOnce(&mut EngineProcess) -> Result<T, ClientError> + Send,
     ) -> PyResult<T> {
         let r = py.detach(|| {
             let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
@@ -222,7 +222,7 @@ impl Client {
         let timeout = Duration::from_secs_f64(timeout);
         let engine = py
             .detach(|| {
-                let mut e = Engine::start_within(&spec, timeout)?;
+                let mut e = EngineProcess::start_within(&spec, timeout)?;
                 e.grace = timeout / 2;
                 Ok::<_, ClientError>(e)
             })
@@ -257,7 +257,7 @@ impl Client {
             .unwrap_or_else(PoisonError::into_inner)
             .engine
             .as_mut()
-            .is_some_and(Engine::healthy)
+            .is_some_and(EngineProcess::healthy)
     }
 
     /// Sends each line, then waits for `readyok`.
@@ -275,7 +275,7 @@ impl Client {
 
     /// `ucinewgame` (UCCI: `setoption newgame`), then `isready`.
     fn new_game(&self, py: Python<'_>) -> PyResult<()> {
-        self.with_engine(py, Engine::new_game)
+        self.with_engine(py, EngineProcess::new_game)
     }
 
     /// Searches the board's game (its start and moves) within the limits
@@ -285,7 +285,7 @@ impl Client {
     fn search<'py>(
         &self,
         py: Python<'py>,
-        board: PyRef<'py, Board>,
+        board: PyRef<'py, PyBoard>,
         time: Option<f64>,
         depth: Option<u32>,
         nodes: Option<u64>,
@@ -338,7 +338,7 @@ impl Client {
             .values()
             .map(|i| info_dict(py, i))
             .collect::<PyResult<_>>()?;
-        Ok((best.map(Move), ponder.map(Move), infos))
+        Ok((best.map(PyMove), ponder.map(PyMove), infos))
     }
 
     /// Tells the engine to quit and ends the process (killed after 0.1 s).

@@ -17,7 +17,6 @@ from ._core import (
     AmbiguousMoveError,
     BatchEnv,
     Board,
-    Engine,
     EngineOption,
     IllegalMoveError,
     InvalidFenError,
@@ -26,6 +25,7 @@ from ._core import (
     Outcome,
     Score,
     SearchResult,
+    Session,
     index_to_move,
     move_to_index,
 )
@@ -36,7 +36,6 @@ __all__ = [
     "AmbiguousMoveError",
     "BatchEnv",
     "Board",
-    "Engine",
     "EngineOption",
     "IllegalMoveError",
     "InvalidFenError",
@@ -45,9 +44,26 @@ __all__ = [
     "Outcome",
     "Score",
     "SearchResult",
+    "Session",
     "data",
     "index_to_move",
     "move_to_index",
     "pgn",
     "svg",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # `Engine`, the old name of `Session`, kept for one release: the name
+    # was one capital letter away from the `xiangqi_rs.engine` module (which
+    # drives engine processes).
+    if name == "Engine":
+        import warnings
+
+        warnings.warn(
+            "xiangqi_rs.Engine is deprecated: use xiangqi_rs.Session (the same class)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return Session
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,9 +16,9 @@ mod errors;
 mod pgn;
 mod svg;
 
-pub use board::Board;
+pub use board::JsBoard;
 pub use engine::SessionEngine;
-pub use pgn::{PgnGame, read_games};
+pub use pgn::{JsPgnGame, read_games};
 
 use wasm_bindgen::prelude::*;
 

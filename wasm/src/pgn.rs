@@ -6,17 +6,17 @@ use wasm_bindgen::prelude::*;
 use xiangqi::Validation;
 use xiangqi::pgn::{GameRecord, ReadOptions};
 
-use crate::board::{Board, notation_of, set};
+use crate::board::{JsBoard, notation_of, set};
 use crate::errors::{Kind, argument, error};
 
 /// One game of a PGN text: its tags, start position, main line and result.
 #[wasm_bindgen(js_name = Game)]
-pub struct PgnGame {
+pub struct JsPgnGame {
     record: GameRecord,
 }
 
 #[wasm_bindgen(js_class = Game)]
-impl PgnGame {
+impl JsPgnGame {
     /// The tag pairs as an object (`{Event: ..., FEN: ...}`).
     #[wasm_bindgen(getter, unchecked_return_type = "Record<string, string>")]
     pub fn tags(&self) -> JsValue {
@@ -51,19 +51,19 @@ impl PgnGame {
     /// A `Board` with the main line played (throws `IllegalMoveError` if a
     /// move is not legal). Moves after a verdict are played too, and the
     /// board's `outcome()` is then the verdict of the last ply, if any.
-    pub fn board(&self) -> Result<Board, JsValue> {
+    pub fn board(&self) -> Result<JsBoard, JsValue> {
         let mut game = xiangqi::Game::from_position(self.record.start.clone());
         for &m in &self.record.moves {
             game.play_on(m)
                 .map_err(|e| error(Kind::Illegal, e.to_string()))?;
         }
-        Ok(Board::from_game(game))
+        Ok(JsBoard::from_game(game))
     }
 
     /// A record of a board's game: its start position, moves and result.
     #[wasm_bindgen(js_name = fromBoard)]
-    pub fn from_board(board: &Board) -> PgnGame {
-        PgnGame {
+    pub fn from_board(board: &JsBoard) -> JsPgnGame {
+        JsPgnGame {
             record: GameRecord::from_game(&board.game),
         }
     }
@@ -73,7 +73,7 @@ impl PgnGame {
     /// `Date` `Round` `Red` `Black` `Result`, kept in its order, ahead of
     /// the other tags).
     #[wasm_bindgen(js_name = withTag)]
-    pub fn with_tag(&self, name: &str, value: &str) -> PgnGame {
+    pub fn with_tag(&self, name: &str, value: &str) -> JsPgnGame {
         const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "Red", "Black", "Result"];
         let rank = |k: &str| ROSTER.iter().position(|r| *r == k).unwrap_or(ROSTER.len());
         let mut record = self.record.clone();
@@ -90,7 +90,7 @@ impl PgnGame {
                     .insert(at, (name.to_string(), value.to_string()));
             }
         }
-        PgnGame { record }
+        JsPgnGame { record }
     }
 
     /// The record as PGN text, moves in a notation (`"iccs"`, the default,
@@ -116,7 +116,7 @@ pub fn read_games(
     text: &str,
     #[wasm_bindgen(unchecked_param_type = "{ strict?: boolean, lenient?: boolean } | undefined")]
     options: JsValue,
-) -> Result<Vec<PgnGame>, JsValue> {
+) -> Result<Vec<JsPgnGame>, JsValue> {
     let (mut strict, mut lenient) = (false, false);
     if !(options.is_undefined() || options.is_null()) {
         if !options.is_object() {
@@ -137,7 +137,7 @@ pub fn read_games(
     let mut out = Vec::new();
     for r in xiangqi::pgn::read_games(text, &opts) {
         match r {
-            Ok(record) => out.push(PgnGame { record }),
+            Ok(record) => out.push(JsPgnGame { record }),
             Err(e) if strict => return Err(error(Kind::Pgn, e.to_string())),
             Err(_) => {}
         }

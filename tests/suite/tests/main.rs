@@ -30,3 +30,4 @@ mod search;
 mod search_deep;
 mod serde;
 mod svg_board;
+mod type_names;

@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use xiangqi::{Game, Limits, Score, Searcher};
-use xiangqi_client::{Engine, Spec};
+use xiangqi_client::{EngineProcess, Spec};
 
 use crate::analyze::annotate::{Analysis, Eval};
 
@@ -76,7 +76,7 @@ pub fn analyze(
 /// searched before). A position without a legal move is not sent: the side
 /// to move has lost.
 pub fn search_ply_with(
-    engine: &mut Engine,
+    engine: &mut EngineProcess,
     game: &Game,
     ply: usize,
     limits: &Limits,
@@ -125,7 +125,7 @@ pub fn analyze_with(
             let send = send.clone();
             let next = &next;
             scope.spawn(move || {
-                let mut engine = match Engine::start(spec) {
+                let mut engine = match EngineProcess::start(spec) {
                     Ok(e) => e,
                     Err(e) => {
                         let _ = send.send(Err(format!("{}: {e}", spec.cmd)));

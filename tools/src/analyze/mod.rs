@@ -70,7 +70,7 @@ use xiangqi::{Limits, Rules};
 use xiangqi_client::Spec;
 
 use annotate::{Eval, Mark};
-use args::{Budget, Options};
+use args::{AnalyzeOptions, Budget};
 
 use crate::cli::AnalyzeArgs;
 use crate::progress;
@@ -182,7 +182,7 @@ pub fn analyze_text_with(
 }
 
 /// Runs the command line.
-fn run(options: &Options) -> Result<(), String> {
+fn run(options: &AnalyzeOptions) -> Result<(), String> {
     let path = options.pgn.display();
     let bytes = std::fs::read(&options.pgn).map_err(|e| format!("cannot read {path}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;

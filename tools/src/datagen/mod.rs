@@ -49,7 +49,7 @@ use xiangqi_selfplay::engine;
 use xiangqi_selfplay::games::{
     GamesInfo, NetworkId, check_games, network_id, read_games, write_games,
 };
-use xiangqi_selfplay::{Chunk, ChunkSpec, GameRecord, default_openings, parse_openings};
+use xiangqi_selfplay::{Chunk, ChunkSpec, SelfPlayRecord, default_openings, parse_openings};
 use xiangqi_session::Network;
 
 use crate::cli::{DataFormat, DatagenArgs};
@@ -60,7 +60,7 @@ mod tests;
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Options {
+pub struct DatagenOptions {
     /// The folder of the chunk files.
     pub out: PathBuf,
     /// How many chunks (their indices are below this).
@@ -87,7 +87,7 @@ pub struct Options {
 }
 
 /// The options of the command line (the openings and network files read).
-pub fn options(a: &DatagenArgs) -> Result<Options, String> {
+pub fn options(a: &DatagenArgs) -> Result<DatagenOptions, String> {
     let openings = match &a.openings {
         None => default_openings(),
         Some(path) => {
@@ -109,7 +109,7 @@ pub fn options(a: &DatagenArgs) -> Result<Options, String> {
             Some((net, id))
         }
     };
-    Ok(Options {
+    Ok(DatagenOptions {
         out: a
             .out
             .clone()
@@ -128,7 +128,7 @@ pub fn options(a: &DatagenArgs) -> Result<Options, String> {
 }
 
 /// The spec of chunk `index`.
-fn spec(o: &Options, index: usize) -> ChunkSpec {
+fn spec(o: &DatagenOptions, index: usize) -> ChunkSpec {
     ChunkSpec {
         seed: o.seed,
         index: index as u32,
@@ -138,13 +138,13 @@ fn spec(o: &Options, index: usize) -> ChunkSpec {
 }
 
 /// The chunk file (`.xqd`) of chunk `index`.
-pub fn chunk_path(o: &Options, index: usize) -> PathBuf {
+pub fn chunk_path(o: &DatagenOptions, index: usize) -> PathBuf {
     let generation = o.network.as_ref().map(|(_, id)| id.generation);
     o.out.join(spec(o, index).file_name(generation))
 }
 
 /// The game file (`.xqg`) of chunk `index`.
-pub fn games_path(o: &Options, index: usize) -> PathBuf {
+pub fn games_path(o: &DatagenOptions, index: usize) -> PathBuf {
     let generation = o.network.as_ref().map(|(_, id)| id.generation);
     o.out.join(spec(o, index).games_file_name(generation))
 }
@@ -160,7 +160,7 @@ fn finished_games(path: &Path) -> bool {
 }
 
 /// Whether chunk `index`'s files are all there.
-fn done(o: &Options, index: usize) -> bool {
+fn done(o: &DatagenOptions, index: usize) -> bool {
     (!o.format.games() || finished_games(&games_path(o, index)))
         && (!o.format.chunks() || finished(&chunk_path(o, index)))
 }
@@ -174,8 +174,13 @@ struct Tally {
 }
 
 /// Plays chunk `index`'s games (`None`: stopped).
-fn play(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Option<Vec<GameRecord>> {
-    let on_game = |g: &GameRecord| {
+fn play(
+    o: &DatagenOptions,
+    index: usize,
+    tally: &Tally,
+    stop: &AtomicBool,
+) -> Option<Vec<SelfPlayRecord>> {
+    let on_game = |g: &SelfPlayRecord| {
         tally.games.fetch_add(1, Ordering::Relaxed);
         let positions = g.records().map_or(0, |r| r.len());
         tally
@@ -189,7 +194,7 @@ fn play(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Option<V
 
 /// The games of chunk `index` from its game file, if it is there whole
 /// and of these options' chunk.
-fn saved_games(o: &Options, index: usize) -> Option<Vec<GameRecord>> {
+fn saved_games(o: &DatagenOptions, index: usize) -> Option<Vec<SelfPlayRecord>> {
     let bytes = std::fs::read(games_path(o, index)).ok()?;
     let file = read_games(&bytes).ok()?;
     let spec = spec(o, index);
@@ -199,7 +204,12 @@ fn saved_games(o: &Options, index: usize) -> Option<Vec<GameRecord>> {
 /// Makes chunk `index`'s missing files: from its game file when that is
 /// there and only the chunk file is missing, else by playing its games.
 /// `Ok(false)`: stopped.
-fn generate(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Result<bool, String> {
+fn generate(
+    o: &DatagenOptions,
+    index: usize,
+    tally: &Tally,
+    stop: &AtomicBool,
+) -> Result<bool, String> {
     let (games_file, chunk_file) = (games_path(o, index), chunk_path(o, index));
     let saved = if o.format.chunks() && !finished(&chunk_file) {
         saved_games(o, index)
@@ -252,7 +262,7 @@ fn duration(d: Duration) -> String {
 }
 
 /// Generates the chunks that are missing; returns how many it wrote.
-pub fn run(o: &Options) -> Result<usize, String> {
+pub fn run(o: &DatagenOptions) -> Result<usize, String> {
     std::fs::create_dir_all(&o.out).map_err(|e| format!("{}: {e}", o.out.display()))?;
     let todo: Vec<usize> = (o.first_chunk..o.chunks).filter(|&k| !done(o, k)).collect();
     let bar = progress::bar("datagen", (todo.len() * o.games_per_chunk) as u64);

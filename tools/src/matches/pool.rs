@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
-use xiangqi_client::{Engine, Spec, UcciTime};
+use xiangqi_client::{EngineProcess, Spec, UcciTime};
 
 use crate::matches::openings::Opening;
 
@@ -24,7 +24,7 @@ pub enum Event {
 }
 
 /// The games to play and how.
-pub struct Games<'a> {
+pub struct MatchGames<'a> {
     /// Engine 1 and engine 2.
     pub engines: &'a [Spec; 2],
     /// How a UCCI engine gets a move time.
@@ -41,7 +41,7 @@ pub struct Games<'a> {
     pub numbers: &'a [usize],
 }
 
-impl Games<'_> {
+impl MatchGames<'_> {
     /// The index of game `g`'s opening: games 2k and 2k + 1 (pair k) play
     /// the same one.
     pub fn opening_of(&self, g: usize) -> usize {
@@ -49,7 +49,7 @@ impl Games<'_> {
     }
 
     /// Plays game `g` (engine 1 Red in even games) with `pair`.
-    fn play(&self, g: usize, pair: &mut [Engine; 2]) -> Event {
+    fn play(&self, g: usize, pair: &mut [EngineProcess; 2]) -> Event {
         let opening = &self.openings[self.opening_of(g)];
         let (start, moves) = (opening.start.as_ref(), &opening.moves);
         let a_is_red = g % 2 == 0;
@@ -64,9 +64,9 @@ impl Games<'_> {
     }
 
     /// Starts a pair of engines.
-    fn start(&self) -> Result<[Engine; 2], String> {
-        let mut a = Engine::start(&self.engines[0]).map_err(|e| e.to_string())?;
-        let mut b = Engine::start(&self.engines[1]).map_err(|e| e.to_string())?;
+    fn start(&self) -> Result<[EngineProcess; 2], String> {
+        let mut a = EngineProcess::start(&self.engines[0]).map_err(|e| e.to_string())?;
+        let mut b = EngineProcess::start(&self.engines[1]).map_err(|e| e.to_string())?;
         a.ucci_time = self.ucci_time;
         b.ucci_time = self.ucci_time;
         Ok([a, b])
@@ -75,7 +75,7 @@ impl Games<'_> {
 
 /// Restarts the engines of `pair` that crashed or hung: the notes to
 /// print, and the event that stops the match if one cannot be restarted.
-fn revive(pair: &mut [Engine; 2]) -> (Vec<Event>, bool) {
+fn revive(pair: &mut [EngineProcess; 2]) -> (Vec<Event>, bool) {
     let mut events = Vec::new();
     let mut dead = None;
     for (name, engine) in ["engine1", "engine2"].into_iter().zip(pair.iter_mut()) {
@@ -98,7 +98,7 @@ fn revive(pair: &mut [Engine; 2]) -> (Vec<Event>, bool) {
 /// are finished and not reported). An engine that cannot be started is an
 /// error.
 pub fn play_all(
-    games: &Games,
+    games: &MatchGames,
     workers: usize,
     mut report: impl FnMut(usize, Vec<Event>) -> Result<bool, String>,
 ) -> Result<(), String> {
@@ -239,7 +239,7 @@ mod tests {
             start: None,
             moves: Vec::new(),
         }];
-        let games = Games {
+        let games = MatchGames {
             engines: &engines,
             ucci_time: UcciTime::Stop,
             arbiter: &arbiter,
@@ -284,7 +284,7 @@ mod tests {
             start: None,
             moves: Vec::new(),
         }];
-        let games = Games {
+        let games = MatchGames {
             engines: &engines,
             ucci_time: UcciTime::Stop,
             arbiter: &arbiter,

@@ -8,7 +8,7 @@ use xiangqi::{Color, Move, Position};
 use crate::matches::runner::MoveNote;
 
 /// One finished game of a match.
-pub struct Finished<'a> {
+pub struct FinishedGame<'a> {
     /// The game's number (1-based, as the report prints it).
     pub number: usize,
     /// The names of Red and Black.
@@ -35,9 +35,9 @@ pub struct Finished<'a> {
 /// verdict, an adjudication by score, a flag fall, a forfeit); each engine
 /// move has cutechess-cli's comment (`{+0.35/12 0.98s}`, see
 /// [`MoveNote::comment`]).
-pub fn to_pgn(game: &Finished) -> Result<String, String> {
+pub fn to_pgn(game: &FinishedGame) -> Result<String, String> {
     let start = game.start.cloned().unwrap_or_else(Position::new);
-    let result = GameResult::from(xiangqi_selfplay::GameResult::from_winner(game.winner));
+    let result = GameResult::from(xiangqi_selfplay::SelfPlayResult::from_winner(game.winner));
     let mut tags = vec![
         ("Event".to_string(), "xiangqi-tools match".to_string()),
         ("Round".to_string(), game.number.to_string()),
@@ -79,7 +79,7 @@ mod tests {
             .iter()
             .map(|m| m.parse().unwrap())
             .collect();
-        let text = to_pgn(&Finished {
+        let text = to_pgn(&FinishedGame {
             number: 7,
             players: ["level 3", "level 5"],
             start: None,

@@ -13,7 +13,7 @@ use crate::matches::ending::{EndKind, Ending};
 use crate::matches::sprt::results_line;
 use crate::matches::tally::{Pairing, Tally};
 use crate::matches::{openings, pool, pyffish, record, results, sprt_report};
-use xiangqi_client::{Engine, GameClocks, Think, parse_info};
+use xiangqi_client::{EngineProcess, GameClocks, Think, parse_info};
 
 /// What an engine said about a move it chose, and the time it took.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -149,8 +149,8 @@ pub struct GamePlayed {
 /// Plays one game; returns the winner (None: draw), the reason and the moves.
 #[cfg(test)]
 pub fn play_game(
-    red: &mut Engine,
-    black: &mut Engine,
+    red: &mut EngineProcess,
+    black: &mut EngineProcess,
     opening: &[Move],
     arbiter: &Arbiter,
 ) -> (Option<Color>, String, Vec<Move>) {
@@ -162,8 +162,8 @@ pub fn play_game(
 /// moves (without the start position).
 #[cfg(test)]
 pub fn play_game_from(
-    red: &mut Engine,
-    black: &mut Engine,
+    red: &mut EngineProcess,
+    black: &mut EngineProcess,
     start: Option<&Position>,
     opening: &[Move],
     arbiter: &Arbiter,
@@ -175,8 +175,8 @@ pub fn play_game_from(
 /// Plays one game as [`play_game_from`] does, with a note on each engine
 /// move.
 pub fn play_full(
-    red: &mut Engine,
-    black: &mut Engine,
+    red: &mut EngineProcess,
+    black: &mut EngineProcess,
     start: Option<&Position>,
     opening: &[Move],
     arbiter: &Arbiter,
@@ -207,7 +207,7 @@ pub fn play_full(
 }
 
 fn play_moves(
-    [red, black]: [&mut Engine; 2],
+    [red, black]: [&mut EngineProcess; 2],
     fen: Option<&str>,
     opening: &[Move],
     arbiter: &Arbiter,
@@ -381,7 +381,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
             }
         }
     }
-    let games = pool::Games {
+    let games = pool::MatchGames {
         engines: &config.engines,
         ucci_time: config.ucci_time,
         arbiter: &arbiter,
@@ -444,7 +444,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
                         [n2.as_str(), n1]
                     };
                     let opening = &openings[games.opening_of(g)];
-                    let text = record::to_pgn(&record::Finished {
+                    let text = record::to_pgn(&record::FinishedGame {
                         number: g + 1,
                         players,
                         start: opening.start.as_ref(),

@@ -6,7 +6,7 @@ use xiangqi::{
     Board, Color, Evaluator, MaterialPst, Piece, Position, Rank, Role, Setup, Square, Validation,
 };
 
-pub struct Options {
+pub struct FitOptions {
     pub data: String,
     pub iterations: usize,
     pub lambda: f64,
@@ -294,7 +294,7 @@ fn start_weights() -> (Vec<f64>, Vec<Option<f64>>) {
     (w, pst)
 }
 
-pub fn run(opt: &Options) -> Result<(), String> {
+pub fn run(opt: &FitOptions) -> Result<(), String> {
     if let Some(bad) = opt
         .scalars
         .iter()

@@ -5,10 +5,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
 use xiangqi::{Game, MaterialPst, Rng, Searcher};
-use xiangqi_selfplay::{GameResult, opening, play_game, red_cp};
+use xiangqi_selfplay::{SelfPlayResult, opening, play_game, red_cp};
 
 /// What `tune gen` plays.
-pub struct Options {
+pub struct TuneSelfPlayOptions {
     /// Number of games.
     pub games: usize,
     /// Nodes per move.
@@ -35,10 +35,10 @@ fn play(game: &mut Game, searcher: &mut Searcher<MaterialPst>, nodes: u64) -> (V
         })
         .map(|s| s.position.to_string())
         .collect();
-    (quiet, GameResult::from_winner(winner).red_score())
+    (quiet, SelfPlayResult::from_winner(winner).red_score())
 }
 
-pub fn run(opt: &Options) -> Result<(), String> {
+pub fn run(opt: &TuneSelfPlayOptions) -> Result<(), String> {
     let file = std::fs::File::create(&opt.out).map_err(|e| format!("{}: {e}", opt.out))?;
     let mut out = std::io::BufWriter::new(file);
     let next = AtomicUsize::new(0);
