@@ -31,6 +31,7 @@
 #![forbid(unsafe_code)]
 
 mod clocked;
+mod declared;
 mod error;
 mod info;
 mod search;
@@ -45,6 +46,7 @@ use xiangqi::notation::{UciMove, UciRanks, format_uci};
 use xiangqi::{Game, Limits, Move};
 
 pub use clocked::GameClocks;
+pub use declared::{DeclaredOption, parse_id, parse_option};
 pub use error::ClientError;
 pub use info::{Info, parse_info};
 pub use search::SearchReply;
@@ -107,6 +109,10 @@ pub struct EngineProcess {
     pub ready_timeout: Duration,
     /// The last `info` line with a score since the last move was asked.
     last_info: Option<String>,
+    /// The `id` lines of the handshake, as (key, value).
+    identity: Vec<(String, String)>,
+    /// The options declared in the handshake.
+    options: Vec<DeclaredOption>,
 }
 
 impl EngineProcess {
@@ -147,17 +153,17 @@ impl EngineProcess {
         spec: &Spec,
         ready_timeout: Duration,
     ) -> Result<EngineProcess, ClientError> {
-        let cmd = &spec.cmd;
-        let mut parts = cmd.split_whitespace();
-        let prog = parts.next().ok_or(ClientError::EmptyCommand)?;
-        let mut child = Command::new(prog)
-            .args(parts)
+        if spec.program.as_os_str().is_empty() {
+            return Err(ClientError::EmptyCommand);
+        }
+        let mut child = Command::new(&spec.program)
+            .args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .map_err(|e| ClientError::Spawn {
-                command: cmd.clone(),
+                command: spec.program.to_string_lossy().into_owned(),
                 reason: e.to_string(),
             })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
@@ -184,17 +190,24 @@ impl EngineProcess {
             search_timeout: Some(FIXED_TIMEOUT),
             ready_timeout,
             last_info: None,
+            identity: Vec::new(),
+            options: Vec::new(),
         };
-        match spec.protocol {
-            Protocol::Uci => {
-                e.send("uci")?;
-                e.wait_for("uciok", ready_timeout)?;
+        let (hello, ok) = match spec.protocol {
+            Protocol::Uci => ("uci", "uciok"),
+            Protocol::Ucci => ("ucci", "ucciok"),
+        };
+        e.send(hello)?;
+        let (mut identity, mut options) = (Vec::new(), Vec::new());
+        e.wait_until(ok, ready_timeout, |line| {
+            if let Some(id) = parse_id(line) {
+                identity.push(id);
+            } else if let Some(option) = parse_option(line, spec.protocol) {
+                options.push(option);
             }
-            Protocol::Ucci => {
-                e.send("ucci")?;
-                e.wait_for("ucciok", ready_timeout)?;
-            }
-        }
+            line.starts_with(ok)
+        })?;
+        (e.identity, e.options) = (identity, options);
         for line in &spec.init {
             e.send(line)?;
         }
@@ -214,6 +227,35 @@ impl EngineProcess {
     /// ```
     pub fn ranks(&self) -> UciRanks {
         self.spec.ranks
+    }
+
+    /// What the engine said of itself in the handshake: its `id` lines
+    /// (`name`, `author`) as (key, value), in order.
+    ///
+    /// ```no_run
+    /// use xiangqi_client::{EngineProcess, Spec};
+    ///
+    /// let engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
+    /// let name = engine.identity().iter().find(|(k, _)| k == "name");
+    /// assert!(name.is_some_and(|(_, v)| v.starts_with("xiangqi-engine")));
+    /// # Ok::<(), xiangqi_client::ClientError>(())
+    /// ```
+    pub fn identity(&self) -> &[(String, String)] {
+        &self.identity
+    }
+
+    /// The options the engine declared in the handshake, in order.
+    ///
+    /// ```no_run
+    /// use xiangqi_client::{EngineProcess, Spec};
+    ///
+    /// let engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
+    /// let hash = engine.options().iter().find(|o| o.name == "Hash").expect("declared");
+    /// assert_eq!(hash.kind, "spin");
+    /// # Ok::<(), xiangqi_client::ClientError>(())
+    /// ```
+    pub fn options(&self) -> &[DeclaredOption] {
+        &self.options
     }
 
     /// The process id.

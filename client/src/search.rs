@@ -5,9 +5,9 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use xiangqi::notation::{UciMove, parse_uci};
-use xiangqi::{Game, Limits, Move, Position};
+use xiangqi::{Color, Game, Limits, Move, Position};
 
-use super::{ClientError, EngineProcess, Info, parse_info};
+use super::{ClientError, EngineProcess, GameClocks, Info, parse_info};
 
 /// How often a search looks at the stop flag and the clock.
 const POLL: Duration = Duration::from_millis(10);
@@ -87,17 +87,9 @@ impl EngineProcess {
         game: &Game,
         limits: &Limits,
         stop: &AtomicBool,
-        mut on_info: impl FnMut(&Info),
+        on_info: impl FnMut(&Info),
     ) -> Result<SearchReply, ClientError> {
-        if self.hung {
-            return Err(ClientError::Hung);
-        }
-        let pos = game.position().clone();
-        let position = self.game_position(game);
         let go = self.go_command(limits);
-        self.send(&position)?;
-        self.send(&go)?;
-        let start = Instant::now();
         let timeout = if limits.infinite {
             None
         } else if let Some(t) = limits.movetime {
@@ -107,6 +99,76 @@ impl EngineProcess {
         } else {
             self.search_timeout
         };
+        self.search_with(game, &go, timeout, stop, on_info)
+    }
+
+    /// [`EngineProcess::search`] on a game clock: both sides' times and
+    /// increments sent (`go wtime W btime B winc WI binc BI [movestogo M]`;
+    /// UCCI `go time T increment I [movestogo M]` with the side to move's
+    /// clock, see [`GameClocks::go_command`]), with the depth, node or mate
+    /// limits of `limits` after them (its time limits are not sent). The
+    /// reply is awaited for the side to move's time left plus the grace.
+    ///
+    /// ```no_run
+    /// use std::sync::atomic::AtomicBool;
+    /// use std::time::Duration;
+    /// use xiangqi::{Color, Game, Limits};
+    /// use xiangqi_client::{EngineProcess, GameClocks, Spec};
+    ///
+    /// let mut engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
+    /// let clocks = GameClocks {
+    ///     remaining: [Duration::from_secs(5), Duration::from_secs(4)],
+    ///     increment: [Duration::from_millis(50); 2],
+    ///     moves_to_go: None,
+    ///     turn: Color::Red,
+    /// };
+    /// let stop = AtomicBool::new(false);
+    /// let reply = engine.search_clocked(&Game::new(), &clocks, &Limits::default(), &stop, |_| {})?;
+    /// assert!(reply.best_move.is_some() && reply.time < Duration::from_secs(5));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search_clocked(
+        &mut self,
+        game: &Game,
+        clocks: &GameClocks,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: impl FnMut(&Info),
+    ) -> Result<SearchReply, ClientError> {
+        let mut go = clocks.go_command(self.spec.protocol);
+        let others = limits
+            .clone()
+            .with_movetime(None)
+            .with_clock(None)
+            .with_infinite(false);
+        let others = self.go_command(&others);
+        if !others.ends_with("infinite") {
+            go.push_str(&others["go".len()..]);
+        }
+        let mover = usize::from(game.position().turn() == Color::Black);
+        let timeout = Some(clocks.remaining[mover] + self.grace);
+        self.search_with(game, &go, timeout, stop, on_info)
+    }
+
+    /// Sends the game's position and `go`, streams the `info` lines and
+    /// waits for the best move (sending `stop` at the stop flag or after
+    /// `timeout`).
+    fn search_with(
+        &mut self,
+        game: &Game,
+        go: &str,
+        timeout: Option<Duration>,
+        stop: &AtomicBool,
+        mut on_info: impl FnMut(&Info),
+    ) -> Result<SearchReply, ClientError> {
+        if self.hung {
+            return Err(ClientError::Hung);
+        }
+        let pos = game.position().clone();
+        let position = self.game_position(game);
+        self.send(&position)?;
+        self.send(go)?;
+        let start = Instant::now();
         let mut stopped_at: Option<Instant> = None;
         let mut last: Option<Info> = None;
         loop {

@@ -142,7 +142,8 @@ fn a_silent_engine_times_out_and_must_be_restarted() {
          uci) echo uciok ;;\n isready) echo readyok ;;\n quit) exit 0 ;;\n esac; done\n",
     )
     .unwrap();
-    let mut e = EngineProcess::start(&Spec::uci(&format!("sh {}", path.display()))).unwrap();
+    let mut e =
+        EngineProcess::start(&Spec::uci("sh").with_args([path.display().to_string()])).unwrap();
     e.grace = Duration::from_millis(200);
     let limits = Limits::movetime(Duration::from_millis(50));
     let r = e.search(&Game::new(), &limits, &AtomicBool::new(false), |_| {});

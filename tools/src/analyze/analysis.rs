@@ -128,7 +128,7 @@ pub fn analyze_with(
                 let mut engine = match EngineProcess::start(spec) {
                     Ok(e) => e,
                     Err(e) => {
-                        let _ = send.send(Err(format!("{}: {e}", spec.cmd)));
+                        let _ = send.send(Err(format!("{}: {e}", spec.command_line())));
                         return;
                     }
                 };

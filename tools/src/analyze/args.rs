@@ -106,7 +106,7 @@ mod tests {
         assert_eq!(o.notation, Notation::Wxf(WxfDialect::Wxf));
         let o = parse_options("--engine fsf --engine-fsf --engine-init x g.pgn").unwrap();
         let spec = o.engine.unwrap();
-        assert_eq!(spec.cmd, "fsf");
+        assert_eq!(spec.program, std::path::Path::new("fsf"));
         assert_eq!(spec.ranks, xiangqi::notation::UciRanks::OneToTen);
         assert_eq!(spec.init, ["setoption name UCI_Variant value xiangqi", "x"]);
         let o = parse_options("--summary --games 20 --depth 8 g.pgn").unwrap();

@@ -157,7 +157,7 @@ pub fn analyze_text_with(
     };
     let annotator = match engine {
         None => format!("xiangqi-tools analyze, {by}"),
-        Some(spec) => format!("xiangqi-tools analyze with {}, {by}", spec.cmd),
+        Some(spec) => format!("xiangqi-tools analyze with {}, {by}", spec.command_line()),
     };
     match out.tags.iter_mut().find(|(k, _)| k == "Annotator") {
         Some(tag) => tag.1 = annotator,

@@ -199,7 +199,7 @@ mod tests {
         );
         let _ = std::fs::remove_file(&log);
         std::fs::write(&path, text).unwrap();
-        (Spec::uci(&format!("sh {}", path.display())), log)
+        (Spec::uci("sh").with_args([path.display().to_string()]), log)
     }
 
     /// A fake engine that logs its process id at each new game and answers

@@ -174,7 +174,7 @@ pub(super) fn fake(name: &str, protocol: Protocol, on_go: &str, on_stop: &str) -
     std::fs::write(&path, script).unwrap();
     let spec = Spec {
         protocol,
-        ..Spec::uci(&format!("sh {}", path.display()))
+        ..Spec::uci("sh").with_args([path.display().to_string()])
     };
     let mut e = EngineProcess::start(&spec).unwrap();
     e.grace = Duration::from_millis(300);
@@ -279,7 +279,8 @@ pub(super) fn logging_engine(name: &str, answer: &str) -> (EngineProcess, std::p
     );
     let _ = std::fs::remove_file(&log);
     std::fs::write(&path, script).unwrap();
-    let mut e = EngineProcess::start(&Spec::uci(&format!("sh {}", path.display()))).unwrap();
+    let mut e =
+        EngineProcess::start(&Spec::uci("sh").with_args([path.display().to_string()])).unwrap();
     e.grace = Duration::from_millis(300);
     (e, log)
 }
