@@ -161,8 +161,13 @@ fn a_silent_engine_times_out_and_must_be_restarted() {
         Err(ClientError::Spawn { .. })
     ));
     assert!(matches!(
-        EngineProcess::start(&Spec::uci("  ")),
+        EngineProcess::start(&Spec::uci("")),
         Err(ClientError::EmptyCommand)
+    ));
+    // A program is never split or trimmed: "  " is a (missing) path.
+    assert!(matches!(
+        EngineProcess::start(&Spec::uci("  ")),
+        Err(ClientError::Spawn { command, .. }) if command == "  "
     ));
 }
 

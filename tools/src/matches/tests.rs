@@ -449,8 +449,8 @@ fn flags() {
 
     for (bad, why) in [
         ("--engine1 a --engine2 b --resume", "--results"),
-        ("--engine2 b", "--engine1 <CMD>"),
-        ("--engine1 a", "--engine2 <CMD>"),
+        ("--engine2 b", "--engine1 <PROGRAM>"),
+        ("--engine1 a", "--engine2 <PROGRAM>"),
         ("--engine1 a --engine2 b --games x", "--games <N>"),
         ("--engine1 a --engine2 b --games", "--games <N>"),
         ("--engine1 a --engine2 b --depth 2 --nodes 3", "--nodes <N>"),
