@@ -1,12 +1,12 @@
-//! [`Engine::best_move_clocked`]: a move on a game clock, both sides'
-//! times sent ([`GameClocks`]), and [`Engine::last_info`], the score the
+//! [`EngineProcess::best_move_clocked`]: a move on a game clock, both sides'
+//! times sent ([`GameClocks`]), and [`EngineProcess::last_info`], the score the
 //! engine last reported.
 
 use std::time::Duration;
 
 use xiangqi::{Color, Move};
 
-use crate::{ClientError, Engine, Protocol};
+use crate::{ClientError, EngineProcess, Protocol};
 
 /// Both sides' clocks, as a `go` command sends them.
 ///
@@ -72,11 +72,11 @@ impl GameClocks {
     }
 }
 
-impl Engine {
+impl EngineProcess {
     /// Asks for a move after `moves` from `fen` (None: the start position)
     /// on a game clock: the move text of the `bestmove` line, or why there
-    /// is none, as [`Engine::best_move_from`]. The reply is awaited for the
-    /// side to move's time left plus [`Engine::grace`]; a late engine is
+    /// is none, as [`EngineProcess::best_move_from`]. The reply is awaited for the
+    /// side to move's time left plus [`EngineProcess::grace`]; a late engine is
     /// sent `stop` and its reply collected (or it must be restarted).
     /// Whether the move came in time is the caller's to judge: it measures
     /// its own clock.
@@ -84,9 +84,9 @@ impl Engine {
     /// ```no_run
     /// use std::time::Duration;
     /// use xiangqi::Color;
-    /// use xiangqi_client::{Engine, GameClocks, Spec};
+    /// use xiangqi_client::{EngineProcess, GameClocks, Spec};
     ///
-    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// let mut engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
     /// let clocks = GameClocks {
     ///     remaining: [Duration::from_secs(10); 2],
     ///     increment: [Duration::from_millis(100); 2],
@@ -120,15 +120,15 @@ impl Engine {
     }
 
     /// The last `info` line with a score the engine printed while
-    /// thinking on the last move asked of it ([`Engine::best_move_from`],
-    /// [`Engine::best_move_clocked`]), if any: read it with
+    /// thinking on the last move asked of it ([`EngineProcess::best_move_from`],
+    /// [`EngineProcess::best_move_clocked`]), if any: read it with
     /// [`parse_info`](crate::parse_info) and the position searched.
     ///
     /// ```no_run
     /// use xiangqi::Position;
-    /// use xiangqi_client::{Engine, Spec, Think, parse_info};
+    /// use xiangqi_client::{EngineProcess, Spec, Think, parse_info};
     ///
-    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// let mut engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
     /// engine.best_move_from(None, &[], Think::Depth(4))?;
     /// let line = engine.last_info().expect("a search reports its score");
     /// let info = parse_info(line, &Position::new(), engine.ranks()).expect("an info line");

@@ -3,26 +3,27 @@
 /// What went wrong with an engine process.
 ///
 /// ```
-/// use xiangqi_client::{ClientError, Engine, Spec};
+/// use xiangqi_client::{ClientError, EngineProcess, Spec};
 ///
-/// let err = Engine::start(&Spec::uci("")).err().unwrap();
+/// let err = EngineProcess::start(&Spec::uci("")).err().unwrap();
 /// assert_eq!(err, ClientError::EmptyCommand);
 /// assert_eq!(err.to_string(), "empty engine command");
-/// // A program that does not exist: the command, and the system's reason.
-/// let err = Engine::start(&Spec::uci("/no/such/engine -v")).err().unwrap();
-/// assert!(matches!(&err, ClientError::Spawn { command, .. } if command == "/no/such/engine -v"));
-/// assert!(err.to_string().starts_with("/no/such/engine -v: "));
+/// // A program that does not exist: its path, and the system's reason.
+/// let spec = Spec::uci("/no/such/my engine").with_args(["-v"]);
+/// let err = EngineProcess::start(&spec).err().unwrap();
+/// assert!(matches!(&err, ClientError::Spawn { command, .. } if command == "/no/such/my engine"));
+/// assert!(err.to_string().starts_with("/no/such/my engine: "));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ClientError {
-    /// The command line is empty.
+    /// The program is empty.
     #[error("empty engine command")]
     EmptyCommand,
     /// The program could not be started.
     #[error("{command}: {reason}")]
     Spawn {
-        /// The command line.
+        /// The program's path.
         command: String,
         /// The operating system's reason.
         reason: String,

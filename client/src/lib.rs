@@ -2,21 +2,21 @@
 //! `xiangqi-engine`, Pikafish, Fairy-Stockfish, ElephantEye, ... (what
 //! `xiangqi-tools match` and `analyze --engine` drive).
 //!
-//! [`Engine::start`] runs the program and completes the handshake (with
+//! [`EngineProcess::start`] runs the program and completes the handshake (with
 //! the [`Spec`]'s init commands, such as `setoption name UCI_Variant value
-//! xiangqi`); [`Engine::search`] sets a [`Game`]'s position, searches with
+//! xiangqi`); [`EngineProcess::search`] sets a [`Game`]'s position, searches with
 //! any [`Limits`], streams the `info` lines as [`Info`] values and returns
 //! the best move, stopping at a stop flag or a timeout. A process that dies
-//! gives [`ClientError::Exited`] (never a hang) and [`Engine::restart`]
+//! gives [`ClientError::Exited`] (never a hang) and [`EngineProcess::restart`]
 //! starts a fresh one.
 //!
 //! ```no_run
 //! use std::sync::atomic::AtomicBool;
 //! use std::time::Duration;
 //! use xiangqi::{Game, Limits};
-//! use xiangqi_client::{Engine, Spec};
+//! use xiangqi_client::{EngineProcess, Spec};
 //!
-//! let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+//! let mut engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
 //! let limits = Limits::movetime(Duration::from_millis(100));
 //! let reply = engine.search(&Game::new(), &limits, &AtomicBool::new(false), |info| {
 //!     if let (Some(d), Some(s)) = (info.depth, info.score) {
@@ -31,6 +31,7 @@
 #![forbid(unsafe_code)]
 
 mod clocked;
+mod declared;
 mod error;
 mod info;
 mod search;
@@ -45,10 +46,16 @@ use xiangqi::notation::{UciMove, UciRanks, format_uci};
 use xiangqi::{Game, Limits, Move};
 
 pub use clocked::GameClocks;
+pub use declared::{DeclaredOption, parse_id, parse_option};
 pub use error::ClientError;
 pub use info::{Info, parse_info};
 pub use search::SearchReply;
 pub use spec::{Spec, Think, UcciTime};
+
+/// The old name of [`EngineProcess`] (`Engine` named five different things
+/// across the workspace).
+#[deprecated(note = "renamed `EngineProcess`; removed in the next release")]
+pub type Engine = EngineProcess;
 /// The protocol an engine speaks: the session's one [`Protocol`] type.
 pub use xiangqi_session::{Protocol, UnknownProtocol};
 
@@ -61,15 +68,15 @@ const READY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A running engine.
 ///
-/// The process is told to quit, and killed, when the `Engine` is dropped.
+/// The process is told to quit, and killed, when the `EngineProcess` is dropped.
 ///
 /// ```no_run
 /// use std::sync::atomic::AtomicBool;
 /// use xiangqi::{Game, Limits};
-/// use xiangqi_client::{Engine, Spec};
+/// use xiangqi_client::{EngineProcess, Spec};
 ///
 /// // The engine plays both sides of a game, 10 000 nodes a move.
-/// let mut engine = Engine::start(&Spec::uci("pikafish"))?;
+/// let mut engine = EngineProcess::start(&Spec::uci("pikafish"))?;
 /// engine.new_game()?;
 /// let mut game = Game::new();
 /// let stop = AtomicBool::new(false);
@@ -80,7 +87,7 @@ const READY_TIMEOUT: Duration = Duration::from_secs(30);
 /// assert!(engine.healthy());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct Engine {
+pub struct EngineProcess {
     /// How it was started.
     pub spec: Spec,
     child: Child,
@@ -98,58 +105,65 @@ pub struct Engine {
     /// (stop it with the stop flag).
     pub search_timeout: Option<Duration>,
     /// How long the handshake and each `isready` may take (default 30 s;
-    /// set at the start by [`Engine::start_within`]).
+    /// set at the start by [`EngineProcess::start_within`]).
     pub ready_timeout: Duration,
     /// The last `info` line with a score since the last move was asked.
     last_info: Option<String>,
+    /// The `id` lines of the handshake, as (key, value).
+    identity: Vec<(String, String)>,
+    /// The options declared in the handshake.
+    options: Vec<DeclaredOption>,
 }
 
-impl Engine {
+impl EngineProcess {
     /// Starts `spec`'s command and completes the handshake.
     ///
     /// ```no_run
     /// use xiangqi::notation::UciRanks;
-    /// use xiangqi_client::{ClientError, Engine, Spec};
+    /// use xiangqi_client::{ClientError, EngineProcess, Spec};
     ///
     /// // Fairy-Stockfish: ranks 1-10, and told the variant after `uciok`.
     /// let mut spec = Spec::uci("fairy-stockfish");
     /// spec.ranks = UciRanks::OneToTen;
     /// spec.init.push("setoption name UCI_Variant value xiangqi".to_string());
-    /// let mut engine = Engine::start(&spec)?;
+    /// let mut engine = EngineProcess::start(&spec)?;
     /// assert!(engine.healthy());
-    /// assert!(matches!(Engine::start(&Spec::uci("")), Err(ClientError::EmptyCommand)));
+    /// assert!(matches!(EngineProcess::start(&Spec::uci("")), Err(ClientError::EmptyCommand)));
     /// # Ok::<(), ClientError>(())
     /// ```
-    pub fn start(spec: &Spec) -> Result<Engine, ClientError> {
-        Engine::start_within(spec, READY_TIMEOUT)
+    pub fn start(spec: &Spec) -> Result<EngineProcess, ClientError> {
+        EngineProcess::start_within(spec, READY_TIMEOUT)
     }
 
-    /// [`Engine::start`], with `ready_timeout` for the handshake and every
+    /// [`EngineProcess::start`], with `ready_timeout` for the handshake and every
     /// later `isready` instead of 30 s: a program that never answers gives
     /// [`ClientError::Timeout`] after that long (and is killed).
     ///
     /// ```
     /// use std::time::{Duration, Instant};
-    /// use xiangqi_client::{ClientError, Engine, Spec};
+    /// use xiangqi_client::{ClientError, EngineProcess, Spec};
     ///
     /// // `cat` echoes `uci` but never says `uciok`.
     /// let t = Instant::now();
-    /// let err = Engine::start_within(&Spec::uci("cat"), Duration::from_secs(1)).err();
+    /// let err = EngineProcess::start_within(&Spec::uci("cat"), Duration::from_secs(1)).err();
     /// assert_eq!(err, Some(ClientError::Timeout("uciok")));
     /// assert!(t.elapsed() < Duration::from_secs(3));
     /// ```
-    pub fn start_within(spec: &Spec, ready_timeout: Duration) -> Result<Engine, ClientError> {
-        let cmd = &spec.cmd;
-        let mut parts = cmd.split_whitespace();
-        let prog = parts.next().ok_or(ClientError::EmptyCommand)?;
-        let mut child = Command::new(prog)
-            .args(parts)
+    pub fn start_within(
+        spec: &Spec,
+        ready_timeout: Duration,
+    ) -> Result<EngineProcess, ClientError> {
+        if spec.program.as_os_str().is_empty() {
+            return Err(ClientError::EmptyCommand);
+        }
+        let mut child = Command::new(&spec.program)
+            .args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .map_err(|e| ClientError::Spawn {
-                command: cmd.clone(),
+                command: spec.program.to_string_lossy().into_owned(),
                 reason: e.to_string(),
             })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
@@ -165,7 +179,7 @@ impl Engine {
                 }
             }
         });
-        let mut e = Engine {
+        let mut e = EngineProcess {
             spec: spec.clone(),
             child,
             stdin,
@@ -176,17 +190,24 @@ impl Engine {
             search_timeout: Some(FIXED_TIMEOUT),
             ready_timeout,
             last_info: None,
+            identity: Vec::new(),
+            options: Vec::new(),
         };
-        match spec.protocol {
-            Protocol::Uci => {
-                e.send("uci")?;
-                e.wait_for("uciok", ready_timeout)?;
+        let (hello, ok) = match spec.protocol {
+            Protocol::Uci => ("uci", "uciok"),
+            Protocol::Ucci => ("ucci", "ucciok"),
+        };
+        e.send(hello)?;
+        let (mut identity, mut options) = (Vec::new(), Vec::new());
+        e.wait_until(ok, ready_timeout, |line| {
+            if let Some(id) = parse_id(line) {
+                identity.push(id);
+            } else if let Some(option) = parse_option(line, spec.protocol) {
+                options.push(option);
             }
-            Protocol::Ucci => {
-                e.send("ucci")?;
-                e.wait_for("ucciok", ready_timeout)?;
-            }
-        }
+            line.starts_with(ok)
+        })?;
+        (e.identity, e.options) = (identity, options);
         for line in &spec.init {
             e.send(line)?;
         }
@@ -198,9 +219,9 @@ impl Engine {
     ///
     /// ```no_run
     /// use xiangqi::notation::UciRanks;
-    /// use xiangqi_client::{Engine, Spec};
+    /// use xiangqi_client::{EngineProcess, Spec};
     ///
-    /// let engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// let engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
     /// assert_eq!(engine.ranks(), UciRanks::ZeroToNine); // Spec::uci's
     /// # Ok::<(), xiangqi_client::ClientError>(())
     /// ```
@@ -208,13 +229,42 @@ impl Engine {
         self.spec.ranks
     }
 
+    /// What the engine said of itself in the handshake: its `id` lines
+    /// (`name`, `author`) as (key, value), in order.
+    ///
+    /// ```no_run
+    /// use xiangqi_client::{EngineProcess, Spec};
+    ///
+    /// let engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
+    /// let name = engine.identity().iter().find(|(k, _)| k == "name");
+    /// assert!(name.is_some_and(|(_, v)| v.starts_with("xiangqi-engine")));
+    /// # Ok::<(), xiangqi_client::ClientError>(())
+    /// ```
+    pub fn identity(&self) -> &[(String, String)] {
+        &self.identity
+    }
+
+    /// The options the engine declared in the handshake, in order.
+    ///
+    /// ```no_run
+    /// use xiangqi_client::{EngineProcess, Spec};
+    ///
+    /// let engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
+    /// let hash = engine.options().iter().find(|o| o.name == "Hash").expect("declared");
+    /// assert_eq!(hash.kind, "spin");
+    /// # Ok::<(), xiangqi_client::ClientError>(())
+    /// ```
+    pub fn options(&self) -> &[DeclaredOption] {
+        &self.options
+    }
+
     /// The process id.
     ///
     /// ```no_run
-    /// use xiangqi_client::{Engine, Spec};
+    /// use xiangqi_client::{EngineProcess, Spec};
     ///
     /// let spec = Spec::uci("xiangqi-engine");
-    /// let (a, b) = (Engine::start(&spec)?, Engine::start(&spec)?);
+    /// let (a, b) = (EngineProcess::start(&spec)?, EngineProcess::start(&spec)?);
     /// assert_ne!(a.id(), b.id()); // two processes
     /// # Ok::<(), xiangqi_client::ClientError>(())
     /// ```
@@ -226,9 +276,9 @@ impl Engine {
     /// late reply.
     ///
     /// ```no_run
-    /// use xiangqi_client::{Engine, Spec};
+    /// use xiangqi_client::{EngineProcess, Spec};
     ///
-    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// let mut engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
     /// engine.send("quit")?;
     /// std::thread::sleep(std::time::Duration::from_millis(500));
     /// assert!(!engine.healthy()); // it has exited
@@ -244,9 +294,9 @@ impl Engine {
     ///
     /// ```no_run
     /// use std::time::Duration;
-    /// use xiangqi_client::{Engine, Spec};
+    /// use xiangqi_client::{EngineProcess, Spec};
     ///
-    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// let mut engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
     /// engine.grace = Duration::from_secs(1);
     /// let old = engine.id();
     /// engine.restart()?;
@@ -256,7 +306,7 @@ impl Engine {
     /// # Ok::<(), xiangqi_client::ClientError>(())
     /// ```
     pub fn restart(&mut self) -> Result<(), ClientError> {
-        let mut fresh = Engine::start_within(&self.spec, self.ready_timeout)?;
+        let mut fresh = EngineProcess::start_within(&self.spec, self.ready_timeout)?;
         fresh.grace = self.grace;
         fresh.ucci_time = self.ucci_time;
         fresh.search_timeout = self.search_timeout;
@@ -267,9 +317,9 @@ impl Engine {
     /// Sends one line (a command).
     ///
     /// ```no_run
-    /// use xiangqi_client::{Engine, Spec};
+    /// use xiangqi_client::{EngineProcess, Spec};
     ///
-    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// let mut engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
     /// engine.send("setoption name Hash value 64")?;
     /// engine.sync()?; // the engine has read it
     /// assert!(engine.healthy());
@@ -313,9 +363,9 @@ impl Engine {
     /// is read and dropped.
     ///
     /// ```no_run
-    /// use xiangqi_client::{Engine, Spec, Think};
+    /// use xiangqi_client::{EngineProcess, Spec, Think};
     ///
-    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// let mut engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
     /// engine.send("uci")?; // its `id` lines and `uciok` again...
     /// engine.sync()?; // ...read and dropped here
     /// let text = engine.best_move_from(None, &[], Think::Depth(3))?;
@@ -330,9 +380,9 @@ impl Engine {
     /// Prepares a new game.
     ///
     /// ```no_run
-    /// use xiangqi_client::{Engine, Spec, Think};
+    /// use xiangqi_client::{EngineProcess, Spec, Think};
     ///
-    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// let mut engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
     /// for _ in 0..2 {
     ///     engine.new_game()?; // `ucinewgame`, then `isready`
     ///     let first = engine.best_move_from(None, &[], Think::Depth(4))?;
@@ -351,7 +401,7 @@ impl Engine {
     /// Waits for the answer to `go`: a `bestmove` line, or UCCI's
     /// `nobestmove`.
     /// Waits for a `bestmove` (or `nobestmove`) line; keeps the last
-    /// `info` line with a score on the way (see [`Engine::last_info`]).
+    /// `info` line with a score on the way (see [`EngineProcess::last_info`]).
     fn wait_reply(&mut self, timeout: Duration) -> Result<String, ClientError> {
         let mut last = None;
         let reply = self.wait_until("bestmove", timeout, |l| {
@@ -375,9 +425,9 @@ impl Engine {
     /// ```no_run
     /// use xiangqi::Position;
     /// use xiangqi::notation::{UciMove, parse_uci};
-    /// use xiangqi_client::{Engine, Spec, Think};
+    /// use xiangqi_client::{EngineProcess, Spec, Think};
     ///
-    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// let mut engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
     /// let mut pos = Position::new();
     /// let central_cannon = "h2e2".parse()?;
     /// let text = engine.best_move_from(None, &[central_cannon], Think::Nodes(10_000))?;
@@ -454,7 +504,7 @@ fn reply_move(line: &str) -> Result<String, ClientError> {
     Ok(line.split_whitespace().nth(1).unwrap_or("").to_string())
 }
 
-impl Engine {
+impl EngineProcess {
     /// The `position` command for `moves` after `fen` (None: the start).
     fn position_command(&self, fen: Option<&str>, moves: &[Move]) -> String {
         let list: Vec<String> = moves
@@ -483,7 +533,7 @@ impl Engine {
         }
     }
 
-    /// The `go` command for `limits` (see [`Engine::search`]).
+    /// The `go` command for `limits` (see [`EngineProcess::search`]).
     fn go_command(&self, limits: &Limits) -> String {
         let ucci = self.spec.protocol == Protocol::Ucci;
         let mut go = String::from("go");
@@ -528,7 +578,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for EngineProcess {
     fn drop(&mut self) {
         let _ = self.send("quit");
         std::thread::sleep(Duration::from_millis(100));

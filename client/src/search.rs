@@ -1,13 +1,13 @@
-//! [`Engine::search`]: a search with any limits, its `info` lines streamed.
+//! [`EngineProcess::search`]: a search with any limits, its `info` lines streamed.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use xiangqi::notation::{UciMove, parse_uci};
-use xiangqi::{Game, Limits, Move, Position};
+use xiangqi::{Color, Game, Limits, Move, Position};
 
-use super::{ClientError, Engine, Info, parse_info};
+use super::{ClientError, EngineProcess, GameClocks, Info, parse_info};
 
 /// How often a search looks at the stop flag and the clock.
 const POLL: Duration = Duration::from_millis(10);
@@ -18,9 +18,9 @@ const POLL: Duration = Duration::from_millis(10);
 /// use std::sync::atomic::AtomicBool;
 /// use std::time::Duration;
 /// use xiangqi::{Game, Limits};
-/// use xiangqi_client::{Engine, Spec};
+/// use xiangqi_client::{EngineProcess, Spec};
 ///
-/// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+/// let mut engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
 /// let game = Game::new();
 /// let limits = Limits::movetime(Duration::from_millis(100));
 /// let reply = engine.search(&game, &limits, &AtomicBool::new(false), |_| {})?;
@@ -50,7 +50,7 @@ pub struct SearchReply {
     pub stopped: bool,
 }
 
-impl Engine {
+impl EngineProcess {
     /// Searches `game`'s position (its start and moves are sent, so the
     /// engine sees the repetitions) with `limits`: depth, nodes, mate (UCI
     /// only), a move time (UCCI: `go time T movestogo 1`), the side to
@@ -58,8 +58,8 @@ impl Engine {
     /// line is passed to `on_info` as it comes, read by [`parse_info`].
     ///
     /// The search is stopped (`stop` sent) when `stop` is set, or at its
-    /// timeout: three times the move time plus [`Engine::grace`], the
-    /// clock's time plus the grace, or [`Engine::search_timeout`] for a
+    /// timeout: three times the move time plus [`EngineProcess::grace`], the
+    /// clock's time plus the grace, or [`EngineProcess::search_timeout`] for a
     /// search without a time (none for `infinite`). After `stop` the engine
     /// has the grace to answer; if it does not, [`ClientError::Timeout`]
     /// (and the engine must be restarted: [`ClientError::Hung`] until
@@ -68,9 +68,9 @@ impl Engine {
     /// ```no_run
     /// use std::sync::atomic::AtomicBool;
     /// use xiangqi::{Game, Limits};
-    /// use xiangqi_client::{Engine, Spec};
+    /// use xiangqi_client::{EngineProcess, Spec};
     ///
-    /// let mut engine = Engine::start(&Spec::uci("xiangqi-engine"))?;
+    /// let mut engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
     /// let mut game = Game::new();
     /// game.play("h2e2".parse()?)?;
     /// let mut depths = Vec::new();
@@ -87,17 +87,9 @@ impl Engine {
         game: &Game,
         limits: &Limits,
         stop: &AtomicBool,
-        mut on_info: impl FnMut(&Info),
+        on_info: impl FnMut(&Info),
     ) -> Result<SearchReply, ClientError> {
-        if self.hung {
-            return Err(ClientError::Hung);
-        }
-        let pos = game.position().clone();
-        let position = self.game_position(game);
         let go = self.go_command(limits);
-        self.send(&position)?;
-        self.send(&go)?;
-        let start = Instant::now();
         let timeout = if limits.infinite {
             None
         } else if let Some(t) = limits.movetime {
@@ -107,6 +99,76 @@ impl Engine {
         } else {
             self.search_timeout
         };
+        self.search_with(game, &go, timeout, stop, on_info)
+    }
+
+    /// [`EngineProcess::search`] on a game clock: both sides' times and
+    /// increments sent (`go wtime W btime B winc WI binc BI [movestogo M]`;
+    /// UCCI `go time T increment I [movestogo M]` with the side to move's
+    /// clock, see [`GameClocks::go_command`]), with the depth, node or mate
+    /// limits of `limits` after them (its time limits are not sent). The
+    /// reply is awaited for the side to move's time left plus the grace.
+    ///
+    /// ```no_run
+    /// use std::sync::atomic::AtomicBool;
+    /// use std::time::Duration;
+    /// use xiangqi::{Color, Game, Limits};
+    /// use xiangqi_client::{EngineProcess, GameClocks, Spec};
+    ///
+    /// let mut engine = EngineProcess::start(&Spec::uci("xiangqi-engine"))?;
+    /// let clocks = GameClocks {
+    ///     remaining: [Duration::from_secs(5), Duration::from_secs(4)],
+    ///     increment: [Duration::from_millis(50); 2],
+    ///     moves_to_go: None,
+    ///     turn: Color::Red,
+    /// };
+    /// let stop = AtomicBool::new(false);
+    /// let reply = engine.search_clocked(&Game::new(), &clocks, &Limits::default(), &stop, |_| {})?;
+    /// assert!(reply.best_move.is_some() && reply.time < Duration::from_secs(5));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search_clocked(
+        &mut self,
+        game: &Game,
+        clocks: &GameClocks,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: impl FnMut(&Info),
+    ) -> Result<SearchReply, ClientError> {
+        let mut go = clocks.go_command(self.spec.protocol);
+        let others = limits
+            .clone()
+            .with_movetime(None)
+            .with_clock(None)
+            .with_infinite(false);
+        let others = self.go_command(&others);
+        if !others.ends_with("infinite") {
+            go.push_str(&others["go".len()..]);
+        }
+        let mover = usize::from(game.position().turn() == Color::Black);
+        let timeout = Some(clocks.remaining[mover] + self.grace);
+        self.search_with(game, &go, timeout, stop, on_info)
+    }
+
+    /// Sends the game's position and `go`, streams the `info` lines and
+    /// waits for the best move (sending `stop` at the stop flag or after
+    /// `timeout`).
+    fn search_with(
+        &mut self,
+        game: &Game,
+        go: &str,
+        timeout: Option<Duration>,
+        stop: &AtomicBool,
+        mut on_info: impl FnMut(&Info),
+    ) -> Result<SearchReply, ClientError> {
+        if self.hung {
+            return Err(ClientError::Hung);
+        }
+        let pos = game.position().clone();
+        let position = self.game_position(game);
+        self.send(&position)?;
+        self.send(go)?;
+        let start = Instant::now();
         let mut stopped_at: Option<Instant> = None;
         let mut last: Option<Info> = None;
         loop {

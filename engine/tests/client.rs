@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use xiangqi::{Game, Limits, Score};
-use xiangqi_client::{ClientError, Engine, Info, Protocol, Spec};
+use xiangqi_client::{ClientError, EngineProcess, Info, Protocol, Spec};
 
 use crate::support::{ENGINE, temp_dir};
 
@@ -27,7 +27,7 @@ fn game(moves: &str) -> Game {
 #[test]
 fn searches_stream_typed_infos_over_both_protocols() {
     for protocol in [Protocol::Uci, Protocol::Ucci] {
-        let mut e = Engine::start(&spec(protocol)).unwrap();
+        let mut e = EngineProcess::start(&spec(protocol)).unwrap();
         let g = game("h2e2 h9g7");
         let mut infos: Vec<Info> = Vec::new();
         let r = e
@@ -73,7 +73,7 @@ fn searches_stream_typed_infos_over_both_protocols() {
 #[test]
 fn a_stop_flag_ends_an_infinite_search() {
     for protocol in [Protocol::Uci, Protocol::Ucci] {
-        let mut e = Engine::start(&spec(protocol)).unwrap();
+        let mut e = EngineProcess::start(&spec(protocol)).unwrap();
         let stop = AtomicBool::new(false);
         let start = Instant::now();
         let r = std::thread::scope(|s| {
@@ -100,7 +100,7 @@ fn a_stop_flag_ends_an_infinite_search() {
 #[cfg(unix)]
 #[test]
 fn a_killed_engine_is_an_error_and_restarts() {
-    let mut e = Engine::start(&spec(Protocol::Uci)).unwrap();
+    let mut e = EngineProcess::start(&spec(Protocol::Uci)).unwrap();
     let pid = e.id();
     let r = std::thread::scope(|s| {
         s.spawn(|| {
@@ -142,7 +142,8 @@ fn a_silent_engine_times_out_and_must_be_restarted() {
          uci) echo uciok ;;\n isready) echo readyok ;;\n quit) exit 0 ;;\n esac; done\n",
     )
     .unwrap();
-    let mut e = Engine::start(&Spec::uci(&format!("sh {}", path.display()))).unwrap();
+    let mut e =
+        EngineProcess::start(&Spec::uci("sh").with_args([path.display().to_string()])).unwrap();
     e.grace = Duration::from_millis(200);
     let limits = Limits::movetime(Duration::from_millis(50));
     let r = e.search(&Game::new(), &limits, &AtomicBool::new(false), |_| {});
@@ -156,12 +157,17 @@ fn a_silent_engine_times_out_and_must_be_restarted() {
     assert!(e.healthy());
     drop(e);
     assert!(matches!(
-        Engine::start(&Spec::uci("/nonexistent/engine")),
+        EngineProcess::start(&Spec::uci("/nonexistent/engine")),
         Err(ClientError::Spawn { .. })
     ));
     assert!(matches!(
-        Engine::start(&Spec::uci("  ")),
+        EngineProcess::start(&Spec::uci("")),
         Err(ClientError::EmptyCommand)
+    ));
+    // A program is never split or trimmed: "  " is a (missing) path.
+    assert!(matches!(
+        EngineProcess::start(&Spec::uci("  ")),
+        Err(ClientError::Spawn { command, .. }) if command == "  "
     ));
 }
 
@@ -172,7 +178,7 @@ fn a_clocked_move_and_its_last_info() {
     use xiangqi::Color;
     use xiangqi_client::{GameClocks, Think, parse_info};
     for protocol in [Protocol::Uci, Protocol::Ucci] {
-        let mut e = Engine::start(&spec(protocol)).unwrap();
+        let mut e = EngineProcess::start(&spec(protocol)).unwrap();
         let clocks = GameClocks {
             remaining: [Duration::from_secs(3), Duration::from_secs(2)],
             increment: [Duration::from_millis(50); 2],

@@ -6,12 +6,12 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use xiangqi::{Clock, Game, Limits, Position, Score, Validation};
-use xiangqi_client::{Engine, Protocol, SearchReply, Spec};
+use xiangqi_client::{EngineProcess, Protocol, SearchReply, Spec};
 
 use crate::support::ENGINE;
 
-fn start(protocol: Protocol) -> Engine {
-    Engine::start(&Spec {
+fn start(protocol: Protocol) -> EngineProcess {
+    EngineProcess::start(&Spec {
         protocol,
         ..Spec::uci(ENGINE)
     })
@@ -20,7 +20,7 @@ fn start(protocol: Protocol) -> Engine {
 
 /// Searches `game` with `limits`; returns the reply, whose move is legal,
 /// and the deepest depth the `info` lines reported.
-fn search(e: &mut Engine, game: &Game, limits: &Limits) -> (SearchReply, u32) {
+fn search(e: &mut EngineProcess, game: &Game, limits: &Limits) -> (SearchReply, u32) {
     let mut deepest = 0;
     let r = e
         .search(game, limits, &AtomicBool::new(false), |i| {

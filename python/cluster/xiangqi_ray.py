@@ -10,7 +10,7 @@ Two data jobs, each split into chunks, one Ray task a chunk:
 
 ``analyze DB.pgn --out DIR``
     Analyses every position of every game of a PGN database with the
-    engine (``xiangqi_rs.Engine``) at a fixed depth, node count or time
+    engine (``xiangqi_rs.Session``) at a fixed depth, node count or time
     per position. Output: ``DIR/analysis-<chunk>.jsonl``, one JSON object a
     game (its index in the database, tags, result, and per ply the move
     played, the engine's best move, score, depth, nodes, principal
@@ -126,7 +126,7 @@ def score_json(score):
 def analyze_chunk(games, limits, threads, hash_mb):
     """Analyses a chunk's games (dicts of `start_fen`, `moves`, ...); one
     JSON text a game."""
-    engine = xiangqi_rs.Engine(threads=threads, hash_mb=hash_mb)
+    engine = xiangqi_rs.Session(threads=threads, hash_mb=hash_mb)
     lines = []
     for g in games:
         engine.clear()

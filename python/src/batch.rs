@@ -8,7 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use xiangqi::{Color, EndReason, Game, Position, Rng};
 
-use crate::board::Board;
+use crate::board::PyBoard;
 use crate::errors::{IllegalMoveError, InvalidFenError};
 use crate::training::{
     ACTION_SPACE, OBS_LEN, PLANES, int_in, move_of, numpy_with, off_points, off_points_error,
@@ -166,7 +166,7 @@ fn start_game(start: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
     let game = match start {
         None => Game::new(),
         Some(s) => {
-            if let Ok(b) = s.extract::<PyRef<'_, Board>>() {
+            if let Ok(b) = s.extract::<PyRef<'_, PyBoard>>() {
                 b.game.clone()
             } else if let Ok(fen) = s.extract::<String>() {
                 let pos = fen
@@ -433,10 +433,10 @@ impl BatchEnv {
     }
 
     /// A copy of game `i` as a `Board` (with its moves since the start).
-    fn board(&self, i: &Bound<'_, PyAny>) -> PyResult<Board> {
+    fn board(&self, i: &Bound<'_, PyAny>) -> PyResult<PyBoard> {
         let n = self.slots.len();
         let i = int_in(i, "i", 0, n as i128 - 1)?;
-        Ok(Board {
+        Ok(PyBoard {
             game: self.slots[i as usize].game.clone(),
         })
     }
@@ -449,12 +449,12 @@ impl BatchEnv {
     /// `Outcome.reason`, or `"illegal_action"`, or `"max_plies"` (the
     /// truncated games).
     #[allow(clippy::type_complexity)]
-    fn last_finished(&self) -> Vec<(usize, Board, Option<&'static str>, &'static str)> {
+    fn last_finished(&self) -> Vec<(usize, PyBoard, Option<&'static str>, &'static str)> {
         self.finished
             .iter()
             .map(|(i, g, e)| {
                 let (winner, reason) = e.names();
-                (*i, Board { game: g.clone() }, winner, reason)
+                (*i, PyBoard { game: g.clone() }, winner, reason)
             })
             .collect()
     }

@@ -18,18 +18,18 @@ pub(crate) fn square_name(sq: Square) -> String {
 /// from Red's left, ranks `0`-`9` from Red's side (`"h2e2"`: Red's cannon
 /// to the centre). A `Move` says nothing about legality until it is pushed
 /// on a `Board`.
-#[pyclass(module = "xiangqi_rs", frozen, eq, hash)]
+#[pyclass(module = "xiangqi_rs", name = "Move", frozen, eq, hash)]
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
-pub struct Move(pub(crate) xiangqi::Move);
+pub struct PyMove(pub(crate) xiangqi::Move);
 
 #[pymethods]
-impl Move {
+impl PyMove {
     /// Reads ICCS coordinates such as `"h2e2"`; raises `InvalidMoveError`
     /// for anything else.
     #[staticmethod]
-    fn from_iccs(text: &str) -> PyResult<Move> {
+    fn from_iccs(text: &str) -> PyResult<PyMove> {
         xiangqi::Move::from_iccs(text)
-            .map(Move)
+            .map(PyMove)
             .map_err(|e| InvalidMoveError::new_err(e.to_string()))
     }
 
@@ -60,8 +60,8 @@ impl Move {
 }
 
 /// How a game ended: the library's verdict.
-#[pyclass(module = "xiangqi_rs", frozen)]
-pub struct Outcome {
+#[pyclass(module = "xiangqi_rs", name = "Outcome", frozen)]
+pub struct PyOutcome {
     /// `"red"`, `"black"`, or `None` for a draw.
     #[pyo3(get)]
     winner: Option<&'static str>,
@@ -77,9 +77,9 @@ pub struct Outcome {
     result: &'static str,
 }
 
-impl Outcome {
-    fn new(v: &Verdict) -> Outcome {
-        Outcome {
+impl PyOutcome {
+    fn new(v: &Verdict) -> PyOutcome {
+        PyOutcome {
             winner: v.winner.map(Color::name),
             reason: v.reason.name(),
             ply: v.ply,
@@ -90,7 +90,7 @@ impl Outcome {
 }
 
 #[pymethods]
-impl Outcome {
+impl PyOutcome {
     /// `"1-0"` (Red won), `"0-1"` (Black won) or `"1/2-1/2"`.
     fn result(&self) -> &'static str {
         self.result
@@ -114,9 +114,9 @@ impl Outcome {
 ///
 /// `Board()` is the starting position; `Board(fen)` starts from a FEN
 /// (raises `InvalidFenError` if it is not a valid position).
-#[pyclass(module = "xiangqi_rs")]
+#[pyclass(module = "xiangqi_rs", name = "Board")]
 #[derive(Clone)]
-pub struct Board {
+pub struct PyBoard {
     pub(crate) game: Game,
 }
 
@@ -135,7 +135,7 @@ pub(crate) fn move_error(e: MoveError) -> PyErr {
     }
 }
 
-impl Board {
+impl PyBoard {
     fn position(&self) -> &Position {
         self.game.position()
     }
@@ -183,15 +183,15 @@ pub(crate) fn square_arg(square: &str) -> PyResult<Square> {
 }
 
 #[pymethods]
-impl Board {
+impl PyBoard {
     #[new]
     #[pyo3(signature = (fen=None))]
-    fn new(fen: Option<&str>) -> PyResult<Board> {
+    fn new(fen: Option<&str>) -> PyResult<PyBoard> {
         let pos = match fen {
             None => Position::new(),
             Some(f) => parse_fen(f)?,
         };
-        Ok(Board {
+        Ok(PyBoard {
             game: Game::from_position(pos),
         })
     }
@@ -217,8 +217,8 @@ impl Board {
 
     /// The moves played since the starting position, oldest first.
     #[getter]
-    fn move_stack(&self) -> Vec<Move> {
-        self.game.moves().map(Move).collect()
+    fn move_stack(&self) -> Vec<PyMove> {
+        self.game.moves().map(PyMove).collect()
     }
 
     /// The number of plies (half-moves) played since the starting position.
@@ -227,14 +227,14 @@ impl Board {
     }
 
     /// Whether `move` is legal in the current position.
-    fn is_legal(&self, r#move: PyRef<'_, Move>) -> bool {
+    fn is_legal(&self, r#move: PyRef<'_, PyMove>) -> bool {
         self.position().is_legal(r#move.0)
     }
 
     /// Plays a legal move. Raises `IllegalMoveError` (and changes nothing)
     /// if it is not legal or if the game is already over (`outcome()` is
     /// not `None`).
-    fn push(&mut self, r#move: PyRef<'_, Move>) -> PyResult<()> {
+    fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
         self.game.play(r#move.0).map(|_| ()).map_err(game_error)
     }
 
@@ -244,9 +244,9 @@ impl Board {
     /// `AmbiguousMoveError` if it fits several moves, `IllegalMoveError` if
     /// it names no legal move or the game is over; the board is then
     /// unchanged.
-    fn push_str(&mut self, text: &str) -> PyResult<Move> {
+    fn push_str(&mut self, text: &str) -> PyResult<PyMove> {
         match self.game.play_str(text) {
-            Ok(m) => Ok(Move(m)),
+            Ok(m) => Ok(PyMove(m)),
             Err(PlayStrError::Parse(e)) => Err(move_error(e)),
             Err(PlayStrError::Play(e)) => Err(game_error(e)),
             Err(e) => Err(IllegalMoveError::new_err(e.to_string())),
@@ -254,41 +254,41 @@ impl Board {
     }
 
     /// Reads a move in any notation (as `push_str`) without playing it.
-    fn parse_move(&self, text: &str) -> PyResult<Move> {
+    fn parse_move(&self, text: &str) -> PyResult<PyMove> {
         self.position()
             .parse_move(text)
-            .map(Move)
+            .map(PyMove)
             .map_err(move_error)
     }
 
     /// Takes back the last move and returns it; raises `IndexError` at the
     /// starting position.
-    fn pop(&mut self) -> PyResult<Move> {
+    fn pop(&mut self) -> PyResult<PyMove> {
         self.game
             .undo()
-            .map(Move)
+            .map(PyMove)
             .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))
     }
 
     /// The last move played; raises `IndexError` at the starting position.
-    fn peek(&self) -> PyResult<Move> {
+    fn peek(&self) -> PyResult<PyMove> {
         self.game
             .moves()
             .last()
-            .map(Move)
+            .map(PyMove)
             .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
     }
 
     /// An independent copy, with the moves played so far.
-    fn copy(&self) -> Board {
+    fn copy(&self) -> PyBoard {
         self.clone()
     }
 
-    fn __copy__(&self) -> Board {
+    fn __copy__(&self) -> PyBoard {
         self.clone()
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyBoard {
         self.clone()
     }
 
@@ -316,8 +316,8 @@ impl Board {
 
     /// `None` while the game goes on, else its `Outcome`: the library's
     /// verdict after the last move.
-    fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome().map(Outcome::new)
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.game.outcome().map(PyOutcome::new)
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep
@@ -336,7 +336,7 @@ impl Board {
     /// `"iccs"` (`"h2e2"`). Raises `IllegalMoveError` for an illegal move,
     /// `ValueError` for an unknown notation.
     #[pyo3(signature = (r#move, notation="wxf"))]
-    fn san(&self, r#move: PyRef<'_, Move>, notation: &str) -> PyResult<String> {
+    fn san(&self, r#move: PyRef<'_, PyMove>, notation: &str) -> PyResult<String> {
         let n = crate::pgn::notation_of(notation)?;
         n.format(self.position(), r#move.0)
             .map_err(|e| IllegalMoveError::new_err(e.to_string()))
@@ -392,7 +392,7 @@ impl Board {
     /// python-chess the move must be at least pseudo-legal: legal, or
     /// illegal only because it would leave the mover's own general
     /// attacked; anything else raises `IllegalMoveError` with the reason.
-    fn gives_check(&self, r#move: PyRef<'_, Move>) -> PyResult<bool> {
+    fn gives_check(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
         let m = self.pseudo_legal(r#move.0)?;
         let mut after = self.position().clone();
         after.play_unchecked(m);
@@ -401,7 +401,7 @@ impl Board {
 
     /// Whether `move` captures a piece. The move must be at least
     /// pseudo-legal (see `gives_check`), else `IllegalMoveError`.
-    fn is_capture(&self, r#move: PyRef<'_, Move>) -> PyResult<bool> {
+    fn is_capture(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
         let m = self.pseudo_legal(r#move.0)?;
         Ok(self.position().board().piece_at(m.to()).is_some())
     }
@@ -466,7 +466,7 @@ impl Board {
     /// move counters, as the FEN says), whatever the moves that led there.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
-            .extract::<PyRef<'_, Board>>()
+            .extract::<PyRef<'_, PyBoard>>()
             .is_ok_and(|o| o.position() == self.position())
     }
 

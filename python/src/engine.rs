@@ -1,4 +1,4 @@
-//! `Engine`, `Score` and `SearchResult`: the engine session
+//! `Session` (Python `xiangqi_rs.Session`, formerly `Engine`), `Score` and `SearchResult`: the engine session
 //! ([`xiangqi_session::Session`]), the same engine as `xiangqi-engine`'s.
 
 use std::sync::{Arc, Mutex, PoisonError};
@@ -12,19 +12,19 @@ use xiangqi_session::{
     FileSource, OptionKind, OptionSpec, OptionValue, Session, SessionConfig, Signals,
 };
 
-use crate::board::{Board, Move};
+use crate::board::{PyBoard, PyMove};
 
 /// A search score from the side to move's point of view: either
 /// centipawns (`cp`, with `mate` `None`; a soldier that has not crossed the
 /// river is about 90) or a mate distance (`mate`, with `cp` `None`: mate in
 /// this many moves, negative when the side to move gets mated; also used
 /// for wins and losses by perpetual check or chase found by the search).
-#[pyclass(module = "xiangqi_rs", frozen, eq, hash)]
+#[pyclass(module = "xiangqi_rs", name = "Score", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Score(pub(crate) xiangqi::Score);
+pub struct PyScore(pub(crate) xiangqi::Score);
 
 #[pymethods]
-impl Score {
+impl PyScore {
     /// Centipawns, or `None` for a mate score.
     #[getter]
     fn cp(&self) -> Option<i32> {
@@ -50,8 +50,8 @@ impl Score {
 
     /// The same score from the other side's view (`-Score(cp=35)` is
     /// `Score(cp=-35)`).
-    fn __neg__(&self) -> Score {
-        Score(match self.0 {
+    fn __neg__(&self) -> PyScore {
+        PyScore(match self.0 {
             xiangqi::Score::Cp(c) => xiangqi::Score::Cp(c.saturating_neg()),
             xiangqi::Score::Mate(m) => xiangqi::Score::Mate(m.saturating_neg()),
         })
@@ -71,25 +71,25 @@ impl Score {
 }
 
 /// What a search found.
-#[pyclass(module = "xiangqi_rs", frozen, get_all)]
-pub struct SearchResult {
+#[pyclass(module = "xiangqi_rs", name = "SearchResult", frozen, get_all)]
+pub struct PySearchResult {
     /// The move to play; `None` only if the side to move has no legal move.
-    best_move: Option<Move>,
+    best_move: Option<PyMove>,
     /// Its `Score`.
-    score: Score,
+    score: PyScore,
     /// The last completed depth, in plies (0 if even depth 1 was cut
     /// short).
     depth: u32,
     /// Nodes searched by all threads.
     nodes: u64,
     /// The principal variation, starting with `best_move`.
-    pv: Vec<Move>,
+    pv: Vec<PyMove>,
     /// Time spent, in seconds.
     time: f64,
 }
 
 #[pymethods]
-impl SearchResult {
+impl PySearchResult {
     fn __repr__(&self) -> String {
         let best = self
             .best_move
@@ -104,7 +104,7 @@ impl SearchResult {
     }
 }
 
-/// One of the engine's options, as `Engine.options` lists them (the
+/// One of the engine's options, as `Session.options` lists them (the
 /// shape of python-chess's `chess.engine.Option`).
 #[pyclass(module = "xiangqi_rs", name = "EngineOption", frozen, get_all)]
 pub struct EngineOption {
@@ -137,7 +137,7 @@ impl EngineOption {
     }
 }
 
-/// A search engine: the engine session of `xiangqi-engine` (the same
+/// The engine session of `xiangqi-engine` in this process (the same
 /// options, levels, book and network), with a transposition table of
 /// `hash_mb` megabytes and `threads` search threads, kept between
 /// searches.
@@ -149,10 +149,15 @@ impl EngineOption {
 /// bytes or `"<embedded>"`.
 ///
 /// `search` releases the GIL; `stop()`, from another thread, ends the
-/// search under way. One engine runs one search at a time (a second
-/// `search` call waits); use several engines to search in parallel.
-#[pyclass(module = "xiangqi_rs", frozen)]
-pub struct Engine {
+/// search under way. One session runs one search at a time (a second
+/// `search` call waits); use several sessions to search in parallel.
+///
+/// Named `Session` (it wraps the Rust `xiangqi_session::Session` one to
+/// one) so that it cannot be taken for the `xiangqi_rs.engine` module,
+/// which drives engine processes; `xiangqi_rs.Engine` is its deprecated
+/// alias.
+#[pyclass(module = "xiangqi_rs", name = "Session", frozen)]
+pub struct PySession {
     session: Arc<Mutex<Session>>,
     /// The session's signals, which stop whichever search runs.
     signals: Arc<Signals>,
@@ -227,13 +232,13 @@ fn option_value(spec: &'static OptionSpec, value: &Bound<'_, PyAny>) -> PyResult
 }
 
 #[pymethods]
-impl Engine {
+impl PySession {
     #[new]
     #[pyo3(signature = (threads=None, hash_mb=None), text_signature = "(threads=1, hash_mb=16)")]
     fn new(
         threads: Option<&Bound<'_, PyAny>>,
         hash_mb: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Engine> {
+    ) -> PyResult<PySession> {
         let mut options = Vec::new();
         for (name, arg, value) in [
             ("Threads", "threads", threads),
@@ -249,7 +254,7 @@ impl Engine {
             .configure(options)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         let signals = session.signals();
-        Ok(Engine {
+        Ok(PySession {
             session: Arc::new(Mutex::new(session)),
             signals,
         })
@@ -319,11 +324,11 @@ impl Engine {
     fn search(
         &self,
         py: Python<'_>,
-        board: PyRef<'_, Board>,
+        board: PyRef<'_, PyBoard>,
         movetime_ms: Option<&Bound<'_, PyAny>>,
         depth: Option<&Bound<'_, PyAny>>,
         nodes: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<SearchResult> {
+    ) -> PyResult<PySearchResult> {
         let movetime_ms = movetime_ms
             .map(|v| count_arg(v, "movetime_ms"))
             .transpose()?;
@@ -343,12 +348,12 @@ impl Engine {
                 s.search(&limits.into(), |_| {})
             })
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(SearchResult {
-            best_move: r.best_move.map(Move),
-            score: Score(r.score),
+        Ok(PySearchResult {
+            best_move: r.best_move.map(PyMove),
+            score: PyScore(r.score),
             depth: r.depth,
             nodes: r.nodes,
-            pv: r.pv.into_iter().map(Move).collect(),
+            pv: r.pv.into_iter().map(PyMove).collect(),
             time: r.time.as_secs_f64(),
         })
     }

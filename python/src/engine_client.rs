@@ -8,23 +8,25 @@
 //! `EngineTimeoutError`, `EngineError`).
 
 use std::collections::BTreeMap;
-use std::sync::atomic::AtomicBool;
-use std::sync::{Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 use xiangqi::Limits;
-use xiangqi_client::{ClientError, Engine, Info, Protocol, Spec};
+use xiangqi_client::{
+    ClientError, DeclaredOption, EngineProcess, GameClocks, Info, Protocol, Spec,
+};
 
-use crate::board::{Board, Move};
-use crate::engine::Score;
+use crate::board::{PyBoard, PyMove};
+use crate::engine::PyScore;
 
 /// The process, or why there is none any more.
 struct State {
     /// The running engine; `None` once it has quit or died.
-    engine: Option<Engine>,
+    engine: Option<EngineProcess>,
     /// Why the engine is gone (for the exception of later calls).
     gone: &'static str,
 }
@@ -36,6 +38,34 @@ pub struct Client {
     state: Mutex<State>,
     pid: u32,
     protocol: Protocol,
+    /// The `id` lines of the handshake.
+    identity: Vec<(String, String)>,
+    /// The options declared in the handshake.
+    options: Vec<DeclaredOption>,
+    /// Set by `stop()`: the search under way sends `stop`.
+    stop: Arc<AtomicBool>,
+}
+
+/// A declared option as Python gets it: (name, type, default, min, max,
+/// choices).
+type OptionTuple = (
+    String,
+    String,
+    Option<String>,
+    Option<i64>,
+    Option<i64>,
+    Vec<String>,
+);
+
+/// A Python number of seconds as a duration, or a `ValueError` naming it.
+fn seconds(name: &str, t: f64) -> PyResult<Duration> {
+    if t.is_finite() && (0.0..=31_536_000.0).contains(&t) {
+        Ok(Duration::from_secs_f64(t))
+    } else {
+        Err(PyValueError::new_err(format!(
+            "{name} must be a number of seconds from 0, not {t}"
+        )))
+    }
 }
 
 /// What one search gave: the best move, the ponder move and the merged
@@ -48,7 +78,7 @@ type Found = (
 
 /// What `Client.search` returns: the best move, the ponder move and the
 /// info dicts by rank.
-type Reply<'py> = (Option<Move>, Option<Move>, Vec<Bound<'py, PyDict>>);
+type Reply<'py> = (Option<PyMove>, Option<PyMove>, Vec<Bound<'py, PyDict>>);
 
 /// The exception class `name` of `xiangqi_rs.engine`, raised with `msg`.
 fn engine_error(py: Python<'_>, name: &str, msg: String) -> PyErr {
@@ -110,7 +140,7 @@ fn info_dict<'py>(py: Python<'py>, info: &Info) -> PyResult<Bound<'py, PyDict>> 
         }
     }
     if let Some(score) = info.score {
-        d.set_item("score", Score(score))?;
+        d.set_item("score", PyScore(score))?;
         if info.bound {
             d.set_item("bound", true)?;
         }
@@ -119,7 +149,7 @@ fn info_dict<'py>(py: Python<'py>, info: &Info) -> PyResult<Bound<'py, PyDict>> 
         d.set_item("time", t.as_secs_f64())?;
     }
     if !info.pv.is_empty() {
-        let pv: Vec<Move> = info.pv.iter().copied().map(Move).collect();
+        let pv: Vec<PyMove> = info.pv.iter().copied().map(PyMove).collect();
         d.set_item("pv", pv)?;
     }
     if let Some(s) = &info.string {
@@ -135,7 +165,7 @@ impl Client {
     fn with_engine<T: Send>(
         &self,
         py: Python<'_>,
-        f: impl FnOnce(&mut Engine) -> Result<T, ClientError> + Send,
+        f: impl FnOnce(&mut EngineProcess) -> Result<T, ClientError> + Send,
     ) -> PyResult<T> {
         let r = py.detach(|| {
             let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
@@ -181,8 +211,8 @@ impl Client {
 
 #[pymethods]
 impl Client {
-    /// Starts `argv` (the program and its arguments, none containing
-    /// whitespace) and completes the handshake of `protocol` (`"uci"` or
+    /// Starts `argv` (the program, a path that may hold spaces, and its
+    /// arguments, each passed as it is) and completes the handshake of `protocol` (`"uci"` or
     /// `"ucci"`) within `timeout` seconds, which is also how long each
     /// `isready` may take and half the grace a search gets past its time.
     /// `fairy_stockfish`: ranks 1-10 and `UCI_Variant xiangqi`.
@@ -198,15 +228,9 @@ impl Client {
         let protocol: Protocol = protocol
             .parse()
             .map_err(|e: xiangqi_client::UnknownProtocol| PyValueError::new_err(e.to_string()))?;
-        if argv.is_empty()
-            || argv
-                .iter()
-                .any(|a| a.is_empty() || a.contains(char::is_whitespace))
-        {
-            return Err(PyValueError::new_err(
-                "the command is a program and arguments without whitespace",
-            ));
-        }
+        let Some((program, args)) = argv.split_first().filter(|(p, _)| !p.is_empty()) else {
+            return Err(PyValueError::new_err("empty engine command"));
+        };
         if !(timeout.is_finite() && timeout > 0.0 && timeout <= 86_400.0) {
             return Err(PyValueError::new_err(format!(
                 "timeout must be a number of seconds above 0, not {timeout}"
@@ -214,7 +238,7 @@ impl Client {
         }
         let mut spec = Spec {
             protocol,
-            ..Spec::uci(&argv.join(" "))
+            ..Spec::uci(program).with_args(args.iter().cloned())
         };
         if fairy_stockfish {
             spec = spec.fairy_stockfish();
@@ -222,13 +246,16 @@ impl Client {
         let timeout = Duration::from_secs_f64(timeout);
         let engine = py
             .detach(|| {
-                let mut e = Engine::start_within(&spec, timeout)?;
+                let mut e = EngineProcess::start_within(&spec, timeout)?;
                 e.grace = timeout / 2;
                 Ok::<_, ClientError>(e)
             })
             .map_err(|e| failure(py, &e))?;
         Ok(Client {
             pid: engine.id(),
+            identity: engine.identity().to_vec(),
+            options: engine.options().to_vec(),
+            stop: Arc::new(AtomicBool::new(false)),
             state: Mutex::new(State {
                 engine: Some(engine),
                 gone: "the engine has quit",
@@ -249,6 +276,30 @@ impl Client {
         self.protocol.name()
     }
 
+    /// The engine's `id` lines, as (key, value) pairs.
+    #[getter]
+    fn id(&self) -> Vec<(String, String)> {
+        self.identity.clone()
+    }
+
+    /// The options the engine declared: (name, type, default, min, max,
+    /// choices).
+    #[getter]
+    fn options(&self) -> Vec<OptionTuple> {
+        self.options
+            .iter()
+            .map(|o| {
+                let o = o.clone();
+                (o.name, o.kind, o.default, o.min, o.max, o.vars)
+            })
+            .collect()
+    }
+
+    /// Asks the search under way, if any, to stop (from any thread).
+    fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
     /// Whether the process runs and owes no late reply.
     #[getter]
     fn alive(&self) -> bool {
@@ -257,7 +308,7 @@ impl Client {
             .unwrap_or_else(PoisonError::into_inner)
             .engine
             .as_mut()
-            .is_some_and(Engine::healthy)
+            .is_some_and(EngineProcess::healthy)
     }
 
     /// Sends each line, then waits for `readyok`.
@@ -275,48 +326,76 @@ impl Client {
 
     /// `ucinewgame` (UCCI: `setoption newgame`), then `isready`.
     fn new_game(&self, py: Python<'_>) -> PyResult<()> {
-        self.with_engine(py, Engine::new_game)
+        self.with_engine(py, EngineProcess::new_game)
     }
 
     /// Searches the board's game (its start and moves) within the limits
-    /// (`time` in seconds); returns the best move, the ponder move and the
-    /// info dicts of the lines by rank (the last report of each, merged).
-    #[pyo3(signature = (board, time=None, depth=None, nodes=None, mate=None))]
+    /// (`time` in seconds; `clocks`: Red's and Black's seconds left and
+    /// increments, with `moves_to_go`; `infinite`: until `stop()`); returns
+    /// the best move, the ponder move and the info dicts of the lines by
+    /// rank (the last report of each, merged). `on_info`, if given, is
+    /// called with each info dict as it comes.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (board, time=None, depth=None, nodes=None, mate=None, clocks=None, moves_to_go=None, infinite=false, on_info=None))]
     fn search<'py>(
         &self,
         py: Python<'py>,
-        board: PyRef<'py, Board>,
+        board: PyRef<'py, PyBoard>,
         time: Option<f64>,
         depth: Option<u32>,
         nodes: Option<u64>,
         mate: Option<u32>,
+        clocks: Option<(f64, f64, f64, f64)>,
+        moves_to_go: Option<u32>,
+        infinite: bool,
+        on_info: Option<Py<PyAny>>,
     ) -> PyResult<Reply<'py>> {
-        if let Some(t) = time {
-            if !(t.is_finite() && (0.0..=31_536_000.0).contains(&t)) {
-                return Err(PyValueError::new_err(format!(
-                    "time must be a number of seconds from 0, not {t}"
-                )));
-            }
-        }
-        if time.is_none() && depth.is_none() && nodes.is_none() && mate.is_none() {
+        let time = time.map(|t| seconds("time", t)).transpose()?;
+        let clocks = match clocks {
+            Some((w, b, wi, bi)) => Some(GameClocks {
+                remaining: [seconds("white_clock", w)?, seconds("black_clock", b)?],
+                increment: [seconds("white_inc", wi)?, seconds("black_inc", bi)?],
+                moves_to_go,
+                turn: board.game.position().turn(),
+            }),
+            None => None,
+        };
+        let limited = time.is_some()
+            || depth.is_some()
+            || nodes.is_some()
+            || mate.is_some()
+            || clocks.is_some();
+        if !limited && !infinite {
             return Err(PyValueError::new_err(
-                "no limit: give time, depth, nodes or mate",
+                "no limit: give time, depth, nodes, mate or clocks",
             ));
         }
         let limits = Limits::default()
-            .with_movetime(time.map(Duration::from_secs_f64))
+            .with_movetime(time)
             .with_depth(depth)
             .with_nodes(nodes)
-            .with_mate(mate);
+            .with_mate(mate)
+            .with_infinite(infinite && !limited);
         let game = board.game.clone();
         drop(board);
-        let (best, ponder, lines): Found = self.with_engine(py, move |e| {
+        let stop = Arc::clone(&self.stop);
+        let result = self.with_engine(py, move |e| {
             let mut lines: BTreeMap<u32, Info> = BTreeMap::new();
             // The search-wide counts of lines without a score or a line
             // (UCCI engines report them apart: `info time 22 nodes 11277`).
             let mut counts = Info::default();
-            let stop = AtomicBool::new(false);
-            let reply = e.search(&game, &limits, &stop, |info| {
+            let report = |info: &Info| {
+                if let Some(callback) = &on_info {
+                    let called = Python::attach(|py| {
+                        info_dict(py, info).and_then(|d| callback.call1(py, (d,)).map(|_| ()))
+                    });
+                    if called.is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            };
+            let mut each = |info: &Info| {
+                report(info);
                 if info.score.is_some() || !info.pv.is_empty() {
                     let line = lines.entry(info.multipv.unwrap_or(1));
                     merge(line.or_insert_with(|| counts.clone()), info);
@@ -331,14 +410,21 @@ impl Client {
                     merge(&mut counts, &c);
                     lines.values_mut().for_each(|line| merge(line, &c));
                 }
-            })?;
+            };
+            let reply = match &clocks {
+                Some(clocks) => e.search_clocked(&game, clocks, &limits, &stop, &mut each),
+                None => e.search(&game, &limits, &stop, &mut each),
+            };
+            stop.store(false, Ordering::Relaxed);
+            let reply = reply?;
             Ok((reply.best_move, reply.ponder, lines))
-        })?;
+        });
+        let (best, ponder, lines): Found = result?;
         let infos = lines
             .values()
             .map(|i| info_dict(py, i))
             .collect::<PyResult<_>>()?;
-        Ok((best.map(Move), ponder.map(Move), infos))
+        Ok((best.map(PyMove), ponder.map(PyMove), infos))
     }
 
     /// Tells the engine to quit and ends the process (killed after 0.1 s).

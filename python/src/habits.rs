@@ -10,7 +10,7 @@ use pyo3::types::{PyList, PyString, PyTuple};
 use xiangqi::notation::{CoordinateMove, MoveError};
 use xiangqi::{Color, IllegalReason, Position, Role, Square};
 
-use crate::board::{Board, Move, move_error};
+use crate::board::{PyBoard, PyMove, move_error};
 use crate::errors::InvalidMoveError;
 
 /// The character of a piece in a traditional set, the one the board and the
@@ -198,24 +198,24 @@ impl LegalMoveGenerator {
     /// Whether `move` is one of the moves (anything not a `Move` is not).
     fn __contains__(&self, r#move: &Bound<'_, PyAny>) -> bool {
         r#move
-            .extract::<PyRef<'_, Move>>()
+            .extract::<PyRef<'_, PyMove>>()
             .is_ok_and(|m| self.moves.contains(&m.0))
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let list = PyList::new(py, self.moves.iter().map(|&m| Move(m)))?;
+        let list = PyList::new(py, self.moves.iter().map(|&m| PyMove(m)))?;
         list.try_iter().map(Bound::into_any)
     }
 
     /// The move at `index` (negative counts from the end), as when
     /// `legal_moves` was a list.
-    fn __getitem__(&self, index: isize) -> PyResult<Move> {
+    fn __getitem__(&self, index: isize) -> PyResult<PyMove> {
         let n = isize::try_from(self.moves.len()).unwrap_or(isize::MAX);
         let i = if index < 0 { index + n } else { index };
         usize::try_from(i)
             .ok()
             .and_then(|i| self.moves.get(i))
-            .map(|&m| Move(m))
+            .map(|&m| PyMove(m))
             .ok_or_else(|| PyIndexError::new_err("move index out of range"))
     }
 
@@ -229,7 +229,7 @@ impl LegalMoveGenerator {
             return false;
         }
         other
-            .extract::<Vec<PyRef<'_, Move>>>()
+            .extract::<Vec<PyRef<'_, PyMove>>>()
             .is_ok_and(|v| v.iter().map(|m| m.0).eq(self.moves.iter().copied()))
     }
 
@@ -255,13 +255,13 @@ impl LegalMoveGenerator {
 }
 
 #[pymethods]
-impl Move {
+impl PyMove {
     /// python-chess's name for `from_iccs`: the coordinates are ICCS
     /// (ranks 0 to 9, as the engine's `position ... moves` takes them).
     #[staticmethod]
-    fn from_uci(text: &str) -> PyResult<Move> {
+    fn from_uci(text: &str) -> PyResult<PyMove> {
         xiangqi::Move::from_iccs(text)
-            .map(Move)
+            .map(PyMove)
             .map_err(|e| InvalidMoveError::new_err(e.to_string()))
     }
 
@@ -280,43 +280,43 @@ fn coordinates(pos: &Position, text: &str) -> PyResult<xiangqi::Move> {
 }
 
 #[pymethods]
-impl Board {
+impl PyBoard {
     /// python-chess's `parse_uci`: the legal move of ICCS coordinates
     /// (`"h2e2"`). Raises `InvalidMoveError` for other text,
     /// `IllegalMoveError` (with the reason) for a move not legal here.
-    fn parse_uci(&self, uci: &str) -> PyResult<Move> {
-        coordinates(self.game.position(), uci).map(Move)
+    fn parse_uci(&self, uci: &str) -> PyResult<PyMove> {
+        coordinates(self.game.position(), uci).map(PyMove)
     }
 
     /// python-chess's `push_uci`: plays the ICCS move and returns it
     /// (errors as `parse_uci`, and `IllegalMoveError` once the game is
     /// over).
-    fn push_uci(&mut self, uci: &str) -> PyResult<Move> {
+    fn push_uci(&mut self, uci: &str) -> PyResult<PyMove> {
         let m = coordinates(self.game.position(), uci)?;
         self.game.play(m).map_err(crate::board::game_error)?;
-        Ok(Move(m))
+        Ok(PyMove(m))
     }
 
     /// python-chess's `parse_san`: a move in any notation the library
     /// reads (ICCS, WXF, Chinese), as `parse_move`.
-    fn parse_san(&self, san: &str) -> PyResult<Move> {
+    fn parse_san(&self, san: &str) -> PyResult<PyMove> {
         self.game
             .position()
             .parse_move(san)
-            .map(Move)
+            .map(PyMove)
             .map_err(move_error)
     }
 
     /// python-chess's `push_san`: plays a move in any notation, as
     /// `push_str`, and returns it.
-    fn push_san(&mut self, san: &str) -> PyResult<Move> {
+    fn push_san(&mut self, san: &str) -> PyResult<PyMove> {
         let m = self.parse_san(san)?;
         self.game.play(m.0).map_err(crate::board::game_error)?;
         Ok(m)
     }
 
     /// python-chess's `uci(move)`: the move's ICCS text (`"h2e2"`).
-    fn uci(&self, r#move: PyRef<'_, Move>) -> String {
+    fn uci(&self, r#move: PyRef<'_, PyMove>) -> String {
         r#move.0.to_string()
     }
 

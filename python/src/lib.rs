@@ -1,7 +1,7 @@
 //! Python bindings for the `xiangqi` crate: the extension module
 //! `xiangqi_rs._core`, re-exported by the package `xiangqi_rs`.
 //!
-//! The API follows python-chess where the game allows: [`board::Board`]
+//! The API follows python-chess where the game allows: [`board::PyBoard`]
 //! wraps a [`xiangqi::Game`], so its verdicts (perpetual check and chase,
 //! repetition, the move limit) are the library's.
 
@@ -25,15 +25,15 @@ mod training;
 /// search engine, implemented in Rust.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<board::Board>()?;
-    m.add_class::<board::Move>()?;
-    m.add_class::<board::Outcome>()?;
+    m.add_class::<board::PyBoard>()?;
+    m.add_class::<board::PyMove>()?;
+    m.add_class::<board::PyOutcome>()?;
     m.add_class::<habits::PyPiece>()?;
     m.add_class::<habits::LegalMoveGenerator>()?;
-    m.add_class::<engine::Engine>()?;
+    m.add_class::<engine::PySession>()?;
     m.add_class::<engine::EngineOption>()?;
-    m.add_class::<engine::Score>()?;
-    m.add_class::<engine::SearchResult>()?;
+    m.add_class::<engine::PyScore>()?;
+    m.add_class::<engine::PySearchResult>()?;
     errors::register(m)?;
     m.add_submodule(&pgn::module(m.py())?)?;
     m.add_submodule(&records::module(m.py())?)?;

@@ -8,7 +8,7 @@ use xiangqi::pgn::{GameRecord, ReadOptions};
 use xiangqi::{Game, Rules};
 use xiangqi_session::notation_named;
 
-use crate::board::{Board, Move};
+use crate::board::{PyBoard, PyMove};
 use crate::errors::IllegalMoveError;
 
 pyo3::create_exception!(
@@ -26,7 +26,7 @@ pyo3::create_exception!(
 
 /// One game of a PGN text: its tags, start position, main line and result.
 #[pyclass(module = "xiangqi_rs.pgn", name = "Game")]
-pub struct PgnGame {
+pub struct PyPgnGame {
     pub(crate) record: GameRecord,
 }
 
@@ -37,7 +37,7 @@ pub(crate) fn notation_of(name: &str) -> PyResult<Notation> {
 }
 
 #[pymethods]
-impl PgnGame {
+impl PyPgnGame {
     /// The tag pairs in file order (`{"Event": ..., "FEN": ...}`).
     #[getter]
     fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -83,8 +83,8 @@ impl PgnGame {
 
     /// The main line's moves.
     #[getter]
-    fn moves(&self) -> Vec<Move> {
-        self.record.moves.iter().map(|&m| Move(m)).collect()
+    fn moves(&self) -> Vec<PyMove> {
+        self.record.moves.iter().map(|&m| PyMove(m)).collect()
     }
 
     /// `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"`.
@@ -102,19 +102,19 @@ impl PgnGame {
     /// move is not legal). Records may go on after a verdict (players often
     /// play on after a repetition): such moves are played too, and the
     /// board's `outcome()` is then the verdict of the last ply, if any.
-    fn board(&self) -> PyResult<Board> {
+    fn board(&self) -> PyResult<PyBoard> {
         let mut game = Game::with_rules(self.record.start.clone(), Rules::default());
         for &m in &self.record.moves {
             game.play_on(m)
                 .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
         }
-        Ok(Board { game })
+        Ok(PyBoard { game })
     }
 
     /// A record of a board's game: its start position, moves and result.
     #[staticmethod]
-    fn from_board(board: PyRef<'_, Board>) -> PgnGame {
-        PgnGame {
+    fn from_board(board: PyRef<'_, PyBoard>) -> PyPgnGame {
+        PyPgnGame {
             record: GameRecord::from_game(&board.game),
         }
     }
@@ -142,11 +142,11 @@ impl PgnGame {
 /// reason, or, with `strict=True`, raises `PgnError`.
 #[pyfunction]
 #[pyo3(signature = (text, strict=false))]
-fn read_games(py: Python<'_>, text: &str, strict: bool) -> PyResult<Vec<PgnGame>> {
+fn read_games(py: Python<'_>, text: &str, strict: bool) -> PyResult<Vec<PyPgnGame>> {
     let mut out = Vec::new();
     for r in xiangqi::pgn::read_games(text, &ReadOptions::default()) {
         match r {
-            Ok(record) => out.push(PgnGame { record }),
+            Ok(record) => out.push(PyPgnGame { record }),
             Err(e) if strict => return Err(PgnError::new_err(e.to_string())),
             Err(e) => {
                 let category = py.get_type::<PgnWarning>();
@@ -162,7 +162,7 @@ fn read_games(py: Python<'_>, text: &str, strict: bool) -> PyResult<Vec<PgnGame>
 /// Writes games as one PGN text, moves in a notation (see `Game.to_pgn`).
 #[pyfunction]
 #[pyo3(signature = (games, notation="iccs"))]
-fn write_games(games: Vec<PyRef<'_, PgnGame>>, notation: &str) -> PyResult<String> {
+fn write_games(games: Vec<PyRef<'_, PyPgnGame>>, notation: &str) -> PyResult<String> {
     let n = notation_of(notation)?;
     let mut out = String::new();
     for g in games {
@@ -179,7 +179,7 @@ fn write_games(games: Vec<PyRef<'_, PgnGame>>, notation: &str) -> PyResult<Strin
 /// The `pgn` submodule.
 pub(crate) fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     let m = PyModule::new(py, "pgn")?;
-    m.add_class::<PgnGame>()?;
+    m.add_class::<PyPgnGame>()?;
     m.add_function(wrap_pyfunction!(read_games, &m)?)?;
     m.add_function(wrap_pyfunction!(write_games, &m)?)?;
     m.add("PgnError", py.get_type::<PgnError>())?;

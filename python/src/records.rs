@@ -12,9 +12,9 @@ use xiangqi::formats::{self, WriteFormat};
 use xiangqi::pgn::{GameRecord, ReadOptions};
 use xiangqi::tree::{GameTree, NodeId, TreeError};
 
-use crate::board::{Board, Move};
+use crate::board::{PyBoard, PyMove};
 use crate::errors::IllegalMoveError;
-use crate::pgn::{PgnGame, notation_of};
+use crate::pgn::{PyPgnGame, notation_of};
 
 pyo3::create_exception!(
     xiangqi_rs._core.records,
@@ -76,7 +76,7 @@ impl RecordTreeHandle {
 impl RecordTreeHandle {
     /// The game of a board: its start and its moves.
     #[staticmethod]
-    fn from_board(board: PyRef<'_, Board>) -> RecordTreeHandle {
+    fn from_board(board: PyRef<'_, PyBoard>) -> RecordTreeHandle {
         RecordTreeHandle {
             tree: GameTree::from_game(&board.game),
         }
@@ -84,16 +84,16 @@ impl RecordTreeHandle {
 
     /// The tree of a `xiangqi_rs.pgn.Game` (its main line and tags).
     #[staticmethod]
-    fn from_pgn_game(game: PyRef<'_, PgnGame>) -> PyResult<RecordTreeHandle> {
+    fn from_pgn_game(game: PyRef<'_, PyPgnGame>) -> PyResult<RecordTreeHandle> {
         GameTree::from_record(&game.record, &ReadOptions::default())
             .map(|tree| RecordTreeHandle { tree })
             .map_err(|e| IllegalMoveError::new_err(e.to_string()))
     }
 
     /// The main line as a `xiangqi_rs.pgn.Game`.
-    fn to_pgn_game(&self) -> PgnGame {
+    fn to_pgn_game(&self) -> PyPgnGame {
         let record: GameRecord = self.tree.to_record();
-        PgnGame { record }
+        PyPgnGame { record }
     }
 
     /// A deep copy.
@@ -145,9 +145,9 @@ impl RecordTreeHandle {
         Ok(self.tree.children(n).iter().map(|c| c.index()).collect())
     }
 
-    fn move_at(&self, id: usize) -> PyResult<Option<Move>> {
+    fn move_at(&self, id: usize) -> PyResult<Option<PyMove>> {
         let n = self.node(id)?;
-        Ok(self.tree.move_at(n).map(Move))
+        Ok(self.tree.move_at(n).map(PyMove))
     }
 
     /// The move of `id` in a notation, from its parent's position.
@@ -197,7 +197,7 @@ impl RecordTreeHandle {
         Ok(())
     }
 
-    fn add_variation(&mut self, id: usize, m: PyRef<'_, Move>) -> PyResult<usize> {
+    fn add_variation(&mut self, id: usize, m: PyRef<'_, PyMove>) -> PyResult<usize> {
         let n = self.node(id)?;
         self.tree
             .add_variation(n, m.0)
@@ -205,7 +205,7 @@ impl RecordTreeHandle {
             .map_err(tree_error)
     }
 
-    fn add_main_variation(&mut self, id: usize, m: PyRef<'_, Move>) -> PyResult<usize> {
+    fn add_main_variation(&mut self, id: usize, m: PyRef<'_, PyMove>) -> PyResult<usize> {
         let n = self.node(id)?;
         self.tree
             .add_main_variation(n, m.0)
@@ -254,14 +254,14 @@ impl RecordTreeHandle {
         self.node(id).is_ok()
     }
 
-    fn mainline_moves(&self) -> Vec<Move> {
-        self.tree.mainline_moves().into_iter().map(Move).collect()
+    fn mainline_moves(&self) -> Vec<PyMove> {
+        self.tree.mainline_moves().into_iter().map(PyMove).collect()
     }
 
     /// A `Board` with the moves from the root to `id` played.
-    fn board(&self, id: usize) -> PyResult<Board> {
+    fn board(&self, id: usize) -> PyResult<PyBoard> {
         let n = self.node(id)?;
-        Ok(Board {
+        Ok(PyBoard {
             game: self.tree.game_at(n).map_err(tree_error)?,
         })
     }

@@ -3,12 +3,12 @@
 use pyo3::prelude::*;
 use xiangqi::svg::Options;
 
-use crate::board::{Board, Move};
+use crate::board::{PyBoard, PyMove};
 use crate::errors::int_arg;
 
 /// The options of a picture.
 fn options(
-    board: &Board,
+    board: &PyBoard,
     size: Option<u32>,
     flipped: bool,
     lastmove: Option<xiangqi::Move>,
@@ -32,7 +32,7 @@ fn options(
 
 /// The SVG picture of a board with its last move highlighted (Jupyter's
 /// `_repr_svg_`).
-pub(crate) fn picture(board: &Board) -> String {
+pub(crate) fn picture(board: &PyBoard) -> String {
     xiangqi::svg::position(
         board.game.position(),
         &options(board, None, false, None, &[], false),
@@ -49,11 +49,11 @@ const MAX_SIZE: u32 = 100_000;
 #[pyfunction]
 #[pyo3(signature = (board, *, size=None, flipped=false, lastmove=None, arrows=Vec::new(), letters=false))]
 fn board(
-    board: PyRef<'_, Board>,
+    board: PyRef<'_, PyBoard>,
     size: Option<Bound<'_, PyAny>>,
     flipped: bool,
-    lastmove: Option<PyRef<'_, Move>>,
-    arrows: Vec<PyRef<'_, Move>>,
+    lastmove: Option<PyRef<'_, PyMove>>,
+    arrows: Vec<PyRef<'_, PyMove>>,
     letters: bool,
 ) -> PyResult<String> {
     let size = match size {

@@ -16,7 +16,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyByteArray};
 use xiangqi::{Color, Move as XMove, Piece, Position, Role, Square};
 
-use crate::board::{Board, Move};
+use crate::board::{PyBoard, PyMove};
 
 /// The number of actions: every from-to pair any piece can ever make.
 pub(crate) const ACTION_SPACE: usize = 2086;
@@ -240,7 +240,7 @@ pub(crate) fn index_arg(value: &Bound<'_, PyAny>, name: &str, len: usize) -> PyR
 /// make (such as `a0b1`).
 #[pyfunction]
 #[pyo3(signature = (r#move, turn="red"))]
-pub(crate) fn move_to_index(r#move: PyRef<'_, Move>, turn: &str) -> PyResult<usize> {
+pub(crate) fn move_to_index(r#move: PyRef<'_, PyMove>, turn: &str) -> PyResult<usize> {
     let color = parse_turn(turn)?;
     action_of(r#move.0, color).ok_or_else(|| {
         PyValueError::new_err(format!(
@@ -255,16 +255,16 @@ pub(crate) fn move_to_index(r#move: PyRef<'_, Move>, turn: &str) -> PyResult<usi
 /// `move_to_index`. Raises `ValueError` for an index out of range.
 #[pyfunction]
 #[pyo3(signature = (index, turn="red"))]
-pub(crate) fn index_to_move(index: &Bound<'_, PyAny>, turn: &str) -> PyResult<Move> {
+pub(crate) fn index_to_move(index: &Bound<'_, PyAny>, turn: &str) -> PyResult<PyMove> {
     let color = parse_turn(turn)?;
     let i = index_arg(index, "index", ACTION_SPACE)?;
     move_of(i, color)
-        .map(Move)
+        .map(PyMove)
         .ok_or_else(|| PyValueError::new_err("index out of range"))
 }
 
 #[pymethods]
-impl Board {
+impl PyBoard {
     /// The position as a numpy `uint8` array of shape `(14, 10, 9)`, from
     /// the side to move's point of view: planes 0-6 hold the side to
     /// move's general, advisor, elephant, horse, chariot, cannon and
@@ -302,13 +302,13 @@ impl Board {
     /// and returns its `Move`. Raises `ValueError` for an index out of
     /// range and `IllegalMoveError` for an illegal move or a finished game;
     /// the board is then unchanged.
-    fn push_index(&mut self, index: &Bound<'_, PyAny>) -> PyResult<Move> {
+    fn push_index(&mut self, index: &Bound<'_, PyAny>) -> PyResult<PyMove> {
         let i = index_arg(index, "index", ACTION_SPACE)?;
         let turn = self.game.position().turn();
         let m = move_of(i, turn).ok_or_else(|| PyValueError::new_err("index out of range"))?;
         self.game
             .play(m)
             .map_err(|e| crate::errors::IllegalMoveError::new_err(e.to_string()))?;
-        Ok(Move(m))
+        Ok(PyMove(m))
     }
 }

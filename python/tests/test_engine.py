@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 import xiangqi_rs
-from xiangqi_rs import Board, Engine, Move
+from xiangqi_rs import Board, Move, Session
 from conftest import data_lines
 
 
 def test_mate_in_one():
     started = time.monotonic()
-    r = Engine().search(Board("4k4/1R7/9/9/9/9/9/9/9/R2K5 w"), depth=4)
+    r = Session().search(Board("4k4/1R7/9/9/9/9/9/9/9/R2K5 w"), depth=4)
     elapsed = time.monotonic() - started
     assert r.best_move == Move.from_iccs("a0a9")
     assert r.pv[0] == r.best_move
@@ -32,7 +32,7 @@ def test_published_mates():
     all_rows = data_lines("mates.txt")
     rows = [r for r in all_rows if r[1] == "1"][:4] + [r for r in all_rows if r[1] == "2"][:3]
     assert len(rows) == 7
-    engine = Engine(hash_mb=8)
+    engine = Session(hash_mb=8)
     for fen, n, solution, *_ in rows:
         board = Board(fen)
         engine.clear()
@@ -47,14 +47,14 @@ def test_published_mates():
 
 
 def test_score_centipawns():
-    r = Engine().search(Board(), depth=3)
+    r = Session().search(Board(), depth=3)
     assert r.score.mate is None and isinstance(r.score.cp, int)
     assert r.best_move in Board().legal_moves
     assert str(r.score).startswith("cp ")
 
 
 def test_nodes_and_movetime_limits():
-    e = Engine()
+    e = Session()
     r = e.search(Board(), nodes=2000)
     assert r.best_move is not None
     t = time.monotonic()
@@ -65,19 +65,19 @@ def test_nodes_and_movetime_limits():
 
 def test_no_limit_raises():
     with pytest.raises(ValueError, match="no limit"):
-        Engine().search(Board())
+        Session().search(Board())
 
 
 def test_bad_settings():
     with pytest.raises(ValueError):
-        Engine(threads=0)
+        Session(threads=0)
     with pytest.raises(ValueError):
-        Engine(hash_mb=0)
+        Session(hash_mb=0)
 
 
 def test_no_legal_move():
     b = Board("2ra1k3/9/b4R3/p1p6/9/P8/9/B8/9/4KA3 b - - 0 37")
-    r = Engine().search(b, depth=2)
+    r = Session().search(b, depth=2)
     assert r.best_move is None and r.pv == []
 
 
@@ -87,7 +87,7 @@ def test_search_uses_the_game_history():
     b = Board("5k3/9/9/9/4r4/9/N8/9/9/3K5 w - - 0 1")
     for m in "a3c4 e5b5 c4a3 b5e5 a3c4 e5b5 c4a3".split():
         b.push_str(m)
-    r = Engine().search(b, depth=3)
+    r = Session().search(b, depth=3)
     assert r.best_move is not None and b.is_legal(r.best_move)
 
 
@@ -100,7 +100,7 @@ def test_two_threads_search_at_once():
 
     def run(name):
         start = time.monotonic()
-        results[name] = Engine().search(Board(), movetime_ms=400)
+        results[name] = Session().search(Board(), movetime_ms=400)
         spans[name] = (start, time.monotonic())
 
     threads = [threading.Thread(target=run, args=(n,)) for n in ("a", "b")]
@@ -115,7 +115,7 @@ def test_two_threads_search_at_once():
 
 
 def test_main_thread_runs_while_searching():
-    engine = Engine()
+    engine = Session()
     done = threading.Event()
     result = []
 
@@ -136,7 +136,7 @@ def test_main_thread_runs_while_searching():
 
 
 def test_stop_from_another_thread():
-    engine = Engine()
+    engine = Session()
     result = []
     t = threading.Thread(target=lambda: result.append(engine.search(Board(), movetime_ms=120_000)))
     start = time.monotonic()
@@ -152,7 +152,7 @@ def test_stop_from_another_thread():
 
 
 def test_configure_reaches_levels_book_and_network(tmp_path):
-    e = Engine()
+    e = Session()
     e.configure({"UCI_LimitStrength": True, "UCI_Elo": 1500, "OwnBook": True, "MultiPV": 3})
     # The book answers the start position at once, with a book move.
     r = e.search(Board(), depth=20)
@@ -169,7 +169,7 @@ def test_configure_reaches_levels_book_and_network(tmp_path):
 
 
 def test_configure_refuses_bad_options_whole(tmp_path):
-    e = Engine()
+    e = Session()
     with pytest.raises(ValueError, match="Contempt"):
         e.configure({"Contempt": 10})
     with pytest.raises(ValueError, match="UCI_Elo"):
@@ -189,7 +189,7 @@ def test_configure_refuses_bad_options_whole(tmp_path):
 
 
 def test_options_list_defaults_and_ranges():
-    opts = Engine().options
+    opts = Session().options
     assert opts["Hash"].type == "spin" and opts["Hash"].default == 16
     assert (opts["Hash"].min, opts["Hash"].max) == (1, 65536)
     assert opts["UCI_LimitStrength"].type == "check" and opts["UCI_LimitStrength"].default is False
@@ -204,8 +204,8 @@ def test_options_list_defaults_and_ranges():
 def test_bad_integers_are_value_errors():
     for bad in [dict(threads=-1), dict(threads=10**30), dict(hash_mb=-3), dict(threads=True)]:
         with pytest.raises(ValueError):
-            Engine(**bad)
-    e = Engine()
+            Session(**bad)
+    e = Session()
     for bad in [dict(movetime_ms=-5), dict(nodes=10**30), dict(depth=-1), dict(depth="3")]:
         with pytest.raises(ValueError):
             e.search(Board(), **bad)
@@ -213,20 +213,20 @@ def test_bad_integers_are_value_errors():
 
 def test_hash_above_half_the_free_memory_is_refused():
     with pytest.raises(ValueError, match="Hash"):
-        Engine(hash_mb=65536)
+        Session(hash_mb=65536)
 
 
 def test_a_composed_study_is_searched():
     # A black soldier on its own back rank: only composed studies have it.
     study = "3k1p3/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1"
-    r = Engine().search(Board(study), depth=6)
+    r = Session().search(Board(study), depth=6)
     assert r.score.mate == 2
 
 
 def test_configure_takes_ucci_names_and_bytes():
     # The session's one lookup: UCI or UCCI names, any case, with or
     # without spaces.
-    e = Engine()
+    e = Session()
     e.configure({"hashsize": 8, "usebook": True, "SKILL LEVEL": 5, "movelimit": "50"})
     # The book is on: the start position is answered from it at once.
     assert e.search(Board(), depth=20).nodes == 0
@@ -238,7 +238,7 @@ def test_configure_takes_ucci_names_and_bytes():
 
 
 def test_limits_follow_the_sessions_rule():
-    e = Engine()
+    e = Session()
     # A depth is 1 to 255, nodes at least 1, and some limit is given.
     for bad, message in [(dict(depth=0), "depth"), (dict(depth=256), "depth"),
                          (dict(nodes=0), "nodes"), (dict(), "no limit")]:
@@ -250,6 +250,21 @@ def test_limits_follow_the_sessions_rule():
 
 def test_stop_before_the_search_is_forgotten():
     # stop() with no search under way does not cut the next one short.
-    e = Engine()
+    e = Session()
     e.stop()
     assert e.search(Board(), depth=3).depth >= 3
+
+
+def test_engine_is_a_deprecated_alias_of_session():
+    import xiangqi_rs
+
+    assert "Engine" not in xiangqi_rs.__all__
+    with pytest.warns(DeprecationWarning, match="xiangqi_rs.Session"):
+        cls = xiangqi_rs.Engine
+    assert cls is Session
+    assert Session.__name__ == "Session"
+    # The session is not the module that drives engine processes.
+    import xiangqi_rs.engine as processes
+
+    assert processes is not Session and not hasattr(processes, "Session")
+    assert Board.__name__ == "Board" and Move.__name__ == "Move"

@@ -2,16 +2,21 @@
 python-chess drives engines; killed and silent engines fail fast."""
 
 import os
+import shutil
 import signal
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
 import xiangqi_rs
 from xiangqi_rs.engine import (
+    AnalysisResult,
+    BestMove,
     EngineError,
+    EngineOptionError,
     EngineTerminatedError,
     EngineTimeoutError,
     Limit,
@@ -26,19 +31,40 @@ needs_engine = pytest.mark.skipif(
     reason="XIANGQI_ENGINE names no xiangqi-engine binary",
 )
 
-# Answers the handshake and isready, never a search.
+# Answers the handshake (declaring three options) and isready; a search
+# only if its second argument is "answer" (then always h2e2, or h7e7 for
+# Black).
 SILENT = r"""
 import sys
 log = open(sys.argv[1], "a") if len(sys.argv) > 1 else None
+answer = len(sys.argv) > 2 and sys.argv[2] == "answer"
+black = False
 for line in sys.stdin:
     if log:
         log.write(line)
         log.flush()
     w = line.split()
-    if w and w[0] in ("uci", "ucci"):
-        print(w[0] + "ok", flush=True)
+    if w and w[0] == "uci":
+        print("id name Silent One", flush=True)
+        print("option name Hash type spin default 16 min 1 max 1024", flush=True)
+        print("option name Ponder type check default false", flush=True)
+        print("option name Clear Hash type button", flush=True)
+        print("option name Style type combo default Normal var Solid var Normal", flush=True)
+        print("uciok", flush=True)
+    elif w and w[0] == "ucci":
+        print("option Hash type spin min 1 max 1024 default 16", flush=True)
+        print("option Ponder type check default false", flush=True)
+        print("option Clear Hash type button", flush=True)
+        print("ucciok", flush=True)
     elif w and w[0] == "isready":
         print("readyok", flush=True)
+    elif w and w[0] == "position":
+        base = w[w.index("fen") + 2] if "fen" in w else "w"
+        played = len(w) - w.index("moves") - 1 if "moves" in w else 0
+        black = (base == "b") != (played % 2 == 1)
+    elif w and w[0] == "go" and answer:
+        print("info depth 1 score cp 5 pv " + ("h7e7" if black else "h2e2"), flush=True)
+        print("bestmove " + ("h7e7" if black else "h2e2"), flush=True)
 """
 
 
@@ -211,12 +237,17 @@ def test_engine_that_never_answers_a_search_times_out(protocol, tmp_path):
 
 
 def test_no_such_program_and_bad_arguments():
-    with pytest.raises(EngineError):
+    with pytest.raises(EngineError, match="/no/such/engine"):
         SimpleEngine.popen_uci("/no/such/engine")
+    # A path with a space is one program, named in the error.
+    t = time.monotonic()
+    with pytest.raises(EngineError, match="/no/such/my engine"):
+        SimpleEngine.popen_uci("/no/such/my engine")
+    with pytest.raises(EngineError, match="my engine"):
+        SimpleEngine.popen_uci(["my engine", "--an argument"])
+    assert time.monotonic() - t < 2
     with pytest.raises(ValueError):
         SimpleEngine.popen_uci("")
-    with pytest.raises(ValueError):
-        SimpleEngine.popen_uci(["my engine"])
     with pytest.raises(ValueError):
         SimpleEngine.popen_uci("cat", timeout=-1)
     with pytest.raises(ValueError):
@@ -274,3 +305,172 @@ def test_game_from_a_fen_with_moves(protocol):
             after.push(result.move)
             assert result.ponder in after.legal_moves
         assert result.info["depth"] == 3
+
+
+def silent(tmp_path, protocol="uci", answer=False):
+    script, log = tmp_path / "silent.py", tmp_path / "log.txt"
+    script.write_text(SILENT)
+    argv = [sys.executable, str(script), str(log)] + (["answer"] if answer else [])
+    popen = SimpleEngine.popen_uci if protocol == "uci" else SimpleEngine.popen_ucci
+    return popen(argv, timeout=5.0), log
+
+
+@pytest.mark.parametrize("protocol", ["uci", "ucci"])
+def test_id_and_options_hold_what_the_engine_declared(protocol, tmp_path):
+    engine, _ = silent(tmp_path, protocol)
+    with engine:
+        if protocol == "uci":
+            assert engine.id == {"name": "Silent One"}
+            assert list(engine.options) == ["Hash", "Ponder", "Clear Hash", "Style"]
+            assert engine.options["style"].var == ("Solid", "Normal")
+        else:
+            assert list(engine.options) == ["Hash", "Ponder", "Clear Hash"]
+        hash_ = engine.options["HASH"]  # any case, as UCI says
+        assert (hash_.name, hash_.type, hash_.default, hash_.min, hash_.max) == (
+            "Hash",
+            "spin",
+            16,
+            1,
+            1024,
+        )
+        assert engine.options["ponder"].default is False
+        assert engine.options["Clear Hash"].type == "button"
+        assert "Nope" not in engine.options
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"Nope": 1},
+        {"Hash": 999999},
+        {"Hash": 0},
+        {"Hash": True},
+        {"Hash": "64"},
+        {"Ponder": 1},
+        {"Clear Hash": 1},
+        {"Style": "Wild"},
+        {"Hash": 64, "Nope": 1},  # all or nothing
+    ],
+)
+def test_configure_refuses_unknown_names_and_bad_values(bad, tmp_path):
+    engine, log = silent(tmp_path)
+    with engine:
+        with pytest.raises(EngineOptionError) as e:
+            engine.configure(bad)
+        assert isinstance(e.value, EngineError) and isinstance(e.value, ValueError)
+        assert engine.alive()
+    assert not [line for line in log.read_text().splitlines() if line.startswith("setoption")]
+
+
+def test_configure_matches_names_in_any_case(tmp_path):
+    engine, log = silent(tmp_path)
+    with engine:
+        engine.configure({"hash": 64, "PONDER": False, "style": "solid", "clear hash": None})
+    lines = [line for line in log.read_text().splitlines() if line.startswith("setoption")]
+    assert lines == [
+        "setoption name Hash value 64",
+        "setoption name Ponder value false",
+        "setoption name Style value Solid",
+        "setoption name Clear Hash",
+    ]
+
+
+@pytest.mark.parametrize("protocol", ["uci", "ucci"])
+def test_a_clock_limit_sends_both_clocks(protocol, tmp_path):
+    engine, log = silent(tmp_path, protocol, answer=True)
+    board = xiangqi_rs.Board()
+    board.push_str("h2e2")  # Black to move
+    with engine:
+        limit = Limit(white_clock=61, black_clock=59.5, white_inc=0.5, black_inc=0.7)
+        result = engine.play(board, limit)
+        assert result.move == xiangqi_rs.Move.from_iccs("h7e7")
+        engine.play(board, Limit(white_clock=10, black_clock=9, remaining_moves=20, depth=6))
+    go = [line for line in log.read_text().splitlines() if line.startswith("go")]
+    if protocol == "uci":
+        assert go == [
+            "go wtime 61000 btime 59500 winc 500 binc 700",
+            "go wtime 10000 btime 9000 winc 0 binc 0 movestogo 20 depth 6",
+        ]
+    else:  # the side to move's clock
+        assert go == [
+            "go time 59500 increment 700",
+            "go time 9000 increment 0 movestogo 20 depth 6",
+        ]
+    with pytest.raises(ValueError):
+        Limit(white_clock=-1)
+    with pytest.raises(TypeError):
+        Limit(black_inc="1")
+
+
+@needs_engine
+def test_play_on_a_clock():
+    board = xiangqi_rs.Board()
+    with SimpleEngine.popen_uci(ENGINE) as engine:
+        for _ in range(4):
+            t = time.monotonic()
+            result = engine.play(board, Limit(white_clock=3, black_clock=3, white_inc=0.05, black_inc=0.05))
+            # A sane engine spends a small part of three seconds on a move.
+            assert time.monotonic() - t < 2
+            assert result.move in board.legal_moves
+            board.push(result.move)
+
+
+@needs_engine
+def test_a_path_with_a_space(tmp_path):
+    folder = tmp_path / "my engines"
+    folder.mkdir()
+    program = folder / "xiangqi engine"
+    shutil.copy(ENGINE, program)
+    with SimpleEngine.popen_uci(str(program)) as engine:
+        assert engine.id["name"].startswith("xiangqi-engine")
+        result = engine.play(xiangqi_rs.Board(), Limit(depth=2))
+        assert result.move in xiangqi_rs.Board().legal_moves
+    with SimpleEngine.popen_ucci(Path(program)) as engine:
+        assert engine.play(xiangqi_rs.Board(), Limit(depth=2)).move is not None
+
+
+@needs_engine
+def test_our_engine_declares_its_options():
+    with SimpleEngine.popen_uci(ENGINE) as engine:
+        assert engine.id["name"].startswith("xiangqi-engine")
+        assert engine.options["Hash"].type == "spin"
+        assert engine.options["hash"].min >= 1
+        with pytest.raises(EngineOptionError):
+            engine.configure({"Hash": engine.options["Hash"].max + 1})
+        with pytest.raises(EngineOptionError):
+            engine.configure({"Nope": 1})
+        engine.configure({"hash": 8})
+
+
+@needs_engine
+def test_analysis_streams_infos_and_stops():
+    board = xiangqi_rs.Board()
+    with SimpleEngine.popen_uci(ENGINE) as engine:
+        t = time.monotonic()
+        with engine.analysis(board) as analysis:  # no limit: until stopped
+            assert isinstance(analysis, AnalysisResult)
+            depths = []
+            for info in analysis:
+                if "depth" in info:
+                    depths.append(info["depth"])
+                if depths and depths[-1] >= 5:
+                    break
+        best = analysis.wait()
+        assert isinstance(best, BestMove) and best.move in board.legal_moves
+        assert depths[-1] >= 5 and time.monotonic() - t < 30
+        assert analysis.info["depth"] >= 5
+        assert isinstance(analysis.info["score"], PovScore)
+        assert legal_line(board, analysis.info["pv"])
+        # With a limit it ends by itself; the iterator ends with it.
+        analysis = engine.analysis(board, Limit(depth=4))
+        infos = list(analysis)
+        assert infos and max(i.get("depth", 0) for i in infos) == 4
+        assert analysis.wait().move in board.legal_moves
+        # stop() from another thread ends an open-ended analysis.
+        analysis = engine.analysis(board)
+        threading.Timer(0.3, analysis.stop).start()
+        t = time.monotonic()
+        assert analysis.wait().move in board.legal_moves
+        assert time.monotonic() - t < 5
+        # The engine is usable afterwards.
+        assert engine.play(board, Limit(depth=2)).move in board.legal_moves

@@ -19,7 +19,6 @@ from ._core import (
     AmbiguousMoveError,
     BatchEnv,
     Board,
-    Engine,
     EngineOption,
     IllegalMoveError,
     InvalidFenError,
@@ -30,6 +29,7 @@ from ._core import (
     Piece,
     Score,
     SearchResult,
+    Session,
     index_to_move,
     move_to_index,
 )
@@ -44,7 +44,6 @@ __all__ = [
     "AmbiguousMoveError",
     "BatchEnv",
     "Board",
-    "Engine",
     "EngineOption",
     "IllegalMoveError",
     "InvalidFenError",
@@ -55,6 +54,7 @@ __all__ = [
     "Piece",
     "Score",
     "SearchResult",
+    "Session",
     "data",
     "index_to_move",
     "move_to_index",
@@ -62,3 +62,19 @@ __all__ = [
     "records",
     "svg",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # `Engine`, the old name of `Session`, kept for one release: the name
+    # was one capital letter away from the `xiangqi_rs.engine` module (which
+    # drives engine processes).
+    if name == "Engine":
+        import warnings
+
+        warnings.warn(
+            "xiangqi_rs.Engine is deprecated: use xiangqi_rs.Session (the same class)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return Session
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

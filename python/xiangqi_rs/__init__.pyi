@@ -17,7 +17,6 @@ __all__ = [
     "AmbiguousMoveError",
     "BatchEnv",
     "Board",
-    "Engine",
     "EngineOption",
     "IllegalMoveError",
     "InvalidFenError",
@@ -28,6 +27,7 @@ __all__ = [
     "Piece",
     "Score",
     "SearchResult",
+    "Session",
     "data",
     "index_to_move",
     "move_to_index",
@@ -232,10 +232,10 @@ class EngineOption:
     def var(self) -> List[str]: ...
 
 @final
-class Engine:
-    """The engine session of `xiangqi-engine`: options, levels, book, network."""
+class Session:
+    """The engine session of `xiangqi-engine` in this process: options, levels, book, network."""
 
-    def __new__(cls, threads: int = 1, hash_mb: int = 16) -> Engine: ...
+    def __new__(cls, threads: int = 1, hash_mb: int = 16) -> Session: ...
     def configure(
         self, options: Mapping[str, Union[int, bool, str, bytes, os.PathLike[str], None]]
     ) -> None: ...
@@ -286,3 +286,6 @@ class BatchEnv:
     def board(self, i: int) -> Board: ...
     def last_finished(self) -> List[Tuple[int, Board, Optional[_Color], str]]: ...
     def black_to_move(self) -> npt.NDArray[np.bool_]: ...
+
+# Deprecated (one release): the old name of `Session`; warns when used.
+Engine = Session

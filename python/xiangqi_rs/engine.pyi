@@ -1,15 +1,20 @@
 """Type stubs for xiangqi_rs.engine (an engine process over UCI or UCCI)."""
 
+import os
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import Board, Move, Score
 
 __all__ = [
+    "AnalysisResult",
+    "BestMove",
     "EngineError",
+    "EngineOptionError",
     "EngineTerminatedError",
     "EngineTimeoutError",
     "Limit",
+    "Option",
     "PlayResult",
     "PovScore",
     "SimpleEngine",
@@ -18,6 +23,7 @@ __all__ = [
 class EngineError(RuntimeError): ...
 class EngineTerminatedError(EngineError): ...
 class EngineTimeoutError(EngineError, TimeoutError): ...
+class EngineOptionError(EngineError, ValueError): ...
 
 @dataclass
 class Limit:
@@ -25,6 +31,11 @@ class Limit:
     depth: Optional[int] = None
     nodes: Optional[int] = None
     mate: Optional[int] = None
+    white_clock: Optional[float] = None
+    black_clock: Optional[float] = None
+    white_inc: Optional[float] = None
+    black_inc: Optional[float] = None
+    remaining_moves: Optional[int] = None
     def __post_init__(self) -> None: ...
 
 class PovScore:
@@ -44,20 +55,53 @@ class PlayResult:
     ponder: Optional[Move] = None
     info: Dict[str, Any] = ...
 
+@dataclass
+class BestMove:
+    move: Optional[Move]
+    ponder: Optional[Move] = None
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    type: str
+    default: Any = None
+    min: Optional[int] = None
+    max: Optional[int] = None
+    var: Tuple[str, ...] = ()
+    def parse(self, value: Any) -> Any: ...
+
+class AnalysisResult:
+    def __init__(self, engine: SimpleEngine, board: Board, limit: Optional[Limit]) -> None: ...
+    @property
+    def info(self) -> Dict[str, Any]: ...
+    @property
+    def multipv(self) -> List[Dict[str, Any]]: ...
+    def stop(self) -> None: ...
+    def wait(self) -> BestMove: ...
+    def would_block(self) -> bool: ...
+    def empty(self) -> bool: ...
+    def get(self) -> Dict[str, Any]: ...
+    def __iter__(self) -> AnalysisResult: ...
+    def __next__(self) -> Dict[str, Any]: ...
+    def __enter__(self) -> AnalysisResult: ...
+    def __exit__(self, *exc: object) -> None: ...
+
+_Command = Union[str, os.PathLike[str], Sequence[Union[str, os.PathLike[str]]]]
+
 class SimpleEngine:
+    id: Dict[str, str]
+    options: Mapping[str, Option]
     def __init__(self, client: Any) -> None: ...
     @classmethod
     def popen_uci(
         cls,
-        command: Union[str, Sequence[str]],
+        command: _Command,
         *,
         timeout: float = 10.0,
         fairy_stockfish: bool = False,
     ) -> SimpleEngine: ...
     @classmethod
-    def popen_ucci(
-        cls, command: Union[str, Sequence[str]], *, timeout: float = 10.0
-    ) -> SimpleEngine: ...
+    def popen_ucci(cls, command: _Command, *, timeout: float = 10.0) -> SimpleEngine: ...
     @property
     def pid(self) -> int: ...
     @property
@@ -69,6 +113,7 @@ class SimpleEngine:
     def analyse(
         self, board: Board, limit: Limit, *, multipv: Optional[int] = None
     ) -> Union[Dict[str, Any], List[Dict[str, Any]]]: ...
+    def analysis(self, board: Board, limit: Optional[Limit] = None) -> AnalysisResult: ...
     def quit(self) -> None: ...
     def close(self) -> None: ...
     def __enter__(self) -> SimpleEngine: ...

@@ -30,20 +30,23 @@
 //!
 //! ```
 //! use xiangqi::Position;
-//! use xiangqi_selfplay::data::{GameResult, Record};
+//! use xiangqi_selfplay::data::{SelfPlayResult, Record};
 //!
 //! let pos = Position::new();
-//! let rec = Record::new(&pos, 25, GameResult::Draw, 0);
+//! let rec = Record::new(&pos, 25, SelfPlayResult::Draw, 0);
 //! let bytes = rec.to_bytes();
 //! let back = Record::from_bytes(&bytes)?;
 //! assert_eq!(back.position()?, pos);
-//! assert_eq!((back.score(), back.result()), (25, GameResult::Draw));
+//! assert_eq!((back.score(), back.result()), (25, SelfPlayResult::Draw));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use xiangqi::{Board, Color, Piece, Position, Setup, Square, Validation, fnv1a64};
 
-pub use crate::result::GameResult;
+pub use crate::result::SelfPlayResult;
+/// The old name of [`SelfPlayResult`].
+#[deprecated(note = "renamed `SelfPlayResult`; removed in the next release")]
+pub type GameResult = SelfPlayResult;
 
 /// The first eight bytes of a chunk file.
 pub const MAGIC: [u8; 8] = *b"XQDATA\r\n";
@@ -78,13 +81,13 @@ const MAX_PIECES: usize = 32;
 ///
 /// ```
 /// use xiangqi::Position;
-/// use xiangqi_selfplay::data::{ChunkInfo, DataError, GameResult, Record, read_chunk, write_chunk};
+/// use xiangqi_selfplay::data::{ChunkInfo, DataError, SelfPlayResult, Record, read_chunk, write_chunk};
 ///
 /// // Another kind of file: the xiangqi crate's opening book.
 /// assert_eq!(read_chunk(xiangqi::book::MASTERS), Err(DataError::BadMagic));
 /// // A chunk of one record, cut off in the middle of it.
 /// let info = ChunkInfo { nodes: 100, seed: 1, index: 0 };
-/// let bytes = write_chunk(&info, &[Record::new(&Position::new(), 0, GameResult::Draw, 0)]);
+/// let bytes = write_chunk(&info, &[Record::new(&Position::new(), 0, SelfPlayResult::Draw, 0)]);
 /// let err = read_chunk(&bytes[..64]).unwrap_err();
 /// assert_eq!(err, DataError::Truncated { expected: 80, found: 64 });
 /// assert_eq!(err.to_string(), "truncated: 80 bytes expected, 64 found");
@@ -138,11 +141,11 @@ pub enum DataError {
 ///
 /// ```
 /// use xiangqi::{Color, Position};
-/// use xiangqi_selfplay::data::{GameResult, RECORD_SIZE, Record};
+/// use xiangqi_selfplay::data::{SelfPlayResult, RECORD_SIZE, Record};
 ///
 /// let mut pos = Position::new();
 /// pos.play("h2e2".parse()?)?;
-/// let bytes: [u8; RECORD_SIZE] = Record::new(&pos, -20, GameResult::Draw, 1).to_bytes();
+/// let bytes: [u8; RECORD_SIZE] = Record::new(&pos, -20, SelfPlayResult::Draw, 1).to_bytes();
 /// let rec = Record::from_bytes(&bytes)?;
 /// assert_eq!((rec.turn(), rec.score(), rec.ply(), rec.piece_count()), (Color::Black, -20, 1, 32));
 /// assert_eq!(rec.position()?.board(), pos.board());
@@ -164,13 +167,13 @@ impl Record {
     ///
     /// ```
     /// use xiangqi::Position;
-    /// use xiangqi_selfplay::data::{GameResult, Record};
+    /// use xiangqi_selfplay::data::{SelfPlayResult, Record};
     ///
-    /// let rec = Record::new(&Position::new(), 40_000, GameResult::RedWins, 300);
+    /// let rec = Record::new(&Position::new(), 40_000, SelfPlayResult::RedWins, 300);
     /// assert_eq!((rec.score(), rec.ply()), (i16::MAX, 255)); // clamped, capped
-    /// assert_eq!(rec.result(), GameResult::RedWins);
+    /// assert_eq!(rec.result(), SelfPlayResult::RedWins);
     /// ```
-    pub fn new(pos: &Position, score: i32, result: GameResult, ply: usize) -> Record {
+    pub fn new(pos: &Position, score: i32, result: SelfPlayResult, ply: usize) -> Record {
         let mut occupancy = 0u128;
         let mut pieces = [0u8; 16];
         // Board::pieces is in square order, so the nibbles follow the
@@ -193,9 +196,9 @@ impl Record {
     ///
     /// ```
     /// use xiangqi::Position;
-    /// use xiangqi_selfplay::data::{GameResult, Record};
+    /// use xiangqi_selfplay::data::{SelfPlayResult, Record};
     ///
-    /// let bytes = Record::new(&Position::new(), -25, GameResult::RedWins, 7).to_bytes();
+    /// let bytes = Record::new(&Position::new(), -25, SelfPlayResult::RedWins, 7).to_bytes();
     /// assert_eq!(bytes[0] & 1, 1); // a0 is occupied (by Red's chariot)
     /// assert_eq!(i16::from_le_bytes([bytes[28], bytes[29]]), -25);
     /// assert_eq!((bytes[30], bytes[31]), (2, 7)); // Red won, Red to move; ply 7
@@ -215,9 +218,9 @@ impl Record {
     ///
     /// ```
     /// use xiangqi::Position;
-    /// use xiangqi_selfplay::data::{DataError, GameResult, Record};
+    /// use xiangqi_selfplay::data::{DataError, SelfPlayResult, Record};
     ///
-    /// let rec = Record::new(&Position::new(), 0, GameResult::Draw, 0);
+    /// let rec = Record::new(&Position::new(), 0, SelfPlayResult::Draw, 0);
     /// let mut bytes = rec.to_bytes();
     /// assert_eq!(Record::from_bytes(&bytes), Ok(rec));
     /// bytes[30] = 3; // no result has code 3
@@ -262,10 +265,10 @@ impl Record {
     ///
     /// ```
     /// use xiangqi::Position;
-    /// use xiangqi_selfplay::data::{DataError, GameResult, Record};
+    /// use xiangqi_selfplay::data::{DataError, SelfPlayResult, Record};
     ///
     /// let pos: Position = "4k4/9/9/9/9/9/9/9/R8/3K5 b - - 10 20".parse()?;
-    /// let back = Record::new(&pos, 0, GameResult::RedWins, 39).position()?;
+    /// let back = Record::new(&pos, 0, SelfPlayResult::RedWins, 39).position()?;
     /// assert_eq!((back.board(), back.turn()), (pos.board(), pos.turn()));
     /// assert_eq!((back.halfmoves(), back.fullmoves()), (0, 1));
     /// // An empty board reads as a record, but is no position.
@@ -303,10 +306,10 @@ impl Record {
     ///
     /// ```
     /// use xiangqi::{Position, Square};
-    /// use xiangqi_selfplay::data::{GameResult, Record};
+    /// use xiangqi_selfplay::data::{SelfPlayResult, Record};
     ///
     /// let pos = Position::new();
-    /// let rec = Record::new(&pos, 0, GameResult::Draw, 0);
+    /// let rec = Record::new(&pos, 0, SelfPlayResult::Draw, 0);
     /// assert!(rec.pieces().eq(pos.board().pieces()));
     /// assert_eq!(rec.pieces().count(), 32);
     /// ```
@@ -332,11 +335,11 @@ impl Record {
     ///
     /// ```
     /// use xiangqi::Position;
-    /// use xiangqi_selfplay::data::{GameResult, Record};
+    /// use xiangqi_selfplay::data::{SelfPlayResult, Record};
     ///
     /// let endgame: Position = "4k4/9/9/9/9/9/9/9/R8/3K5 w".parse()?;
-    /// assert_eq!(Record::new(&endgame, 0, GameResult::RedWins, 0).piece_count(), 3);
-    /// assert_eq!(Record::new(&Position::new(), 0, GameResult::Draw, 0).piece_count(), 32);
+    /// assert_eq!(Record::new(&endgame, 0, SelfPlayResult::RedWins, 0).piece_count(), 3);
+    /// assert_eq!(Record::new(&Position::new(), 0, SelfPlayResult::Draw, 0).piece_count(), 32);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn piece_count(&self) -> usize {
@@ -347,12 +350,12 @@ impl Record {
     ///
     /// ```
     /// use xiangqi::{Color, Position};
-    /// use xiangqi_selfplay::data::{GameResult, Record};
+    /// use xiangqi_selfplay::data::{SelfPlayResult, Record};
     ///
     /// let mut pos = Position::new();
-    /// assert_eq!(Record::new(&pos, 0, GameResult::Draw, 0).turn(), Color::Red);
+    /// assert_eq!(Record::new(&pos, 0, SelfPlayResult::Draw, 0).turn(), Color::Red);
     /// pos.play("h2e2".parse()?)?;
-    /// assert_eq!(Record::new(&pos, 0, GameResult::Draw, 1).turn(), Color::Black);
+    /// assert_eq!(Record::new(&pos, 0, SelfPlayResult::Draw, 1).turn(), Color::Black);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn turn(&self) -> Color {
@@ -367,11 +370,11 @@ impl Record {
     ///
     /// ```
     /// use xiangqi::Position;
-    /// use xiangqi_selfplay::data::{GameResult, Record};
+    /// use xiangqi_selfplay::data::{SelfPlayResult, Record};
     ///
     /// let pos = Position::new();
-    /// assert_eq!(Record::new(&pos, -120, GameResult::BlackWins, 0).score(), -120);
-    /// assert_eq!(Record::new(&pos, -99_999, GameResult::BlackWins, 0).score(), i16::MIN);
+    /// assert_eq!(Record::new(&pos, -120, SelfPlayResult::BlackWins, 0).score(), -120);
+    /// assert_eq!(Record::new(&pos, -99_999, SelfPlayResult::BlackWins, 0).score(), i16::MIN);
     /// ```
     pub fn score(&self) -> i16 {
         self.score
@@ -381,18 +384,18 @@ impl Record {
     ///
     /// ```
     /// use xiangqi::Position;
-    /// use xiangqi_selfplay::data::{GameResult, Record};
+    /// use xiangqi_selfplay::data::{SelfPlayResult, Record};
     ///
-    /// let rec = Record::new(&Position::new(), 0, GameResult::BlackWins, 0);
-    /// assert_eq!(rec.result(), GameResult::BlackWins);
-    /// assert_eq!(Record::from_bytes(&rec.to_bytes())?.result(), GameResult::BlackWins);
+    /// let rec = Record::new(&Position::new(), 0, SelfPlayResult::BlackWins, 0);
+    /// assert_eq!(rec.result(), SelfPlayResult::BlackWins);
+    /// assert_eq!(Record::from_bytes(&rec.to_bytes())?.result(), SelfPlayResult::BlackWins);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn result(&self) -> GameResult {
+    pub fn result(&self) -> SelfPlayResult {
         match self.flags & 3 {
-            0 => GameResult::BlackWins,
-            1 => GameResult::Draw,
-            _ => GameResult::RedWins,
+            0 => SelfPlayResult::BlackWins,
+            1 => SelfPlayResult::Draw,
+            _ => SelfPlayResult::RedWins,
         }
     }
 
@@ -400,11 +403,11 @@ impl Record {
     ///
     /// ```
     /// use xiangqi::Position;
-    /// use xiangqi_selfplay::data::{GameResult, Record};
+    /// use xiangqi_selfplay::data::{SelfPlayResult, Record};
     ///
     /// let pos = Position::new();
-    /// assert_eq!(Record::new(&pos, 0, GameResult::Draw, 42).ply(), 42);
-    /// assert_eq!(Record::new(&pos, 0, GameResult::Draw, 1000).ply(), 255);
+    /// assert_eq!(Record::new(&pos, 0, SelfPlayResult::Draw, 42).ply(), 42);
+    /// assert_eq!(Record::new(&pos, 0, SelfPlayResult::Draw, 1000).ply(), 255);
     /// ```
     pub fn ply(&self) -> u8 {
         self.ply
@@ -443,11 +446,11 @@ pub struct ChunkInfo {
 ///
 /// ```
 /// use xiangqi::Position;
-/// use xiangqi_selfplay::data::{ChunkInfo, GameResult, Record, write_chunk};
+/// use xiangqi_selfplay::data::{ChunkInfo, SelfPlayResult, Record, write_chunk};
 /// use xiangqi_selfplay::data::{HEADER_SIZE, MAGIC, RECORD_SIZE};
 ///
 /// let info = ChunkInfo { nodes: 6000, seed: 2, index: 17 };
-/// let rec = Record::new(&Position::new(), 0, GameResult::Draw, 0);
+/// let rec = Record::new(&Position::new(), 0, SelfPlayResult::Draw, 0);
 /// let bytes = write_chunk(&info, &[rec, rec]);
 /// assert_eq!(bytes.len(), HEADER_SIZE + 2 * RECORD_SIZE);
 /// assert!(bytes.starts_with(&MAGIC));
@@ -477,10 +480,10 @@ pub fn write_chunk(info: &ChunkInfo, records: &[Record]) -> Vec<u8> {
 ///
 /// ```
 /// use xiangqi::Position;
-/// use xiangqi_selfplay::data::{ChunkInfo, DataError, GameResult, Record, read_chunk, write_chunk};
+/// use xiangqi_selfplay::data::{ChunkInfo, DataError, SelfPlayResult, Record, read_chunk, write_chunk};
 ///
 /// let info = ChunkInfo { nodes: 100, seed: 1, index: 0 };
-/// let rec = Record::new(&Position::new(), 15, GameResult::RedWins, 0);
+/// let rec = Record::new(&Position::new(), 15, SelfPlayResult::RedWins, 0);
 /// let mut bytes = write_chunk(&info, &[rec]);
 /// assert_eq!(read_chunk(&bytes), Ok((info, vec![rec])));
 /// *bytes.last_mut().unwrap() ^= 1; // a flipped bit in the record

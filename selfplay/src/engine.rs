@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use xiangqi::Move;
 use xiangqi_session::{EngineSearcher, Network};
 
-use crate::{Chunk, ChunkSpec, GameRecord, play_chunk, play_games};
+use crate::{Chunk, ChunkSpec, SelfPlayRecord, play_chunk, play_games};
 
 /// A fresh searcher for self-play: with `network`, at its width, or with
 /// the classical evaluator (`None`). The same searcher as
@@ -49,8 +49,8 @@ pub fn play_engine_games(
     spec: &ChunkSpec,
     openings: &[Vec<Move>],
     stop: &AtomicBool,
-    on_game: impl FnMut(&GameRecord),
-) -> Option<Vec<GameRecord>> {
+    on_game: impl FnMut(&SelfPlayRecord),
+) -> Option<Vec<SelfPlayRecord>> {
     match searcher {
         EngineSearcher::Classical(s) => play_games(s, spec, openings, stop, on_game),
         EngineSearcher::Network128(s) => play_games(s, spec, openings, stop, on_game),

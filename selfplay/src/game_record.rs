@@ -1,30 +1,30 @@
-//! [`GameRecord`]: a self-play game as played, from the start position:
+//! [`SelfPlayRecord`]: a self-play game as played, from the start position:
 //! its moves, which of them were searched and with what score, and its
 //! result. Its training positions are replayed from it.
 
 use xiangqi::{Move, Position, Score};
 
 use crate::data::Record;
-use crate::result::GameResult;
+use crate::result::SelfPlayResult;
 use crate::searched::{Searched, training_record};
 
 /// A self-play game from the start position: the moves, the number of
 /// unsearched opening plies, the search score of every later ply, and the
 /// result. [`crate::play_games`] gives them; [`crate::games`] packs them in
-/// a few bytes a position; [`GameRecord::records`] gives back the training
+/// a few bytes a position; [`SelfPlayRecord::records`] gives back the training
 /// positions [`crate::play_chunk`] keeps.
 ///
 /// ```
 /// use xiangqi::Score;
-/// use xiangqi_selfplay::{GameRecord, GameResult};
+/// use xiangqi_selfplay::{SelfPlayRecord, SelfPlayResult};
 ///
 /// // Two book moves, then two searched plies.
 /// let moves = ["h2e2", "h9g7", "h0g2", "i9h9"].map(|m| m.parse().unwrap()).to_vec();
-/// let game = GameRecord {
+/// let game = SelfPlayRecord {
 ///     moves,
 ///     opening: 2,
 ///     scores: vec![Score::Cp(20), Score::Cp(-15)],
-///     result: GameResult::Draw,
+///     result: SelfPlayResult::Draw,
 ///     last_move_played: true,
 /// };
 /// let records = game.records()?;
@@ -33,7 +33,7 @@ use crate::searched::{Searched, training_record};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
+pub struct SelfPlayRecord {
     /// Every move from the start position: the opening plies, then each
     /// searched position's best move.
     pub moves: Vec<Move>,
@@ -44,22 +44,22 @@ pub struct GameRecord {
     /// `moves[opening + i]`'s position for `scores[i]`.
     pub scores: Vec<Score>,
     /// The game's result.
-    pub result: GameResult,
+    pub result: SelfPlayResult,
     /// Whether the last searched position's best move was played: `false`
     /// when the searches' agreement ended the game before it.
     pub last_move_played: bool,
 }
 
-/// Why a [`GameRecord`]'s moves do not replay.
+/// Why a [`SelfPlayRecord`]'s moves do not replay.
 ///
 /// ```
-/// use xiangqi_selfplay::{GameRecord, GameResult, ReplayError};
+/// use xiangqi_selfplay::{SelfPlayRecord, SelfPlayResult, ReplayError};
 ///
-/// let game = GameRecord {
+/// let game = SelfPlayRecord {
 ///     moves: vec!["a0a5".parse()?], // the chariot cannot jump
 ///     opening: 1,
 ///     scores: vec![],
-///     result: GameResult::Draw,
+///     result: SelfPlayResult::Draw,
 ///     last_move_played: true,
 /// };
 /// let err = game.records().unwrap_err();
@@ -108,20 +108,20 @@ impl ReplayError {
     }
 }
 
-impl GameRecord {
+impl SelfPlayRecord {
     /// Replays the game: every searched position, as [`crate::play_game`]
     /// saw it (position, ply, score, best move, capture).
     ///
     /// ```
     /// use xiangqi::{Position, Score};
-    /// use xiangqi_selfplay::{GameRecord, GameResult};
+    /// use xiangqi_selfplay::{SelfPlayRecord, SelfPlayResult};
     ///
     /// let moves = ["h2e2", "h7e7", "e2e6"].map(|m| m.parse().unwrap()).to_vec();
-    /// let game = GameRecord {
+    /// let game = SelfPlayRecord {
     ///     moves,
     ///     opening: 2,
     ///     scores: vec![Score::Cp(60)],
-    ///     result: GameResult::RedWins,
+    ///     result: SelfPlayResult::RedWins,
     ///     last_move_played: true,
     /// };
     /// let searched = game.searched()?;
@@ -164,14 +164,14 @@ impl GameRecord {
     ///
     /// ```
     /// use xiangqi::Score;
-    /// use xiangqi_selfplay::{GameRecord, GameResult};
+    /// use xiangqi_selfplay::{SelfPlayRecord, SelfPlayResult};
     ///
     /// let moves = ["h2e2", "h7e7", "e2e6", "e7e3"].map(|m| m.parse().unwrap()).to_vec();
-    /// let game = GameRecord {
+    /// let game = SelfPlayRecord {
     ///     moves,
     ///     opening: 2,
     ///     scores: vec![Score::Cp(60), Score::Mate(-9)],
-    ///     result: GameResult::RedWins,
+    ///     result: SelfPlayResult::RedWins,
     ///     last_move_played: false,
     /// };
     /// // A capture, then a mate score: no training position.

@@ -60,8 +60,8 @@ use std::io::{Read, Write};
 use xiangqi::{Move, MoveList, Position, Score, fnv1a64};
 
 use crate::data::{ChunkInfo, Record};
-use crate::game_record::GameRecord;
-use crate::result::GameResult;
+use crate::game_record::SelfPlayRecord;
+use crate::result::SelfPlayResult;
 use crate::searched::{Searched, training_record};
 
 mod body;
@@ -262,14 +262,14 @@ impl GamesInfo {
 /// use xiangqi::Score;
 /// use xiangqi_selfplay::data::ChunkInfo;
 /// use xiangqi_selfplay::games::{GamesInfo, read_games, write_games};
-/// use xiangqi_selfplay::{GameRecord, GameResult};
+/// use xiangqi_selfplay::{SelfPlayRecord, SelfPlayResult};
 ///
 /// let info = GamesInfo::new(ChunkInfo { nodes: 100, seed: 1, index: 0 }, None);
-/// let game = GameRecord {
+/// let game = SelfPlayRecord {
 ///     moves: vec!["h2e2".parse()?, "h9g7".parse()?, "h0g2".parse()?],
 ///     opening: 1,
 ///     scores: vec![Score::Cp(-20), Score::Cp(25)],
-///     result: GameResult::Draw,
+///     result: SelfPlayResult::Draw,
 ///     last_move_played: false,
 /// };
 /// let file = read_games(&write_games(&info, &[game.clone()])?)?;
@@ -282,7 +282,7 @@ pub struct GamesFile {
     /// The header.
     pub info: GamesInfo,
     /// The games.
-    pub games: Vec<GameRecord>,
+    pub games: Vec<SelfPlayRecord>,
     /// The games' training records, game after game, in ply order: what
     /// the chunk file of the same games holds.
     pub records: Vec<Record>,
@@ -302,7 +302,7 @@ fn record_at(
     ply: usize,
     score: Score,
     m: Move,
-    result: GameResult,
+    result: SelfPlayResult,
 ) -> Option<Record> {
     let s = Searched {
         position: pos.clone(),
@@ -322,22 +322,22 @@ fn record_at(
 /// use xiangqi::Score;
 /// use xiangqi_selfplay::data::ChunkInfo;
 /// use xiangqi_selfplay::games::{GamesError, GamesInfo, MAGIC, write_games};
-/// use xiangqi_selfplay::{GameRecord, GameResult};
+/// use xiangqi_selfplay::{SelfPlayRecord, SelfPlayResult};
 ///
 /// let info = GamesInfo::new(ChunkInfo { nodes: 100, seed: 1, index: 0 }, None);
-/// let game = GameRecord {
+/// let game = SelfPlayRecord {
 ///     moves: vec!["h2e2".parse()?, "h9g7".parse()?],
 ///     opening: 1,
 ///     scores: vec![Score::Cp(-20)],
-///     result: GameResult::Draw,
+///     result: SelfPlayResult::Draw,
 ///     last_move_played: true,
 /// };
 /// assert!(write_games(&info, &[game.clone()])?.starts_with(&MAGIC));
-/// let bad = GameRecord { opening: 2, ..game };
+/// let bad = SelfPlayRecord { opening: 2, ..game };
 /// assert!(matches!(write_games(&info, &[bad]), Err(GamesError::BadGame { game: 0, .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn write_games(info: &GamesInfo, games: &[GameRecord]) -> Result<Vec<u8>, GamesError> {
+pub fn write_games(info: &GamesInfo, games: &[SelfPlayRecord]) -> Result<Vec<u8>, GamesError> {
     let bad = |game: usize, reason: String| GamesError::BadGame { game, reason };
     let mut parts = body::Parts::default();
     let mut records = 0usize;
@@ -500,14 +500,14 @@ fn header(bytes: &[u8]) -> Result<Header, GamesError> {
 /// use xiangqi::Score;
 /// use xiangqi_selfplay::data::ChunkInfo;
 /// use xiangqi_selfplay::games::{GamesError, GamesInfo, read_games, write_games};
-/// use xiangqi_selfplay::{GameRecord, GameResult};
+/// use xiangqi_selfplay::{SelfPlayRecord, SelfPlayResult};
 ///
 /// let info = GamesInfo::new(ChunkInfo { nodes: 100, seed: 1, index: 0 }, None);
-/// let game = GameRecord {
+/// let game = SelfPlayRecord {
 ///     moves: vec!["h2e2".parse()?, "h9g7".parse()?],
 ///     opening: 1,
 ///     scores: vec![Score::Cp(-20)],
-///     result: GameResult::RedWins,
+///     result: SelfPlayResult::RedWins,
 ///     last_move_played: true,
 /// };
 /// let mut bytes = write_games(&info, &[game.clone()])?;

@@ -3,10 +3,10 @@
 //! rules, and their quiet positions packed in checked chunk files.
 //!
 //! - [`data`]: the chunk format, positions packed in 32 bytes each with
-//!   the search score and the game's [`GameResult`] (written by
+//!   the search score and the game's [`SelfPlayResult`] (written by
 //!   `xiangqi-tools datagen`, read by `xiangqi-tools train` and the
 //!   Python package).
-//! - [`games`]: the compact form, the games themselves ([`GameRecord`]:
+//! - [`games`]: the compact form, the games themselves ([`SelfPlayRecord`]:
 //!   moves, per-ply scores, result) compressed in checked game files, a few
 //!   bytes a position; the same training records replayed from them.
 //! - Self-play: balanced random [`opening`]s, one game at a fixed number of
@@ -43,10 +43,17 @@ mod play;
 mod result;
 mod searched;
 
-pub use game_record::{GameRecord, ReplayError};
+pub use game_record::{ReplayError, SelfPlayRecord};
 pub use play::{
     Chunk, ChunkSpec, OPENINGS, default_openings, opening, parse_openings, play_chunk, play_game,
     play_games, red_cp,
 };
-pub use result::GameResult;
+pub use result::SelfPlayResult;
 pub use searched::{Searched, training_record};
+
+/// The old name of [`SelfPlayRecord`] (it repeated `xiangqi::pgn::GameRecord`).
+#[deprecated(note = "renamed `SelfPlayRecord`; removed in the next release")]
+pub type GameRecord = SelfPlayRecord;
+/// The old name of [`SelfPlayResult`] (it repeated `xiangqi::pgn::GameResult`).
+#[deprecated(note = "renamed `SelfPlayResult`; removed in the next release")]
+pub type GameResult = SelfPlayResult;

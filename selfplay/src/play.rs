@@ -4,8 +4,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use xiangqi::{Color, Evaluator, Game, Limits, Move, Position, Rng, Score, Searcher};
 
-use crate::data::{ChunkInfo, GameResult, Record, write_chunk};
-use crate::game_record::{GameRecord, ReplayError};
+use crate::data::{ChunkInfo, Record, SelfPlayResult, write_chunk};
+use crate::game_record::{ReplayError, SelfPlayRecord};
 use crate::searched::Searched;
 
 /// The match openings (`selfplay/src/openings.txt`): the default lines
@@ -327,11 +327,11 @@ impl ChunkSpec {
 ///
 /// ```
 /// use xiangqi::Position;
-/// use xiangqi_selfplay::data::{ChunkInfo, GameResult, Record, read_chunk};
+/// use xiangqi_selfplay::data::{ChunkInfo, SelfPlayResult, Record, read_chunk};
 /// use xiangqi_selfplay::Chunk;
 ///
 /// let info = ChunkInfo { nodes: 100, seed: 1, index: 3 };
-/// let rec = Record::new(&Position::new(), 10, GameResult::Draw, 0);
+/// let rec = Record::new(&Position::new(), 10, SelfPlayResult::Draw, 0);
 /// let chunk = Chunk { info, records: vec![rec; 3] };
 /// // Its file reads back as the same chunk.
 /// let (info, records) = read_chunk(&chunk.to_bytes())?;
@@ -351,12 +351,12 @@ impl Chunk {
     ///
     /// ```
     /// use xiangqi::Position;
-    /// use xiangqi_selfplay::data::{ChunkInfo, GameResult, Record, read_chunk};
+    /// use xiangqi_selfplay::data::{ChunkInfo, SelfPlayResult, Record, read_chunk};
     /// use xiangqi_selfplay::data::{HEADER_SIZE, RECORD_SIZE};
     /// use xiangqi_selfplay::Chunk;
     ///
     /// let info = ChunkInfo { nodes: 100, seed: 1, index: 0 };
-    /// let records = vec![Record::new(&Position::new(), 10, GameResult::Draw, 0)];
+    /// let records = vec![Record::new(&Position::new(), 10, SelfPlayResult::Draw, 0)];
     /// let chunk = Chunk { info, records };
     /// let bytes = chunk.to_bytes();
     /// assert_eq!(bytes.len(), HEADER_SIZE + RECORD_SIZE);
@@ -367,7 +367,7 @@ impl Chunk {
         write_chunk(&self.info, &self.records)
     }
 
-    /// The chunk of `games`' training records ([`GameRecord::records`],
+    /// The chunk of `games`' training records ([`SelfPlayRecord::records`],
     /// game after game): what [`play_chunk`] gives for the games
     /// [`play_games`] played. An error names the first game whose moves do
     /// not replay.
@@ -385,7 +385,7 @@ impl Chunk {
     /// assert_eq!(Chunk::from_games(spec.info(), &games)?, chunk);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_games(info: ChunkInfo, games: &[GameRecord]) -> Result<Chunk, ReplayError> {
+    pub fn from_games(info: ChunkInfo, games: &[SelfPlayRecord]) -> Result<Chunk, ReplayError> {
         let mut records = Vec::new();
         for (n, g) in games.iter().enumerate() {
             records.extend(g.records().map_err(|e| e.in_game(n))?);
@@ -397,7 +397,7 @@ impl Chunk {
 /// Plays the games of chunk `spec` with `searcher`: each from a line of
 /// `openings` followed by 2 to 6 random plies (kept when a depth-6 search
 /// finds it within 1.2 soldiers of balance), played by [`play_game`], and
-/// kept as a [`GameRecord`] (its moves, scores and result). `on_game` hears
+/// kept as a [`SelfPlayRecord`] (its moves, scores and result). `on_game` hears
 /// each finished game. Returns `None` when `stop` is set between games
 /// (nothing of a stopped chunk is kept); an empty `openings` plays from the
 /// start position.
@@ -423,8 +423,8 @@ pub fn play_games<E: Evaluator>(
     spec: &ChunkSpec,
     openings: &[Vec<Move>],
     stop: &AtomicBool,
-    mut on_game: impl FnMut(&GameRecord),
-) -> Option<Vec<GameRecord>> {
+    mut on_game: impl FnMut(&SelfPlayRecord),
+) -> Option<Vec<SelfPlayRecord>> {
     const EMPTY: &[Vec<Move>] = &[Vec::new()];
     let openings = if openings.is_empty() { EMPTY } else { openings };
     let mut rng = Rng::new(
@@ -443,11 +443,11 @@ pub fn play_games<E: Evaluator>(
         let (searched, winner) = play_game(&mut game, searcher, u64::from(spec.nodes.max(1)));
         let mut moves: Vec<Move> = game.moves().take(opening).collect();
         moves.extend(searched.iter().map(|s| s.best));
-        let record = GameRecord {
+        let record = SelfPlayRecord {
             moves,
             opening,
             scores: searched.iter().map(|s| s.score).collect(),
-            result: GameResult::from_winner(winner),
+            result: SelfPlayResult::from_winner(winner),
             last_move_played: game.ply() == opening + searched.len(),
         };
         on_game(&record);
@@ -462,7 +462,7 @@ pub fn play_games<E: Evaluator>(
 /// Plays the chunk `spec` with `searcher` ([`play_games`]) and keeps every
 /// quiet position of its games ([`training_record`](crate::training_record): not in check, best
 /// move no capture, score no mate) with the search score (side to move)
-/// and the game's result, in game order ([`GameRecord::records`]).
+/// and the game's result, in game order ([`SelfPlayRecord::records`]).
 /// `on_game` hears the number of positions each finished game added.
 /// Returns `None` when `stop` is set between games (nothing of a stopped
 /// chunk is kept); an empty `openings` plays from the start position.

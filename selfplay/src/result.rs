@@ -1,4 +1,4 @@
-//! [`GameResult`]: the one result type of self-play games, from Red's
+//! [`SelfPlayResult`]: the one result type of self-play games, from Red's
 //! point of view.
 
 use xiangqi::Color;
@@ -7,18 +7,18 @@ use xiangqi::Color;
 ///
 /// ```
 /// use xiangqi::Position;
-/// use xiangqi_selfplay::data::{GameResult, Record};
+/// use xiangqi_selfplay::data::{SelfPlayResult, Record};
 ///
 /// // Black is mated: Red won, whoever is to move in the positions recorded.
 /// let mated: Position = "R3k4/R8/9/9/9/9/9/9/9/3K5 b".parse()?;
-/// let result = GameResult::from_winner(mated.outcome().unwrap().winner);
-/// assert_eq!(result, GameResult::RedWins);
+/// let result = SelfPlayResult::from_winner(mated.outcome().unwrap().winner);
+/// assert_eq!(result, SelfPlayResult::RedWins);
 /// let rec = Record::new(&mated, 0, result, 40);
 /// assert_eq!(rec.result().red_score(), 1.0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
+pub enum SelfPlayResult {
     /// Black won.
     BlackWins,
     /// A draw.
@@ -27,21 +27,21 @@ pub enum GameResult {
     RedWins,
 }
 
-impl GameResult {
+impl SelfPlayResult {
     /// The result's value for Red: 0, 0.5 or 1.
     ///
     /// ```
-    /// use xiangqi_selfplay::GameResult;
+    /// use xiangqi_selfplay::SelfPlayResult;
     ///
-    /// assert_eq!(GameResult::RedWins.red_score(), 1.0);
-    /// assert_eq!(GameResult::Draw.red_score(), 0.5);
-    /// assert_eq!(GameResult::BlackWins.red_score(), 0.0);
+    /// assert_eq!(SelfPlayResult::RedWins.red_score(), 1.0);
+    /// assert_eq!(SelfPlayResult::Draw.red_score(), 0.5);
+    /// assert_eq!(SelfPlayResult::BlackWins.red_score(), 0.0);
     /// ```
     pub fn red_score(self) -> f32 {
         match self {
-            GameResult::BlackWins => 0.0,
-            GameResult::Draw => 0.5,
-            GameResult::RedWins => 1.0,
+            SelfPlayResult::BlackWins => 0.0,
+            SelfPlayResult::Draw => 0.5,
+            SelfPlayResult::RedWins => 1.0,
         }
     }
 
@@ -49,17 +49,17 @@ impl GameResult {
     ///
     /// ```
     /// use xiangqi::Color;
-    /// use xiangqi_selfplay::GameResult;
+    /// use xiangqi_selfplay::SelfPlayResult;
     ///
-    /// assert_eq!(GameResult::from_winner(Some(Color::Black)), GameResult::BlackWins);
-    /// assert_eq!(GameResult::from_winner(Some(Color::Red)), GameResult::RedWins);
-    /// assert_eq!(GameResult::from_winner(None), GameResult::Draw);
+    /// assert_eq!(SelfPlayResult::from_winner(Some(Color::Black)), SelfPlayResult::BlackWins);
+    /// assert_eq!(SelfPlayResult::from_winner(Some(Color::Red)), SelfPlayResult::RedWins);
+    /// assert_eq!(SelfPlayResult::from_winner(None), SelfPlayResult::Draw);
     /// ```
-    pub fn from_winner(winner: Option<Color>) -> GameResult {
+    pub fn from_winner(winner: Option<Color>) -> SelfPlayResult {
         match winner {
-            Some(Color::Red) => GameResult::RedWins,
-            Some(Color::Black) => GameResult::BlackWins,
-            None => GameResult::Draw,
+            Some(Color::Red) => SelfPlayResult::RedWins,
+            Some(Color::Black) => SelfPlayResult::BlackWins,
+            None => SelfPlayResult::Draw,
         }
     }
 
@@ -67,26 +67,26 @@ impl GameResult {
     ///
     /// ```
     /// use xiangqi::Color;
-    /// use xiangqi_selfplay::GameResult;
+    /// use xiangqi_selfplay::SelfPlayResult;
     ///
     /// for winner in [Some(Color::Red), Some(Color::Black), None] {
-    ///     assert_eq!(GameResult::from_winner(winner).winner(), winner);
+    ///     assert_eq!(SelfPlayResult::from_winner(winner).winner(), winner);
     /// }
     /// ```
     pub fn winner(self) -> Option<Color> {
         match self {
-            GameResult::RedWins => Some(Color::Red),
-            GameResult::BlackWins => Some(Color::Black),
-            GameResult::Draw => None,
+            SelfPlayResult::RedWins => Some(Color::Red),
+            SelfPlayResult::BlackWins => Some(Color::Black),
+            SelfPlayResult::Draw => None,
         }
     }
 
     /// The record's result bits.
     pub(crate) fn code(self) -> u8 {
         match self {
-            GameResult::BlackWins => 0,
-            GameResult::Draw => 1,
-            GameResult::RedWins => 2,
+            SelfPlayResult::BlackWins => 0,
+            SelfPlayResult::Draw => 1,
+            SelfPlayResult::RedWins => 2,
         }
     }
 }
@@ -95,17 +95,17 @@ impl GameResult {
 ///
 /// ```
 /// use xiangqi::pgn;
-/// use xiangqi_selfplay::GameResult;
+/// use xiangqi_selfplay::SelfPlayResult;
 ///
-/// assert_eq!(pgn::GameResult::from(GameResult::RedWins).as_str(), "1-0");
-/// assert_eq!(pgn::GameResult::from(GameResult::Draw), pgn::GameResult::Draw);
+/// assert_eq!(pgn::GameResult::from(SelfPlayResult::RedWins).as_str(), "1-0");
+/// assert_eq!(pgn::GameResult::from(SelfPlayResult::Draw), pgn::GameResult::Draw);
 /// ```
-impl From<GameResult> for xiangqi::pgn::GameResult {
-    fn from(result: GameResult) -> xiangqi::pgn::GameResult {
+impl From<SelfPlayResult> for xiangqi::pgn::GameResult {
+    fn from(result: SelfPlayResult) -> xiangqi::pgn::GameResult {
         match result {
-            GameResult::BlackWins => xiangqi::pgn::GameResult::BlackWins,
-            GameResult::Draw => xiangqi::pgn::GameResult::Draw,
-            GameResult::RedWins => xiangqi::pgn::GameResult::RedWins,
+            SelfPlayResult::BlackWins => xiangqi::pgn::GameResult::BlackWins,
+            SelfPlayResult::Draw => xiangqi::pgn::GameResult::Draw,
+            SelfPlayResult::RedWins => xiangqi::pgn::GameResult::RedWins,
         }
     }
 }

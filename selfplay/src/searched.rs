@@ -4,7 +4,7 @@
 use xiangqi::{Move, Position, Score};
 
 use crate::data::Record;
-use crate::result::GameResult;
+use crate::result::SelfPlayResult;
 
 /// One searched position of a self-play game.
 ///
@@ -41,11 +41,11 @@ pub struct Searched {
 /// `result`, if it is one: quiet positions only (not in check, the best
 /// move no capture, the score no mate), with the search score (side to
 /// move's view) and the game's ply. The one rule that decides which
-/// positions [`play_chunk`](crate::play_chunk) keeps, and which a [`GameRecord`](crate::GameRecord) gives back.
+/// positions [`play_chunk`](crate::play_chunk) keeps, and which a [`SelfPlayRecord`](crate::SelfPlayRecord) gives back.
 ///
 /// ```
 /// use xiangqi::{Position, Score};
-/// use xiangqi_selfplay::{GameResult, Searched, training_record};
+/// use xiangqi_selfplay::{SelfPlayResult, Searched, training_record};
 ///
 /// let mut s = Searched {
 ///     position: Position::new(),
@@ -54,13 +54,13 @@ pub struct Searched {
 ///     best: "h2e2".parse()?,
 ///     capture: false,
 /// };
-/// let rec = training_record(&s, GameResult::Draw).expect("a quiet position");
-/// assert_eq!((rec.score(), rec.result()), (30, GameResult::Draw));
+/// let rec = training_record(&s, SelfPlayResult::Draw).expect("a quiet position");
+/// assert_eq!((rec.score(), rec.result()), (30, SelfPlayResult::Draw));
 /// s.score = Score::Mate(5);
-/// assert_eq!(training_record(&s, GameResult::Draw), None); // a mate score
+/// assert_eq!(training_record(&s, SelfPlayResult::Draw), None); // a mate score
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn training_record(s: &Searched, result: GameResult) -> Option<Record> {
+pub fn training_record(s: &Searched, result: SelfPlayResult) -> Option<Record> {
     match s.score {
         Score::Cp(cp) if !s.capture && !s.position.is_check() => {
             Some(Record::new(&s.position, cp, result, s.ply))

@@ -60,7 +60,7 @@ pub enum OptionError {
 /// a search is refused ([`GoError::NoPosition`]) until a good one is set.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
-pub enum PositionError {
+pub enum SetPositionError {
     /// The FEN does not describe a position (even a composed one).
     #[error("bad fen: {0}")]
     Fen(String),

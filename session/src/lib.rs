@@ -57,7 +57,11 @@ mod session;
 mod signals;
 
 pub use config::{MemoryProbe, SessionConfig};
-pub use error::{GoError, LimitsError, OptionError, PositionError};
+pub use error::{GoError, LimitsError, OptionError, SetPositionError};
+
+/// The old name of [`SetPositionError`] (it repeated `xiangqi::PositionError`).
+#[deprecated(note = "renamed `SetPositionError`; removed in the next release")]
+pub type PositionError = SetPositionError;
 pub use files::FileSource;
 pub use network::{Network, WIDTHS};
 pub use notation_names::{NOTATION_NAMES, UnknownNotation, notation_named};
@@ -74,4 +78,4 @@ pub use signals::Signals;
 /// cannot reach this crate), compiled and run here.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
-pub struct ReadmeDoctests;
+pub struct SessionReadmeDoctests;

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use xiangqi::Limits;
 use xiangqi_session::{
-    GoError, OPTIONS, OptionError, OptionKind, OptionValue, PositionError, Session, Source,
+    GoError, OPTIONS, OptionError, OptionKind, OptionValue, Session, SetPositionError, Source,
 };
 
 /// Every option's value, by name.
@@ -115,7 +115,7 @@ fn a_refused_position_is_never_searched() {
     }
     let err = s.set_position(None, &["h2e2", "b9c7", "e2e9"]).unwrap_err();
     assert!(
-        matches!(err, PositionError::Move { number: 3, .. }),
+        matches!(err, SetPositionError::Move { number: 3, .. }),
         "{err}"
     );
 }

@@ -279,7 +279,8 @@ fn a_flag_fall_loses_the_game() {
     let fens = tmp.path().join("start.fen");
     std::fs::write(
         &script,
-        "while read -r line; do case \"$line\" in\n\
+        "#!/bin/sh\n\
+         while read -r line; do case \"$line\" in\n\
          uci) echo 'id name slow'; echo uciok ;;\n\
          isready) echo readyok ;;\n\
          go*) sleep 0.4; echo 'bestmove h2e2' ;;\n\
@@ -287,6 +288,10 @@ fn a_flag_fall_loses_the_game() {
          esac; done\n",
     )
     .unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
     std::fs::write(
         &fens,
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\n",
@@ -302,7 +307,7 @@ fn a_flag_fall_loses_the_game() {
             "--tc",
             "0.1+0",
         ])
-        .args(["--engine1", &format!("sh {}", script.display())])
+        .args(["--engine1", script.to_str().unwrap()])
         .args(["--fens", fens.to_str().unwrap()])
         .output()
         .expect("the tools binary starts");

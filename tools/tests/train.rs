@@ -9,8 +9,8 @@ use std::sync::atomic::AtomicBool;
 
 use xiangqi::nnue::NetworkFile;
 use xiangqi::{Game, Limits, Position};
-use xiangqi_client::{Engine, Spec};
-use xiangqi_selfplay::data::{ChunkInfo, GameResult, Record, write_chunk};
+use xiangqi_client::{EngineProcess, Spec};
+use xiangqi_selfplay::data::{ChunkInfo, Record, SelfPlayResult, write_chunk};
 
 use crate::support::{engine, temp_dir, tools};
 
@@ -42,7 +42,12 @@ fn data(dir: &Path) {
                         them += 1
                     }
                 }
-                records.push(Record::new(&pos, (us - them) * 100, GameResult::Draw, ply));
+                records.push(Record::new(
+                    &pos,
+                    (us - them) * 100,
+                    SelfPlayResult::Draw,
+                    ply,
+                ));
             }
         }
         let info = ChunkInfo {
@@ -148,7 +153,7 @@ fn train_writes_a_network_the_engine_plays_with() {
         ],
         ..Spec::uci(engine())
     };
-    let mut e = Engine::start(&spec).unwrap();
+    let mut e = EngineProcess::start(&spec).unwrap();
     let game = Game::new();
     let r = e
         .search(&game, &Limits::depth(3), &AtomicBool::new(false), |_| {})

@@ -67,28 +67,28 @@ fn move_error(e: MoveError) -> JsValue {
 /// engine and the Python package accept them: pieces on points no game
 /// reaches (an advisor anywhere in its palace, an elephant anywhere on its
 /// own half, a soldier anywhere), as the library's `Validation::Lenient`.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = Board)]
 #[derive(Clone)]
-pub struct Board {
+pub struct JsBoard {
     pub(crate) game: Game,
 }
 
-impl Board {
+impl JsBoard {
     fn position(&self) -> &Position {
         self.game.position()
     }
 
     /// A board over a game.
-    pub(crate) fn from_game(game: Game) -> Board {
-        Board { game }
+    pub(crate) fn from_game(game: Game) -> JsBoard {
+        JsBoard { game }
     }
 }
 
-#[wasm_bindgen]
-impl Board {
+#[wasm_bindgen(js_class = Board)]
+impl JsBoard {
     /// The starting position, or the position of a FEN.
     #[wasm_bindgen(constructor)]
-    pub fn new(fen: Option<String>) -> Result<Board, JsValue> {
+    pub fn new(fen: Option<String>) -> Result<JsBoard, JsValue> {
         let pos = match fen {
             None => Position::new(),
             Some(f) => {
@@ -97,7 +97,7 @@ impl Board {
                 Position::from_setup(setup, Validation::Lenient).map_err(|e| fen_error(&e))?
             }
         };
-        Ok(Board::from_game(Game::from_position(pos)))
+        Ok(JsBoard::from_game(Game::from_position(pos)))
     }
 
     /// The current position's FEN.
@@ -205,7 +205,7 @@ impl Board {
     }
 
     /// An independent copy, with the moves played so far.
-    pub fn copy(&self) -> Board {
+    pub fn copy(&self) -> JsBoard {
         self.clone()
     }
 

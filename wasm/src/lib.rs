@@ -18,9 +18,9 @@ mod record_node;
 mod records;
 mod svg;
 
-pub use board::Board;
+pub use board::JsBoard;
 pub use engine::SessionEngine;
-pub use pgn::PgnGame;
+pub use pgn::JsPgnGame;
 pub use record_node::RecordNodeRef;
 pub use records::{read_games, read_games_report};
 

@@ -8,24 +8,24 @@ use js_sys::Object;
 use wasm_bindgen::prelude::*;
 use xiangqi::tree::GameTree;
 
-use crate::board::{Board, notation_of, set};
+use crate::board::{JsBoard, notation_of, set};
 use crate::records::SharedTree;
 
 /// One game: its tags, start position, main line and result, and its
 /// variations and comments (`game.root()`).
 #[wasm_bindgen(js_name = Game)]
-pub struct PgnGame {
+pub struct JsPgnGame {
     pub(crate) tree: SharedTree,
 }
 
-impl PgnGame {
-    pub(crate) fn from_tree(tree: SharedTree) -> PgnGame {
-        PgnGame { tree }
+impl JsPgnGame {
+    pub(crate) fn from_tree(tree: SharedTree) -> JsPgnGame {
+        JsPgnGame { tree }
     }
 }
 
 #[wasm_bindgen(js_class = Game)]
-impl PgnGame {
+impl JsPgnGame {
     /// The tag pairs as an object (`{Event: ..., FEN: ...}`).
     #[wasm_bindgen(getter, unchecked_return_type = "Record<string, string>")]
     pub fn tags(&self) -> JsValue {
@@ -65,14 +65,14 @@ impl PgnGame {
     /// A `Board` with the main line played. Moves after a verdict are
     /// played too, and the board's `outcome()` is then the verdict of the
     /// last ply, if any.
-    pub fn board(&self) -> Result<Board, JsValue> {
-        Ok(Board::from_game(self.tree.borrow().mainline_game()))
+    pub fn board(&self) -> Result<JsBoard, JsValue> {
+        Ok(JsBoard::from_game(self.tree.borrow().mainline_game()))
     }
 
     /// A record of a board's game: its start position, moves and result.
     #[wasm_bindgen(js_name = fromBoard)]
-    pub fn from_board(board: &Board) -> PgnGame {
-        PgnGame::from_tree(Rc::new(RefCell::new(GameTree::from_game(&board.game))))
+    pub fn from_board(board: &JsBoard) -> JsPgnGame {
+        JsPgnGame::from_tree(Rc::new(RefCell::new(GameTree::from_game(&board.game))))
     }
 
     /// The same record with a tag pair set: replaced where the name is
@@ -80,7 +80,7 @@ impl PgnGame {
     /// `Date` `Round` `Red` `Black` `Result`, kept in its order, ahead of
     /// the other tags).
     #[wasm_bindgen(js_name = withTag)]
-    pub fn with_tag(&self, name: &str, value: &str) -> PgnGame {
+    pub fn with_tag(&self, name: &str, value: &str) -> JsPgnGame {
         const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "Red", "Black", "Result"];
         let rank = |k: &str| ROSTER.iter().position(|r| *r == k).unwrap_or(ROSTER.len());
         let mut tree = self.tree.borrow().clone();
@@ -101,7 +101,7 @@ impl PgnGame {
         for (k, v) in &tags {
             tree.push_header(k, v);
         }
-        PgnGame::from_tree(Rc::new(RefCell::new(tree)))
+        JsPgnGame::from_tree(Rc::new(RefCell::new(tree)))
     }
 
     /// The game as PGN text with its variations, comments and NAGs, moves

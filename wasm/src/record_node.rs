@@ -8,7 +8,7 @@ use js_sys::Array;
 use wasm_bindgen::prelude::*;
 use xiangqi::tree::{GameTree, NodeId};
 
-use crate::board::{Board, notation_of};
+use crate::board::{JsBoard, notation_of};
 use crate::errors::{Kind, argument, error};
 use crate::records::{SharedTree, tree_error};
 
@@ -132,9 +132,9 @@ impl RecordNodeRef {
 
     /// A `Board` of the game up to this node (its moves played from the
     /// start, adjudicated as they go).
-    pub fn board(&self) -> Result<Board, JsValue> {
+    pub fn board(&self) -> Result<JsBoard, JsValue> {
         let game = self.tree().game_at(self.id).map_err(tree_error)?;
-        Ok(Board::from_game(game))
+        Ok(JsBoard::from_game(game))
     }
 
     /// The FEN of the position after the node's move.
@@ -187,7 +187,7 @@ impl RecordNodeRef {
     pub fn add_variation(&self, r#move: &str) -> Result<RecordNodeRef, JsValue> {
         self.live()?;
         let pos = self.tree().position(self.id).map_err(tree_error)?;
-        let board = Board::from_game(xiangqi::Game::from_position(pos));
+        let board = JsBoard::from_game(xiangqi::Game::from_position(pos));
         let m = crate::board::iccs(&board.parse_move(r#move)?)?;
         if let Some(id) = self.tree().child_with_move(self.id, m) {
             return Ok(self.at(id));

@@ -17,7 +17,7 @@ use xiangqi::tree::{GameTree, TreeError};
 
 use crate::board::set;
 use crate::errors::{Kind, argument, error};
-use crate::pgn::PgnGame;
+use crate::pgn::JsPgnGame;
 use crate::record_node::RecordNodeRef;
 
 /// A game tree shared by its `Game` and the `GameNode`s taken from it: an
@@ -149,10 +149,10 @@ fn from_file(
     })
 }
 
-fn games_of(trees: Vec<GameTree>) -> Vec<PgnGame> {
+fn games_of(trees: Vec<GameTree>) -> Vec<JsPgnGame> {
     trees
         .into_iter()
-        .map(|t| PgnGame::from_tree(Rc::new(RefCell::new(t))))
+        .map(|t| JsPgnGame::from_tree(Rc::new(RefCell::new(t))))
         .collect()
 }
 
@@ -169,7 +169,7 @@ pub fn read_games(
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array | ArrayBuffer")] source: JsValue,
     #[wasm_bindgen(unchecked_param_type = "{ strict?: boolean, lenient?: boolean } | undefined")]
     options: JsValue,
-) -> Result<Vec<PgnGame>, JsValue> {
+) -> Result<Vec<JsPgnGame>, JsValue> {
     Ok(games_of(read_source(&source, &options)?.games))
 }
 
@@ -203,7 +203,7 @@ pub fn read_games_report(
 }
 
 #[wasm_bindgen(js_class = Game)]
-impl PgnGame {
+impl JsPgnGame {
     /// The root node: the start position, before the first move.
     pub fn root(&self) -> RecordNodeRef {
         let id = self.tree.borrow().root();
@@ -244,7 +244,7 @@ impl PgnGame {
 
     /// An independent copy of the game (edits of one do not show in the
     /// other).
-    pub fn copy(&self) -> PgnGame {
-        PgnGame::from_tree(Rc::new(RefCell::new(self.tree.borrow().clone())))
+    pub fn copy(&self) -> JsPgnGame {
+        JsPgnGame::from_tree(Rc::new(RefCell::new(self.tree.borrow().clone())))
     }
 }

@@ -7,7 +7,7 @@ use xiangqi::Square;
 use xiangqi::notation::ChineseScript;
 use xiangqi::svg::{Coordinates, Options};
 
-use crate::board::{Board, iccs};
+use crate::board::{JsBoard, iccs};
 use crate::errors::argument;
 
 /// The options a picture takes, checked one by one.
@@ -81,7 +81,7 @@ fn strings(obj: &JsValue, key: &str) -> Result<Vec<String>, JsValue> {
 /// `"hidden"`), `riverText` (default `true`), `lastMove` (an ICCS move,
 /// `null` for none; by default the board's last move), `highlights`
 /// (squares), `arrows` (ICCS moves) and `rings` (squares circled).
-fn options(board: &Board, obj: &JsValue) -> Result<Options, JsValue> {
+fn options(board: &JsBoard, obj: &JsValue) -> Result<Options, JsValue> {
     let mut opts = Options::default();
     let last = board.game.moves().last();
     if obj.is_undefined() || obj.is_null() {
@@ -159,7 +159,7 @@ fn options(board: &Board, obj: &JsValue) -> Result<Options, JsValue> {
 }
 
 /// The picture of a board's position with options from JavaScript.
-pub(crate) fn picture(board: &Board, obj: &JsValue) -> Result<String, JsValue> {
+pub(crate) fn picture(board: &JsBoard, obj: &JsValue) -> Result<String, JsValue> {
     let opts = options(board, obj)?;
     Ok(xiangqi::svg::position(board.game.position(), &opts))
 }

@@ -48,7 +48,7 @@ pub(super) struct Running {
 }
 
 /// The text front end: reads commands, calls the session, prints.
-pub struct Engine {
+pub struct UciFrontEnd {
     /// The protocol, once the first command chose it.
     pub protocol: Option<Protocol>,
     /// The engine.
@@ -63,17 +63,17 @@ pub struct Engine {
     last_search: Option<(Position, SearchOutcome)>,
 }
 
-impl Engine {
+impl UciFrontEnd {
     /// An engine printing its search output to standard output.
-    pub fn new() -> Engine {
-        Engine::with_sink(Arc::new(Mutex::new(io::stdout())))
+    pub fn new() -> UciFrontEnd {
+        UciFrontEnd::with_sink(Arc::new(Mutex::new(io::stdout())))
     }
 
     /// An engine whose search thread prints to `sink`; its session is a
     /// native front end's ([`SessionConfig::native`]): seeded from the time
     /// (so games differ), `Hash` guarded by the machine's free memory.
-    pub fn with_sink(sink: Sink) -> Engine {
-        Engine {
+    pub fn with_sink(sink: Sink) -> UciFrontEnd {
+        UciFrontEnd {
             protocol: None,
             session: Session::with_config(SessionConfig::native()),
             millisec: true,
@@ -429,9 +429,9 @@ impl Engine {
     }
 }
 
-impl Default for Engine {
-    fn default() -> Engine {
-        Engine::new()
+impl Default for UciFrontEnd {
+    fn default() -> UciFrontEnd {
+        UciFrontEnd::new()
     }
 }
 
@@ -443,7 +443,7 @@ pub fn version() -> String {
 /// Runs the engine on standard input and output until `quit` or the end of
 /// input.
 pub fn run_stdio() -> io::Result<()> {
-    let mut engine = Engine::new();
+    let mut engine = UciFrontEnd::new();
     let stdin = io::stdin();
     let mut input = stdin.lock();
     // Not locked for the whole loop: the search thread prints too.

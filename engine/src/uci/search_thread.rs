@@ -11,11 +11,11 @@ use std::time::Duration;
 use xiangqi::SearchInfo;
 use xiangqi_session::{GoError, OptionValue, Protocol, SearchRequest, Source};
 
-use crate::uci::engine::{Engine, Running};
+use crate::uci::engine::{Running, UciFrontEnd};
 use crate::uci::go::Go;
 use crate::uci::output::{bestmove_line, emit, mv, print_info};
 
-impl Engine {
+impl UciFrontEnd {
     /// Starts the search (or the perft) `go` asks for.
     pub(super) fn go(&mut self, go: Go, out: &mut impl Write) -> io::Result<()> {
         self.halt_search();

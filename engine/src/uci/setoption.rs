@@ -8,10 +8,10 @@ use std::io::{self, Write};
 
 use xiangqi_session::{EMBEDDED, FileSource, OptionError, OptionId, OptionKind, OptionSpec};
 
-use crate::uci::engine::Engine;
+use crate::uci::engine::UciFrontEnd;
 use crate::uci::options::{REPETITION_RULES, UcciOption};
 
-impl Engine {
+impl UciFrontEnd {
     /// `setoption name <id> [value <x>]` (UCI) or `setoption <id> [<x>]`
     /// (UCCI); either form is read in either protocol. A refused value gets
     /// an `info string` and changes nothing.

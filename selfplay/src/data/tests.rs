@@ -33,7 +33,7 @@ fn positions(games: usize) -> Vec<Position> {
 
 #[test]
 fn start_position_bytes_by_hand() {
-    let rec = Record::new(&Position::new(), -7, GameResult::RedWins, 300);
+    let rec = Record::new(&Position::new(), -7, SelfPlayResult::RedWins, 300);
     let b = rec.to_bytes();
     // a0..h0 occupied, then i0 (square 8); b2 (19) and h2 (25): byte 2 bits 3 and 1 of byte 3.
     assert_eq!(b[0], 0xFF);
@@ -51,7 +51,11 @@ fn records_round_trip() {
     let all = positions(20);
     assert!(all.len() > 1000);
     for (i, pos) in all.iter().enumerate() {
-        let result = [GameResult::BlackWins, GameResult::Draw, GameResult::RedWins][i % 3];
+        let result = [
+            SelfPlayResult::BlackWins,
+            SelfPlayResult::Draw,
+            SelfPlayResult::RedWins,
+        ][i % 3];
         let score = (i as i32 * 37) % 2001 - 1000;
         let rec = Record::new(pos, score, result, i);
         let back = Record::from_bytes(&rec.to_bytes()).unwrap();
@@ -67,7 +71,7 @@ fn records_round_trip() {
 fn chunks_round_trip_and_corruption_is_an_error() {
     let records: Vec<Record> = positions(2)
         .iter()
-        .map(|p| Record::new(p, 10, GameResult::Draw, 5))
+        .map(|p| Record::new(p, 10, SelfPlayResult::Draw, 5))
         .collect();
     let info = ChunkInfo {
         nodes: 5000,
@@ -118,7 +122,7 @@ fn random_and_mutated_bytes_never_panic() {
     // illegal placements, all without a panic.
     let (mut read, mut illegal) = (0, 0);
     for pos in positions(3) {
-        let mut b = Record::new(&pos, 0, GameResult::Draw, 0).to_bytes();
+        let mut b = Record::new(&pos, 0, SelfPlayResult::Draw, 0).to_bytes();
         b[pick(28)] ^= 1 << pick(8);
         if let Ok(rec) = Record::from_bytes(&b) {
             read += 1;

@@ -5,8 +5,8 @@ use xiangqi::{Position, Score};
 
 use super::{GamesError, record_at, sorted_moves};
 use crate::data::Record;
-use crate::game_record::GameRecord;
-use crate::result::GameResult;
+use crate::game_record::SelfPlayRecord;
+use crate::result::SelfPlayResult;
 
 /// The flag of a game whose last searched move was not played.
 const UNPLAYED: u8 = 1 << 2;
@@ -25,7 +25,7 @@ impl Parts {
         &mut self,
         opening: usize,
         searched: usize,
-        result: GameResult,
+        result: SelfPlayResult,
         played: bool,
     ) {
         put_varint(&mut self.games, opening as u64);
@@ -130,7 +130,10 @@ impl Cursor<'_> {
 }
 
 /// The games of a body of `count` games, and their training records.
-pub(super) fn decode(raw: &[u8], count: u32) -> Result<(Vec<GameRecord>, Vec<Record>), GamesError> {
+pub(super) fn decode(
+    raw: &[u8],
+    count: u32,
+) -> Result<(Vec<SelfPlayRecord>, Vec<Record>), GamesError> {
     // Each game takes at least three bytes of the table.
     let count = count as usize;
     if count > raw.len() / 3 {
@@ -147,9 +150,9 @@ pub(super) fn decode(raw: &[u8], count: u32) -> Result<(Vec<GameRecord>, Vec<Rec
             return Err(GamesError::Reserved);
         }
         let result = match flags & 3 {
-            0 => GameResult::BlackWins,
-            1 => GameResult::Draw,
-            2 => GameResult::RedWins,
+            0 => SelfPlayResult::BlackWins,
+            1 => SelfPlayResult::Draw,
+            2 => SelfPlayResult::RedWins,
             code => return Err(GamesError::BadResult(code)),
         };
         let plies = opening
@@ -195,7 +198,7 @@ pub(super) fn decode(raw: &[u8], count: u32) -> Result<(Vec<GameRecord>, Vec<Rec
             game_moves.push(m);
             pos.play_unchecked(m);
         }
-        games.push(GameRecord {
+        games.push(SelfPlayRecord {
             moves: game_moves,
             opening,
             scores: game_scores,

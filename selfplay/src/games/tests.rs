@@ -5,7 +5,7 @@ use xiangqi::{Game, Rng};
 /// `Game` rules end the game or after up to 150 plies), a random opening
 /// length, random scores (mates among them), every result and both kinds
 /// of last move.
-fn random_games(seed: u64, n: usize) -> Vec<GameRecord> {
+fn random_games(seed: u64, n: usize) -> Vec<SelfPlayRecord> {
     let mut rng = Rng::new(seed);
     (0..n)
         .map(|i| {
@@ -31,11 +31,15 @@ fn random_games(seed: u64, n: usize) -> Vec<GameRecord> {
                     }
                 })
                 .collect();
-            GameRecord {
+            SelfPlayRecord {
                 moves,
                 opening,
                 scores,
-                result: [GameResult::BlackWins, GameResult::Draw, GameResult::RedWins][i % 3],
+                result: [
+                    SelfPlayResult::BlackWins,
+                    SelfPlayResult::Draw,
+                    SelfPlayResult::RedWins,
+                ][i % 3],
                 last_move_played: i % 4 != 0,
             }
         })

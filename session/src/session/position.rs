@@ -4,7 +4,7 @@
 use xiangqi::notation::{CoordinateMove, MoveError, ParseNotationError, UciMove, parse_uci};
 use xiangqi::{Game, Move, Position, Rules, Setup, Validation};
 
-use crate::error::PositionError;
+use crate::error::SetPositionError;
 
 use super::Session;
 
@@ -31,18 +31,22 @@ impl Session {
     /// caller never set; banned moves are cleared either way.
     ///
     /// ```
-    /// use xiangqi_session::{PositionError, Session};
+    /// use xiangqi_session::{SetPositionError, Session};
     ///
     /// let mut s = Session::new();
     /// // A composed study: a black soldier on Black's own back rank (rank 9).
     /// s.set_position(Some("3k1p3/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1"), &[])?;
     /// assert!(s.game().is_some());
     /// let err = s.set_position(None, &["h2e2", "h2e2"]).unwrap_err();
-    /// assert!(matches!(err, PositionError::Move { number: 2, .. }));
+    /// assert!(matches!(err, SetPositionError::Move { number: 2, .. }));
     /// assert!(s.game().is_none());
-    /// # Ok::<(), PositionError>(())
+    /// # Ok::<(), SetPositionError>(())
     /// ```
-    pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError> {
+    pub fn set_position(
+        &mut self,
+        fen: Option<&str>,
+        moves: &[&str],
+    ) -> Result<(), SetPositionError> {
         self.banned.clear();
         self.game = None;
         let start = match fen {
@@ -53,11 +57,11 @@ impl Session {
                 .and_then(|setup| {
                     Position::from_setup(setup, Validation::Lenient).map_err(|e| e.to_string())
                 })
-                .map_err(PositionError::Fen)?,
+                .map_err(SetPositionError::Fen)?,
         };
         let mut game = Game::with_rules(start, self.rules.clone());
         for (i, text) in moves.iter().enumerate() {
-            let bad = |reason: String| PositionError::Move {
+            let bad = |reason: String| SetPositionError::Move {
                 number: i + 1,
                 text: text.to_string(),
                 reason,

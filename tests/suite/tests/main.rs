@@ -34,3 +34,4 @@ mod search;
 mod search_deep;
 mod serde;
 mod svg_board;
+mod type_names;

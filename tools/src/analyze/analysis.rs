@@ -4,7 +4,7 @@ use std::convert::Infallible;
 use std::sync::atomic::AtomicBool;
 
 use xiangqi::{Game, Limits, Score, Searcher};
-use xiangqi_client::{Engine, Spec};
+use xiangqi_client::{EngineProcess, Spec};
 
 use crate::analyze::annotate::{Analysis, Eval};
 use crate::work::Queue;
@@ -64,7 +64,7 @@ pub fn analyze(
 /// searched before). A position without a legal move is not sent: the side
 /// to move has lost.
 pub fn search_ply_with(
-    engine: &mut Engine,
+    engine: &mut EngineProcess,
     game: &Game,
     ply: usize,
     limits: &Limits,
@@ -107,7 +107,7 @@ pub fn analyze_with(
     let mut results = vec![None; total];
     Queue::new(threads).run(
         total,
-        |_| Engine::start(spec).map_err(|e| format!("{}: {e}", spec.cmd)),
+        |_| EngineProcess::start(spec).map_err(|e| format!("{}: {e}", spec.command_line())),
         |engine, ply| search_ply_with(engine, game, ply, limits),
         |ply, analysis| {
             results[ply] = Some(analysis);

@@ -1,4 +1,4 @@
-//! The command line ([`AnalyzeArgs`]) read into the analysis' [`Options`].
+//! The command line ([`AnalyzeArgs`]) read into the analysis' [`AnalyzeOptions`].
 
 use std::path::PathBuf;
 
@@ -18,7 +18,7 @@ pub enum Budget {
 
 /// What the command line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct AnalyzeOptions {
     /// The PGN file.
     pub pgn: PathBuf,
     /// The search budget per position.
@@ -40,7 +40,7 @@ pub struct Options {
 }
 
 /// The options of the command line.
-pub fn options(a: &AnalyzeArgs) -> Result<Options, String> {
+pub fn options(a: &AnalyzeArgs) -> Result<AnalyzeOptions, String> {
     let budget = match (a.movetime, a.depth) {
         (_, Some(d)) => Budget::Depth(d),
         (Some(ms), None) => Budget::Movetime(ms),
@@ -66,7 +66,7 @@ pub fn options(a: &AnalyzeArgs) -> Result<Options, String> {
         None => None,
     };
     let big = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
-    Ok(Options {
+    Ok(AnalyzeOptions {
         pgn: a.pgn.clone(),
         budget,
         threads: usize::from(a.threads),
@@ -84,7 +84,7 @@ mod tests {
     use super::*;
     use crate::cli::{Command, parse};
 
-    fn parse_options(line: &str) -> Result<Options, String> {
+    fn parse_options(line: &str) -> Result<AnalyzeOptions, String> {
         match parse(&format!("analyze {line}")).map_err(|e| e.to_string())? {
             Command::Analyze(a) => options(&a),
             other => panic!("{other:?}"),
@@ -106,7 +106,7 @@ mod tests {
         assert_eq!(o.notation, Notation::Wxf(WxfDialect::Wxf));
         let o = parse_options("--engine fsf --engine-fsf --engine-init x g.pgn").unwrap();
         let spec = o.engine.unwrap();
-        assert_eq!(spec.cmd, "fsf");
+        assert_eq!(spec.program, std::path::Path::new("fsf"));
         assert_eq!(spec.ranks, xiangqi::notation::UciRanks::OneToTen);
         assert_eq!(spec.init, ["setoption name UCI_Variant value xiangqi", "x"]);
         let o = parse_options("--summary --games 20 --depth 8 g.pgn").unwrap();

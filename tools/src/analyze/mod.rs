@@ -72,7 +72,7 @@ use xiangqi::{Limits, Rules};
 use xiangqi_client::Spec;
 
 use annotate::{Eval, Mark};
-use args::{Budget, Options};
+use args::{AnalyzeOptions, Budget};
 
 use crate::cli::AnalyzeArgs;
 use crate::progress;
@@ -159,7 +159,7 @@ pub fn analyze_text_with(
     };
     let annotator = match engine {
         None => format!("xiangqi-tools analyze, {by}"),
-        Some(spec) => format!("xiangqi-tools analyze with {}, {by}", spec.cmd),
+        Some(spec) => format!("xiangqi-tools analyze with {}, {by}", spec.command_line()),
     };
     match out.tags.iter_mut().find(|(k, _)| k == "Annotator") {
         Some(tag) => tag.1 = annotator,
@@ -184,7 +184,7 @@ pub fn analyze_text_with(
 }
 
 /// Runs the command line.
-fn run(options: &Options) -> Result<(), String> {
+fn run(options: &AnalyzeOptions) -> Result<(), String> {
     let path = options.pgn.display();
     let bytes = std::fs::read(&options.pgn).map_err(|e| format!("cannot read {path}: {e}"))?;
     // PGN as it is; any other record format's games as PGN main lines.

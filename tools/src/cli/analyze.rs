@@ -57,8 +57,8 @@ pub struct AnalyzeArgs {
     pub notation: NotationArg,
     /// Analyse with another engine process (UCI by default), one per
     /// thread, `ucinewgame` before each position, instead of this crate's
-    /// search.
-    #[arg(long, value_name = "CMD", help_heading = OTHER)]
+    /// search: its program's path (not split at whitespace; no arguments).
+    #[arg(long, value_name = "PROGRAM", help_heading = OTHER)]
     pub engine: Option<String>,
     /// Its protocol: uci or ucci.
     #[arg(long, value_name = "P", requires = "engine", help_heading = OTHER)]

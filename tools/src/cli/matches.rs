@@ -35,8 +35,8 @@ pub enum ChaseArg {
 #[derive(Clone, Debug, Args)]
 #[command(group(ArgGroup::new("think").args(["movetime", "depth", "nodes", "tc", "st"])))]
 pub struct MatchArgs {
-    /// The command line of engine 1.
-    #[arg(long, value_name = "CMD", help_heading = "Engines")]
+    /// The program of engine 1: a path (not split at whitespace; no arguments).
+    #[arg(long, value_name = "PROGRAM", help_heading = "Engines")]
     pub engine1: String,
     /// Engine 1's protocol: uci or ucci.
     #[arg(long, value_name = "P", default_value_t = Protocol::Uci, help_heading = "Engines")]
@@ -60,8 +60,8 @@ pub struct MatchArgs {
         help_heading = "Engines"
     )]
     pub engine1_name: String,
-    /// The command line of engine 2.
-    #[arg(long, value_name = "CMD", help_heading = "Engines")]
+    /// The program of engine 2: a path (not split at whitespace; no arguments).
+    #[arg(long, value_name = "PROGRAM", help_heading = "Engines")]
     pub engine2: String,
     /// Engine 2's protocol: uci or ucci.
     #[arg(long, value_name = "P", default_value_t = Protocol::Uci, help_heading = "Engines")]

@@ -52,7 +52,7 @@ use xiangqi_selfplay::games::{
     GamesInfo, NetworkId, check_games, network_id, read_games, write_games,
 };
 use xiangqi_selfplay::{
-    Chunk, ChunkSpec, GameRecord, ReplayError, default_openings, parse_openings,
+    Chunk, ChunkSpec, ReplayError, SelfPlayRecord, default_openings, parse_openings,
 };
 use xiangqi_session::Network;
 
@@ -66,7 +66,7 @@ mod tests;
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Options {
+pub struct DatagenOptions {
     /// The folder of the chunk files.
     pub out: PathBuf,
     /// How many chunks (their indices are below this).
@@ -133,7 +133,7 @@ pub enum DatagenError {
 }
 
 /// The options of the command line (the openings and network files read).
-pub fn options(a: &DatagenArgs) -> Result<Options, DatagenError> {
+pub fn options(a: &DatagenArgs) -> Result<DatagenOptions, DatagenError> {
     let openings = match &a.openings {
         None => default_openings(),
         Some(path) => {
@@ -159,7 +159,7 @@ pub fn options(a: &DatagenArgs) -> Result<Options, DatagenError> {
             Some((net, id))
         }
     };
-    Ok(Options {
+    Ok(DatagenOptions {
         out: a
             .out
             .clone()
@@ -178,7 +178,7 @@ pub fn options(a: &DatagenArgs) -> Result<Options, DatagenError> {
 }
 
 /// The spec of chunk `index`.
-fn spec(o: &Options, index: usize) -> ChunkSpec {
+fn spec(o: &DatagenOptions, index: usize) -> ChunkSpec {
     ChunkSpec {
         seed: o.seed,
         index: index as u32,
@@ -188,13 +188,13 @@ fn spec(o: &Options, index: usize) -> ChunkSpec {
 }
 
 /// The chunk file (`.xqd`) of chunk `index`.
-pub fn chunk_path(o: &Options, index: usize) -> PathBuf {
+pub fn chunk_path(o: &DatagenOptions, index: usize) -> PathBuf {
     let generation = o.network.as_ref().map(|(_, id)| id.generation);
     o.out.join(spec(o, index).file_name(generation))
 }
 
 /// The game file (`.xqg`) of chunk `index`.
-pub fn games_path(o: &Options, index: usize) -> PathBuf {
+pub fn games_path(o: &DatagenOptions, index: usize) -> PathBuf {
     let generation = o.network.as_ref().map(|(_, id)| id.generation);
     o.out.join(spec(o, index).games_file_name(generation))
 }
@@ -210,7 +210,7 @@ fn finished_games(path: &Path) -> bool {
 }
 
 /// Whether chunk `index`'s files are all there.
-fn done(o: &Options, index: usize) -> bool {
+fn done(o: &DatagenOptions, index: usize) -> bool {
     (!o.format.games() || finished_games(&games_path(o, index)))
         && (!o.format.chunks() || finished(&chunk_path(o, index)))
 }
@@ -224,8 +224,13 @@ struct Tally {
 }
 
 /// Plays chunk `index`'s games (`None`: stopped).
-fn play(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Option<Vec<GameRecord>> {
-    let on_game = |g: &GameRecord| {
+fn play(
+    o: &DatagenOptions,
+    index: usize,
+    tally: &Tally,
+    stop: &AtomicBool,
+) -> Option<Vec<SelfPlayRecord>> {
+    let on_game = |g: &SelfPlayRecord| {
         tally.games.fetch_add(1, Ordering::Relaxed);
         let positions = g.records().map_or(0, |r| r.len());
         tally
@@ -239,7 +244,7 @@ fn play(o: &Options, index: usize, tally: &Tally, stop: &AtomicBool) -> Option<V
 
 /// The games of chunk `index` from its game file, if it is there whole
 /// and of these options' chunk.
-fn saved_games(o: &Options, index: usize) -> Option<Vec<GameRecord>> {
+fn saved_games(o: &DatagenOptions, index: usize) -> Option<Vec<SelfPlayRecord>> {
     let bytes = std::fs::read(games_path(o, index)).ok()?;
     let file = read_games(&bytes).ok()?;
     let spec = spec(o, index);
@@ -250,7 +255,7 @@ fn saved_games(o: &Options, index: usize) -> Option<Vec<GameRecord>> {
 /// there and only the chunk file is missing, else by playing its games.
 /// `Ok(false)`: stopped.
 fn generate(
-    o: &Options,
+    o: &DatagenOptions,
     index: usize,
     tally: &Tally,
     stop: &AtomicBool,
@@ -313,7 +318,7 @@ fn duration(d: Duration) -> String {
 }
 
 /// Generates the chunks that are missing; returns how many it wrote.
-pub fn run(o: &Options) -> Result<usize, DatagenError> {
+pub fn run(o: &DatagenOptions) -> Result<usize, DatagenError> {
     std::fs::create_dir_all(&o.out).map_err(FileError::at(&o.out))?;
     let todo: Vec<usize> = (o.first_chunk..o.chunks).filter(|&k| !done(o, k)).collect();
     let bar = progress::bar("datagen", (todo.len() * o.games_per_chunk) as u64);

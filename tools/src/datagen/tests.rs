@@ -4,18 +4,18 @@ use xiangqi_selfplay::play_chunk;
 
 /// The options of `datagen` with these flags.
 /// [`super::run`], its error as text.
-fn run(o: &Options) -> Result<usize, String> {
+fn run(o: &DatagenOptions) -> Result<usize, String> {
     super::run(o).map_err(|e| e.to_string())
 }
 
-fn parse_args(line: &str) -> Result<Options, String> {
+fn parse_args(line: &str) -> Result<DatagenOptions, String> {
     match crate::cli::parse(&format!("datagen {line}")).map_err(|e| e.to_string())? {
         crate::cli::Command::Datagen(a) => super::options(&a).map_err(|e| e.to_string()),
         other => panic!("{other:?}"),
     }
 }
 
-fn options(dir: &Path, chunks: usize) -> Options {
+fn options(dir: &Path, chunks: usize) -> DatagenOptions {
     let mut o = parse_args("").unwrap();
     o.out = dir.to_path_buf();
     o.chunks = chunks;

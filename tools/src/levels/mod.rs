@@ -35,7 +35,7 @@ mod tests;
 
 /// What the command line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct LevelsOptions {
     /// The judging depth.
     pub depth: u32,
     /// Every how many plies a position is taken.
@@ -53,8 +53,8 @@ pub struct Options {
 }
 
 /// The options of the command line.
-pub fn options(a: &LevelsArgs) -> Options {
-    Options {
+pub fn options(a: &LevelsArgs) -> LevelsOptions {
+    LevelsOptions {
         depth: a.depth,
         every: usize::from(a.every),
         skip: usize::from(a.skip),

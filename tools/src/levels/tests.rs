@@ -1,6 +1,6 @@
 use super::*;
 
-fn parse(line: &str) -> Result<Options, String> {
+fn parse(line: &str) -> Result<LevelsOptions, String> {
     match crate::cli::parse(&format!("levels {line}")).map_err(|e| e.to_string())? {
         crate::cli::Command::Levels(a) => Ok(options(&a)),
         other => panic!("{other:?}"),

@@ -2,7 +2,7 @@
 //! driving its own pair of engine processes; the results are handed back
 //! in game order.
 
-use xiangqi_client::{Engine, Spec, UcciTime};
+use xiangqi_client::{EngineProcess, Spec, UcciTime};
 
 use crate::matches::openings::Opening;
 
@@ -21,7 +21,7 @@ pub enum Event {
 }
 
 /// The games to play and how.
-pub struct Games<'a> {
+pub struct MatchGames<'a> {
     /// Engine 1 and engine 2.
     pub engines: &'a [Spec; 2],
     /// How a UCCI engine gets a move time.
@@ -38,7 +38,7 @@ pub struct Games<'a> {
     pub numbers: &'a [usize],
 }
 
-impl Games<'_> {
+impl MatchGames<'_> {
     /// The index of game `g`'s opening: games 2k and 2k + 1 (pair k) play
     /// the same one.
     pub fn opening_of(&self, g: usize) -> usize {
@@ -46,7 +46,7 @@ impl Games<'_> {
     }
 
     /// Plays game `g` (engine 1 Red in even games) with `pair`.
-    fn play(&self, g: usize, pair: &mut [Engine; 2]) -> Event {
+    fn play(&self, g: usize, pair: &mut [EngineProcess; 2]) -> Event {
         let opening = &self.openings[self.opening_of(g)];
         let (start, moves) = (opening.start.as_ref(), &opening.moves);
         let a_is_red = g % 2 == 0;
@@ -61,9 +61,9 @@ impl Games<'_> {
     }
 
     /// Starts a pair of engines.
-    fn start(&self) -> Result<[Engine; 2], String> {
-        let mut a = Engine::start(&self.engines[0]).map_err(|e| e.to_string())?;
-        let mut b = Engine::start(&self.engines[1]).map_err(|e| e.to_string())?;
+    fn start(&self) -> Result<[EngineProcess; 2], String> {
+        let mut a = EngineProcess::start(&self.engines[0]).map_err(|e| e.to_string())?;
+        let mut b = EngineProcess::start(&self.engines[1]).map_err(|e| e.to_string())?;
         a.ucci_time = self.ucci_time;
         b.ucci_time = self.ucci_time;
         Ok([a, b])
@@ -72,7 +72,7 @@ impl Games<'_> {
 
 /// Restarts the engines of `pair` that crashed or hung: the notes to
 /// print, and the event that stops the match if one cannot be restarted.
-fn revive(pair: &mut [Engine; 2]) -> (Vec<Event>, bool) {
+fn revive(pair: &mut [EngineProcess; 2]) -> (Vec<Event>, bool) {
     let mut events = Vec::new();
     let mut dead = None;
     for (name, engine) in ["engine1", "engine2"].into_iter().zip(pair.iter_mut()) {
@@ -95,7 +95,7 @@ fn revive(pair: &mut [Engine; 2]) -> (Vec<Event>, bool) {
 /// are finished and not reported). An engine that cannot be started is an
 /// error.
 pub fn play_all(
-    games: &Games,
+    games: &MatchGames,
     workers: usize,
     mut report: impl FnMut(usize, Vec<Event>) -> Result<bool, String>,
 ) -> Result<(), String> {
@@ -144,7 +144,7 @@ mod tests {
         );
         let _ = std::fs::remove_file(&log);
         std::fs::write(&path, text).unwrap();
-        (Spec::uci(&format!("sh {}", path.display())), log)
+        (Spec::uci("sh").with_args([path.display().to_string()]), log)
     }
 
     /// A fake engine that logs its process id at each new game and answers
@@ -173,12 +173,12 @@ mod tests {
         engines: &'a [Spec; 2],
         arbiter: &'a Arbiter,
         numbers: &'a [usize],
-    ) -> Games<'a> {
+    ) -> MatchGames<'a> {
         const START: &[Opening] = &[Opening {
             start: None,
             moves: Vec::new(),
         }];
-        Games {
+        MatchGames {
             engines,
             ucci_time: UcciTime::Stop,
             arbiter,

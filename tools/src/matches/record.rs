@@ -8,7 +8,7 @@ use xiangqi::{Color, Game, Move, Position};
 use crate::matches::runner::MoveNote;
 
 /// One finished game of a match.
-pub struct Finished<'a> {
+pub struct FinishedGame<'a> {
     /// The game's number (1-based, as the report prints it).
     pub number: usize,
     /// The names of Red and Black.
@@ -35,9 +35,9 @@ pub struct Finished<'a> {
 /// verdict, an adjudication by score, a flag fall, a forfeit); each engine
 /// move has cutechess-cli's comment (`{+0.35/12 0.98s}`, see
 /// [`MoveNote::comment`]).
-pub fn to_pgn(game: &Finished) -> Result<String, String> {
+pub fn to_pgn(game: &FinishedGame) -> Result<String, String> {
     let start = game.start.cloned().unwrap_or_else(Position::new);
-    let result = GameResult::from(xiangqi_selfplay::GameResult::from_winner(game.winner));
+    let result = GameResult::from(xiangqi_selfplay::SelfPlayResult::from_winner(game.winner));
     let mut tags = vec![
         ("Event".to_string(), "xiangqi-tools match".to_string()),
         ("Round".to_string(), game.number.to_string()),
@@ -74,7 +74,7 @@ pub fn to_pgn(game: &Finished) -> Result<String, String> {
 /// (adjudication, flag, forfeit, the ply cap) the arbiter's reason in the
 /// same form, without the result the `Result` tag gives (`draw by
 /// adjudication: ...`).
-fn termination(game: &Finished, start: &Position) -> String {
+fn termination(game: &FinishedGame, start: &Position) -> String {
     let mut replay = Game::from_position(start.clone());
     for &m in game.moves {
         if replay.play_on(m).is_err() {
@@ -90,7 +90,7 @@ fn termination(game: &Finished, start: &Position) -> String {
                 .map(str::to_string)
         });
     by_rule.unwrap_or_else(|| {
-        let result = GameResult::from(xiangqi_selfplay::GameResult::from_winner(game.winner));
+        let result = GameResult::from(xiangqi_selfplay::SelfPlayResult::from_winner(game.winner));
         let reason = game
             .reason
             .strip_prefix(result.as_str())
@@ -110,7 +110,7 @@ mod tests {
             .iter()
             .map(|m| m.parse().unwrap())
             .collect();
-        let text = to_pgn(&Finished {
+        let text = to_pgn(&FinishedGame {
             number: 7,
             players: ["level 3", "level 5"],
             start: None,
@@ -158,7 +158,7 @@ mod tests {
         let mut game = Game::from_position(start.clone());
         game.play(moves[0]).unwrap();
         let verdict = game.outcome().unwrap().to_string();
-        let text = to_pgn(&Finished {
+        let text = to_pgn(&FinishedGame {
             number: 1,
             players: ["a", "b"],
             start: Some(&start),

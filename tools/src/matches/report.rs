@@ -103,7 +103,7 @@ impl<'a> Report<'a> {
             } else {
                 [n2.as_str(), n1]
             };
-            let text = record::to_pgn(&record::Finished {
+            let text = record::to_pgn(&record::FinishedGame {
                 number: g + 1,
                 players,
                 start: opening.start.as_ref(),

@@ -14,7 +14,7 @@ use crate::matches::report::{Report, engine1_colour};
 use crate::matches::resume::resume;
 use crate::matches::tally::{Standing, Tally};
 use crate::matches::{openings, pool, stopping};
-use xiangqi_client::{Engine, GameClocks, Think, parse_info};
+use xiangqi_client::{EngineProcess, GameClocks, Think, parse_info};
 
 /// What an engine said about a move it chose, and the time it took.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -150,8 +150,8 @@ pub struct GamePlayed {
 /// Plays one game; returns the winner (None: draw), the reason and the moves.
 #[cfg(test)]
 pub fn play_game(
-    red: &mut Engine,
-    black: &mut Engine,
+    red: &mut EngineProcess,
+    black: &mut EngineProcess,
     opening: &[Move],
     arbiter: &Arbiter,
 ) -> (Option<Color>, String, Vec<Move>) {
@@ -163,8 +163,8 @@ pub fn play_game(
 /// moves (without the start position).
 #[cfg(test)]
 pub fn play_game_from(
-    red: &mut Engine,
-    black: &mut Engine,
+    red: &mut EngineProcess,
+    black: &mut EngineProcess,
     start: Option<&Position>,
     opening: &[Move],
     arbiter: &Arbiter,
@@ -176,8 +176,8 @@ pub fn play_game_from(
 /// Plays one game as [`play_game_from`] does, with a note on each engine
 /// move.
 pub fn play_full(
-    red: &mut Engine,
-    black: &mut Engine,
+    red: &mut EngineProcess,
+    black: &mut EngineProcess,
     start: Option<&Position>,
     opening: &[Move],
     arbiter: &Arbiter,
@@ -208,7 +208,7 @@ pub fn play_full(
 }
 
 fn play_moves(
-    [red, black]: [&mut Engine; 2],
+    [red, black]: [&mut EngineProcess; 2],
     fen: Option<&str>,
     opening: &[Move],
     arbiter: &Arbiter,
@@ -323,7 +323,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
             decided = true;
         }
     }
-    let games = pool::Games {
+    let games = pool::MatchGames {
         engines: &config.engines,
         ucci_time: config.ucci_time,
         arbiter: &arbiter,

@@ -10,7 +10,7 @@ use crate::matches::runner::*;
 use crate::matches::tally::*;
 use xiangqi::notation::UciRanks;
 use xiangqi::{Color, EndReason, Game, Move, Rules};
-use xiangqi_client::{Engine, Protocol, Spec, Think, UcciTime};
+use xiangqi_client::{EngineProcess, Protocol, Spec, Think, UcciTime};
 
 fn game_after(fen: &str, moves: &str) -> Game {
     let mut game = Game::from_position(fen.parse().unwrap());
@@ -158,7 +158,7 @@ fn bad_replies_lose() {
 /// A fake engine: a shell script answering `go` with `on_go` and `stop`
 /// with `on_stop` (shell commands).
 #[cfg(unix)]
-pub(super) fn fake(name: &str, protocol: Protocol, on_go: &str, on_stop: &str) -> Engine {
+pub(super) fn fake(name: &str, protocol: Protocol, on_go: &str, on_stop: &str) -> EngineProcess {
     let path = std::env::temp_dir().join(format!("xq-match-{}-{name}.sh", std::process::id()));
     // The script removes itself when told to quit.
     let script = format!(
@@ -174,15 +174,15 @@ pub(super) fn fake(name: &str, protocol: Protocol, on_go: &str, on_stop: &str) -
     std::fs::write(&path, script).unwrap();
     let spec = Spec {
         protocol,
-        ..Spec::uci(&format!("sh {}", path.display()))
+        ..Spec::uci("sh").with_args([path.display().to_string()])
     };
-    let mut e = Engine::start(&spec).unwrap();
+    let mut e = EngineProcess::start(&spec).unwrap();
     e.grace = Duration::from_millis(300);
     e
 }
 
 #[cfg(unix)]
-fn fake_engine(name: &str, on_go: &str) -> Engine {
+fn fake_engine(name: &str, on_go: &str) -> EngineProcess {
     fake(name, Protocol::Uci, on_go, ":")
 }
 
@@ -264,7 +264,7 @@ fn ucci_engines_are_stopped_after_the_move_time() {
 /// An engine that logs every command to `log` and answers `go` with
 /// `bestmove {answer}`.
 #[cfg(unix)]
-pub(super) fn logging_engine(name: &str, answer: &str) -> (Engine, std::path::PathBuf) {
+pub(super) fn logging_engine(name: &str, answer: &str) -> (EngineProcess, std::path::PathBuf) {
     let dir = std::env::temp_dir();
     let log = dir.join(format!("xq-match-{}-{name}.log", std::process::id()));
     let path = dir.join(format!("xq-match-{}-{name}.sh", std::process::id()));
@@ -279,7 +279,8 @@ pub(super) fn logging_engine(name: &str, answer: &str) -> (Engine, std::path::Pa
     );
     let _ = std::fs::remove_file(&log);
     std::fs::write(&path, script).unwrap();
-    let mut e = Engine::start(&Spec::uci(&format!("sh {}", path.display()))).unwrap();
+    let mut e =
+        EngineProcess::start(&Spec::uci("sh").with_args([path.display().to_string()])).unwrap();
     e.grace = Duration::from_millis(300);
     (e, log)
 }
@@ -448,8 +449,8 @@ fn flags() {
 
     for (bad, why) in [
         ("--engine1 a --engine2 b --resume", "--results"),
-        ("--engine2 b", "--engine1 <CMD>"),
-        ("--engine1 a", "--engine2 <CMD>"),
+        ("--engine2 b", "--engine1 <PROGRAM>"),
+        ("--engine1 a", "--engine2 <PROGRAM>"),
         ("--engine1 a --engine2 b --games x", "--games <N>"),
         ("--engine1 a --engine2 b --games", "--games <N>"),
         ("--engine1 a --engine2 b --depth 2 --nodes 3", "--nodes <N>"),

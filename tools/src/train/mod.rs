@@ -81,7 +81,7 @@ pub enum TrainError {
 
 /// What to train.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Options {
+pub struct TrainOptions {
     /// The folders of chunk and game files, read one after the other.
     pub data: Vec<PathBuf>,
     /// The network file to write.
@@ -127,9 +127,9 @@ pub struct Options {
 }
 
 /// The options of the command line, checked.
-pub fn options(a: &TrainArgs) -> Result<Options, String> {
+pub fn options(a: &TrainArgs) -> Result<TrainOptions, String> {
     let (step, gamma) = (a.lr_step, a.lr_gamma);
-    let mut o = Options {
+    let mut o = TrainOptions {
         data: if a.data.is_empty() {
             vec![xiangqi_selfplay::data::default_dir()]
         } else {
@@ -240,7 +240,7 @@ fn loss_text(loss: Option<f64>) -> String {
 }
 
 /// The state to start from: a checkpoint's, or fresh random weights.
-pub fn start(o: &Options) -> Result<Checkpoint, TrainError> {
+pub fn start(o: &TrainOptions) -> Result<Checkpoint, TrainError> {
     if let Some(path) = &o.resume {
         return Checkpoint::read(path);
     }
@@ -257,7 +257,7 @@ pub fn start(o: &Options) -> Result<Checkpoint, TrainError> {
 /// Trains from `state` up to `o.epochs` epochs on `data`, writing a
 /// checkpoint after each epoch when `write_checkpoints`.
 pub fn train(
-    o: &Options,
+    o: &TrainOptions,
     data: &Dataset,
     mut state: Checkpoint,
     write_checkpoints: bool,
@@ -358,7 +358,12 @@ pub struct Summary {
 }
 
 /// The provenance line written into the network file.
-fn description(o: &Options, data: &Dataset, state: &Checkpoint, validation: Option<f64>) -> String {
+fn description(
+    o: &TrainOptions,
+    data: &Dataset,
+    state: &Checkpoint,
+    validation: Option<f64>,
+) -> String {
     let s = state.net.shape;
     format!(
         "xiangqi-tools train: data {}, {} training + {} validation positions, {} epochs, seed {}, lambda {}, k {}, hidden {}, buckets {}{}, {}, batch {}, lr {}, mirror {}, validation loss {}",
@@ -397,7 +402,7 @@ fn description(o: &Options, data: &Dataset, state: &Checkpoint, validation: Opti
 /// error on `data`'s held-out positions (its training positions when none
 /// are held out); returns the error and the file as read back.
 pub fn export_to(
-    o: &Options,
+    o: &TrainOptions,
     data: &Dataset,
     state: &Checkpoint,
     out: &Path,
@@ -433,7 +438,7 @@ pub fn export_to(
 }
 
 /// Loads the data, trains, exports.
-pub fn run(o: &Options) -> Result<Summary, TrainError> {
+pub fn run(o: &TrainOptions) -> Result<Summary, TrainError> {
     let started = Instant::now();
     let data = dataset::load(
         &o.data,

@@ -1,7 +1,7 @@
 use std::path::{Path, PathBuf};
 
 use xiangqi::{Color, Position, Role};
-use xiangqi_selfplay::data::{ChunkInfo, GameResult, Record, write_chunk};
+use xiangqi_selfplay::data::{ChunkInfo, Record, SelfPlayResult, write_chunk};
 
 use super::dataset::{Sample, decode};
 use super::model::Scratch;
@@ -52,9 +52,9 @@ fn positions(games: usize, plies: usize, seed: u64) -> Vec<Record> {
             let m = material(&pos).clamp(-1500, 1500);
             let red = if pos.turn() == Color::Red { m } else { -m };
             let result = match red {
-                r if r > 300 => GameResult::RedWins,
-                r if r < -300 => GameResult::BlackWins,
-                _ => GameResult::Draw,
+                r if r > 300 => SelfPlayResult::RedWins,
+                r if r < -300 => SelfPlayResult::BlackWins,
+                _ => SelfPlayResult::Draw,
             };
             out.push(Record::new(&pos, m, result, ply));
         }
@@ -78,7 +78,7 @@ fn data_dir(name: &str, records: &[Record], chunks: usize) -> PathBuf {
 }
 
 /// The options of `train` with these arguments.
-fn parse_args(args: &[String]) -> Result<Options, String> {
+fn parse_args(args: &[String]) -> Result<TrainOptions, String> {
     let line = format!("train {}", args.join(" "));
     match crate::cli::parse(&line).map_err(|e| e.to_string())? {
         crate::cli::Command::Train(a) => super::options(&a),
@@ -86,7 +86,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     }
 }
 
-fn options(dir: &Path, hidden: usize, activation: Activation) -> Options {
+fn options(dir: &Path, hidden: usize, activation: Activation) -> TrainOptions {
     let mut o = parse_args(&["--out".into(), dir.join("net.nnue").display().to_string()]).unwrap();
     o.data = vec![dir.to_path_buf()];
     o.shape = Shape {
@@ -107,7 +107,7 @@ fn options(dir: &Path, hidden: usize, activation: Activation) -> Options {
     o
 }
 
-fn load(o: &Options) -> Dataset {
+fn load(o: &TrainOptions) -> Dataset {
     dataset::load(
         &o.data,
         &LoadOptions {

@@ -9,7 +9,7 @@ use xiangqi::{
 use crate::file_error::FileError;
 use crate::tune::TuneError;
 
-pub struct Options {
+pub struct FitOptions {
     pub data: String,
     pub iterations: usize,
     pub lambda: f64,
@@ -297,7 +297,7 @@ fn start_weights() -> (Vec<f64>, Vec<Option<f64>>) {
     (w, pst)
 }
 
-pub fn run(opt: &Options) -> Result<(), TuneError> {
+pub fn run(opt: &FitOptions) -> Result<(), TuneError> {
     if let Some(bad) = opt
         .scalars
         .iter()

@@ -71,8 +71,8 @@ pub fn main(command: &TuneCommand) -> Result<(), TuneError> {
 }
 
 /// The options of `tune gen`.
-fn gen_options(a: &TuneGenArgs) -> selfplay::Options {
-    selfplay::Options {
+fn gen_options(a: &TuneGenArgs) -> selfplay::TuneSelfPlayOptions {
+    selfplay::TuneSelfPlayOptions {
         games: a.games,
         nodes: a.nodes,
         threads: a.threads,
@@ -82,8 +82,8 @@ fn gen_options(a: &TuneGenArgs) -> selfplay::Options {
 }
 
 /// The options of `tune fit`.
-fn fit_options(a: &TuneFitArgs) -> fit::Options {
-    fit::Options {
+fn fit_options(a: &TuneFitArgs) -> fit::FitOptions {
+    fit::FitOptions {
         data: a.data.clone(),
         iterations: a.iterations,
         lambda: a.lambda,

@@ -3,14 +3,14 @@
 use std::io::Write;
 
 use xiangqi::{Game, MaterialPst, Rng, Searcher};
-use xiangqi_selfplay::{GameResult, opening, play_game, red_cp};
+use xiangqi_selfplay::{SelfPlayResult, opening, play_game, red_cp};
 
 use crate::file_error::FileError;
 use crate::tune::TuneError;
 use crate::work::Queue;
 
 /// What `tune gen` plays.
-pub struct Options {
+pub struct TuneSelfPlayOptions {
     /// Number of games.
     pub games: usize,
     /// Nodes per move.
@@ -37,10 +37,10 @@ fn play(game: &mut Game, searcher: &mut Searcher<MaterialPst>, nodes: u64) -> (V
         })
         .map(|s| s.position.to_string())
         .collect();
-    (quiet, GameResult::from_winner(winner).red_score())
+    (quiet, SelfPlayResult::from_winner(winner).red_score())
 }
 
-pub fn run(opt: &Options) -> Result<(), TuneError> {
+pub fn run(opt: &TuneSelfPlayOptions) -> Result<(), TuneError> {
     let file = std::fs::File::create(&opt.out).map_err(FileError::at(&opt.out))?;
     let mut out = std::io::BufWriter::new(file);
     let bar = crate::progress::bar("tune gen: games", opt.games as u64);

@@ -7,7 +7,7 @@
 use xiangqi::{Position, Rng};
 
 use super::{bestmoves, run, shared};
-use crate::uci::engine::Engine;
+use crate::uci::engine::UciFrontEnd;
 
 /// Commands of either protocol, and words of neither.
 #[rustfmt::skip]
@@ -76,7 +76,7 @@ fn may_set_position(cmd: &str) -> bool {
     matches!(cmd, "position" | "setoption" | "ucinewgame")
 }
 
-fn position(e: &Engine) -> Option<Position> {
+fn position(e: &UciFrontEnd) -> Option<Position> {
     e.session().game().map(|g| g.position().clone())
 }
 

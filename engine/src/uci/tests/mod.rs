@@ -11,10 +11,10 @@ use std::time::Duration;
 
 use xiangqi::{Move, Position, Score};
 
-use crate::uci::engine::Engine;
+use crate::uci::engine::UciFrontEnd;
 use crate::uci::output::Sink;
 
-fn run(engine: &mut Engine, script: &str) -> String {
+fn run(engine: &mut UciFrontEnd, script: &str) -> String {
     let mut out = Vec::new();
     for line in script.lines() {
         engine.handle(line, &mut out).unwrap();
@@ -24,7 +24,7 @@ fn run(engine: &mut Engine, script: &str) -> String {
 
 #[test]
 fn handshake() {
-    let out = run(&mut Engine::new(), "uci\nisready");
+    let out = run(&mut UciFrontEnd::new(), "uci\nisready");
     assert!(out.contains("uciok\n"));
     assert!(out.ends_with("readyok\n"));
 }
@@ -51,7 +51,7 @@ fn perft_divide_lines_then_total() {
 
 #[test]
 fn display_fen_key_checkers() {
-    let mut e = Engine::new();
+    let mut e = UciFrontEnd::new();
     let out = run(
         &mut e,
         "position fen 4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1\nd",
@@ -62,22 +62,22 @@ fn display_fen_key_checkers() {
         e.session().game().unwrap().position().hash()
     )));
     assert!(out.contains("Checkers: e1\n"));
-    let out = run(&mut Engine::new(), "d");
+    let out = run(&mut UciFrontEnd::new(), "d");
     assert!(out.contains("Checkers: \n"));
 }
 
 #[test]
 fn outcome_line() {
-    let out = run(&mut Engine::new(), "position startpos\nd");
+    let out = run(&mut UciFrontEnd::new(), "position startpos\nd");
     assert!(out.contains("\nOutcome: * game goes on\n"));
     // Perpetual check by the Red chariot, then play goes on.
     let cycle = "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9";
     let script = format!("position fen 3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1 moves {cycle} e1e2\nd");
-    let out = run(&mut Engine::new(), &script);
+    let out = run(&mut UciFrontEnd::new(), &script);
     assert!(out.contains("\nOutcome: 0-1 black wins by "), "{out}");
     // Checkmate.
     let out = run(
-        &mut Engine::new(),
+        &mut UciFrontEnd::new(),
         "position fen R3k4/R8/9/9/9/9/9/9/9/3K5 b\nd",
     );
     assert!(
@@ -88,7 +88,7 @@ fn outcome_line() {
 
 #[test]
 fn a_refused_position_is_never_searched() {
-    let mut e = Engine::new();
+    let mut e = UciFrontEnd::new();
     for bad in [
         "position fen rnbakabnr/9 w",
         "position startpos moves h2e2 h2e2",
@@ -113,10 +113,10 @@ fn a_refused_position_is_never_searched() {
 }
 
 /// A buffer shared with the search thread.
-fn shared() -> (Arc<Mutex<Vec<u8>>>, Engine) {
+fn shared() -> (Arc<Mutex<Vec<u8>>>, UciFrontEnd) {
     let buf = Arc::new(Mutex::new(Vec::new()));
     let sink: Sink = buf.clone();
-    (buf, Engine::with_sink(sink))
+    (buf, UciFrontEnd::with_sink(sink))
 }
 
 fn text(buf: &Arc<Mutex<Vec<u8>>>) -> String {
@@ -231,10 +231,10 @@ fn ponder_waits_for_ponderhit_or_stop() {
 
 #[test]
 fn the_first_command_picks_the_protocol() {
-    let mut e = Engine::new();
+    let mut e = UciFrontEnd::new();
     run(&mut e, "isready\nucci");
     assert_eq!(e.protocol, Some(crate::uci::engine::Protocol::Uci));
-    let mut e = Engine::new();
+    let mut e = UciFrontEnd::new();
     assert!(run(&mut e, "ucci").ends_with("ucciok\n"));
     assert!(run(&mut e, "uci").starts_with("info string unknown command"));
 }
@@ -453,7 +453,7 @@ fn probe_reads_back_the_last_search() {
 /// reason, not only "no legal move matches".
 #[test]
 fn illegal_position_move_gives_the_reason() {
-    let mut e = Engine::new();
+    let mut e = UciFrontEnd::new();
     // b0 (Red's horse) to d1: the leg c0 is Red's elephant.
     let out = run(&mut e, "position startpos moves b0d1");
     assert!(out.starts_with("info string move 1 \"b0d1\""), "{out}");

@@ -4,7 +4,7 @@ use xiangqi::Rules;
 use xiangqi::notation::UciRanks;
 
 use super::run;
-use crate::uci::engine::Engine;
+use crate::uci::engine::UciFrontEnd;
 use crate::uci::options::{UcciOption, listing};
 use xiangqi_session::{OptionKind as Kind, OptionSpec, OptionValue};
 
@@ -82,7 +82,7 @@ fn option_listings() {
 
 #[test]
 fn setoption_sets_and_reports() {
-    let mut e = Engine::new();
+    let mut e = UciFrontEnd::new();
     let out = run(
         &mut e,
         "uci\nsetoption name UCI_Variant value xiangqi\nsetoption name Move Overhead value 50\n\
@@ -119,7 +119,7 @@ fn setoption_sets_and_reports() {
 
 #[test]
 fn rules_options_rebuild_the_game() {
-    let mut e = Engine::new();
+    let mut e = UciFrontEnd::new();
     // Halfmove clock 99: one more quiet move reaches 50 moves.
     run(
         &mut e,
@@ -186,7 +186,7 @@ fn rules_options_rebuild_the_game() {
 
 #[test]
 fn ucci_setoption_and_banmoves() {
-    let mut e = Engine::new();
+    let mut e = UciFrontEnd::new();
     let out = run(
         &mut e,
         "ucci\nsetoption usebook false\nsetoption hashsize 32\nsetoption newgame\n\

@@ -4,11 +4,11 @@
 use super::*;
 use xiangqi::{Game, Rng, Score};
 use xiangqi_selfplay::games::{GamesInfo, write_games};
-use xiangqi_selfplay::{Chunk, ChunkSpec, GameRecord, GameResult};
+use xiangqi_selfplay::{Chunk, ChunkSpec, SelfPlayRecord, SelfPlayResult};
 
 /// Random games from the start (random legal moves, random centipawn
 /// scores), `n` of them.
-fn games(seed: u64, n: usize) -> Vec<GameRecord> {
+fn games(seed: u64, n: usize) -> Vec<SelfPlayRecord> {
     let mut rng = Rng::new(seed);
     (0..n)
         .map(|i| {
@@ -25,11 +25,15 @@ fn games(seed: u64, n: usize) -> Vec<GameRecord> {
             let scores = (opening..moves.len())
                 .map(|_| Score::Cp(rng.below(4000) as i32 - 2000))
                 .collect();
-            GameRecord {
+            SelfPlayRecord {
                 moves,
                 opening,
                 scores,
-                result: [GameResult::BlackWins, GameResult::Draw, GameResult::RedWins][i % 3],
+                result: [
+                    SelfPlayResult::BlackWins,
+                    SelfPlayResult::Draw,
+                    SelfPlayResult::RedWins,
+                ][i % 3],
                 last_move_played: true,
             }
         })

@@ -66,7 +66,7 @@ fn scores_beyond_the_cap_are_left_out_and_limits_hold() {
     let pos = Position::new();
     let records: Vec<Record> = [0, 2999, -3000, 3001, -20000, 5]
         .iter()
-        .map(|&s| Record::new(&pos, s, GameResult::Draw, 0))
+        .map(|&s| Record::new(&pos, s, SelfPlayResult::Draw, 0))
         .collect();
     let dir = data_dir("cap", &records, 2);
     let mut o = options(&dir, 4, Activation::CReLU);
