@@ -101,7 +101,7 @@ pub enum FormatError {
     },
 }
 
-/// The formats [`write`] writes.
+/// The formats [`write()`] writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum WriteFormat {
