@@ -50,7 +50,9 @@ pub struct RecordFile {
     pub warnings: Vec<SkippedGame>,
 }
 
-/// A game of a many-game file that could not be read (the others were).
+/// A game of a many-game file that could not be read (the others were), or
+/// the part of a game that was skipped (an XQF move the rules refuse, with
+/// the moves after it in its line; `index` is then the game's, 0).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{format} game {index}: {reason}")]
 #[non_exhaustive]
@@ -143,7 +145,24 @@ pub fn read_as(bytes: &[u8], format: RecordFormat) -> Result<RecordFile, FormatE
     };
     Ok(match format {
         RecordFormat::Pgn => read_pgn(bytes)?,
-        RecordFormat::Xqf => one(xqf::read(bytes)?),
+        RecordFormat::Xqf => {
+            // A real file may hold a move cchess keeps but the rules refuse
+            // (a side moving twice): the file opens, without that move and
+            // what follows it in its line, and a warning says so.
+            let (tree, skipped) = xqf::read_skipping(bytes)?;
+            RecordFile {
+                format,
+                games: alloc::vec![tree],
+                warnings: skipped
+                    .into_iter()
+                    .map(|e| SkippedGame {
+                        format,
+                        index: 0,
+                        reason: alloc::format!("skipped with what follows in its line: {e}"),
+                    })
+                    .collect(),
+            }
+        }
         RecordFormat::Cbr => one(cbr::read(bytes)?),
         RecordFormat::Cbl => {
             let library = cbr::read_library(bytes)?;
