@@ -78,6 +78,8 @@ pub enum Command {
     /// Endgame tablebases: generate (resumable), check, stats, probe
     /// (`egtb generate --out DIR krkaabb knkaa`).
     Egtb(EgtbArgs),
+    /// Check that every opening of a file is level (a short search from each side).
+    OpeningsCheck(crate::openings_check::OpeningsCheckArgs),
 }
 
 impl Command {
@@ -102,6 +104,7 @@ impl Command {
             Command::Book(_) => "book",
             Command::Levels(_) => "levels",
             Command::Egtb(_) => "egtb",
+            Command::OpeningsCheck(_) => "openings-check",
         }
     }
 
@@ -132,6 +135,7 @@ impl Command {
             Command::Book(command) => crate::book::main(&command).map_err(|e| e.to_string()),
             Command::Levels(args) => crate::levels::main(&args).map_err(|e| e.to_string()),
             Command::Egtb(args) => xiangqi_egtb::run_cli(args.args).map_err(|e| e.to_string()),
+            Command::OpeningsCheck(args) => crate::openings_check::main(&args),
         }
     }
 }
