@@ -37,6 +37,7 @@ mod datagen;
 mod file_error;
 mod levels;
 mod matches;
+pub mod openings_check;
 pub use matches::sprt;
 mod progress;
 mod train;

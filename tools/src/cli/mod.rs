@@ -83,6 +83,8 @@ pub enum Command {
     /// Convert a record file (PGN, XQF, CBR, CBL, CBF, DhtmlXQ) to PGN,
     /// XQF or DhtmlXQ.
     Convert(ConvertArgs),
+    /// Check that every opening of a file is level (a short search from each side).
+    OpeningsCheck(crate::openings_check::OpeningsCheckArgs),
 }
 
 impl Command {
@@ -108,6 +110,7 @@ impl Command {
             Command::Levels(_) => "levels",
             Command::Egtb(_) => "egtb",
             Command::Convert(_) => "convert",
+            Command::OpeningsCheck(_) => "openings-check",
         }
     }
 
@@ -139,6 +142,7 @@ impl Command {
             Command::Levels(args) => crate::levels::main(&args).map_err(|e| e.to_string()),
             Command::Egtb(args) => xiangqi_egtb::run_cli(args.args).map_err(|e| e.to_string()),
             Command::Convert(args) => convert::main(&args),
+            Command::OpeningsCheck(args) => crate::openings_check::main(&args),
         }
     }
 }

@@ -70,6 +70,22 @@ pub struct Config {
 }
 
 impl Config {
+    /// The PGN `TimeControl` tag (PGN standard 9.6.1, as cutechess-cli
+    /// writes it): the clock (`40/60+0.6`, `10+0.1`, `300`), a fixed time a
+    /// move (`0.1/move`), `-` for a depth or node limit (no clock); `None`
+    /// with time odds (the engines' controls differ).
+    pub fn pgn_time_control(&self) -> Option<String> {
+        if self.clock.is_some() {
+            return Some(self.time_control_label());
+        }
+        let [one, two] = self.think;
+        match (one, two) {
+            _ if one != two => None,
+            (Think::MoveTime(_), _) => Some(self.time_control_label()),
+            _ => Some("-".to_string()),
+        }
+    }
+
     /// The thinking limit as the results line names it: the clock (`40/60+0.6`,
     /// `10+0.1`), `0.2/move`, `depth 8` or `5000 nodes`; with time odds
     /// both engines' (`0.1/move vs 1/move`).

@@ -23,13 +23,17 @@ pub struct FinishedGame<'a> {
     pub winner: Option<Color>,
     /// Why the game ended.
     pub reason: &'a str,
+    /// The `TimeControl` tag (`40/60+0.6`, `10+0.1`, `0.1/move`, `-`;
+    /// `None`: no tag).
+    pub time_control: Option<String>,
     /// A note on each engine move (the moves after the opening's), written
     /// as a comment after it.
     pub notes: &'a [MoveNote],
 }
 
 /// The game as a PGN record in ICCS notation, with the tags `Event`,
-/// `Round`, `Red`, `Black`, `Result`, `FEN` (a start other than the
+/// `Round`, `Red`, `Black`, `Result`, `TimeControl` (PGN standard
+/// 9.6.1 as cutechess-cli writes it, when known), `FEN` (a start other than the
 /// standard one), `OpeningPlies` (the plies that were the opening's, not
 /// chosen by the engines) and `Termination` (the arbiter's reason: a rule's
 /// verdict, an adjudication by score, a flag fall, a forfeit); each engine
@@ -45,6 +49,9 @@ pub fn to_pgn(game: &FinishedGame) -> Result<String, String> {
         ("Black".to_string(), game.players[1].to_string()),
         ("Result".to_string(), result.as_str().to_string()),
     ];
+    if let Some(tc) = &game.time_control {
+        tags.push(("TimeControl".to_string(), tc.clone()));
+    }
     if game.start.is_some() {
         tags.push(("FEN".to_string(), start.to_string()));
     }
@@ -118,6 +125,7 @@ mod tests {
             opening_plies: 2,
             winner: Some(Color::Black),
             reason: "0-1 black wins by checkmate",
+            time_control: Some("40/60+0.6".to_string()),
             notes: &[
                 MoveNote {
                     score: Some(xiangqi::Score::Cp(-35)),
@@ -139,6 +147,7 @@ mod tests {
         assert_eq!(rec.tag("Black"), Some("level 5"));
         assert_eq!(rec.tag("OpeningPlies"), Some("2"));
         assert_eq!(rec.tag("Round"), Some("7"));
+        assert_eq!(rec.tag("TimeControl"), Some("40/60+0.6"));
         // Not a rule's verdict: the reason, in the library's form.
         assert_eq!(rec.tag("Termination"), Some("black wins by checkmate"));
         // The engines' moves carry cutechess-cli's comments.
@@ -167,9 +176,11 @@ mod tests {
             winner: Some(Color::Red),
             reason: &verdict,
             notes: &[],
+            time_control: None,
         })
         .unwrap();
         let rec = GameRecord::from_pgn(&text, &ReadOptions::default()).unwrap();
+        assert_eq!(rec.tag("TimeControl"), None);
         let library = GameRecord::from_game(&game);
         assert_eq!(rec.tag("Termination"), Some("red wins by checkmate"));
         assert_eq!(rec.tag("Termination"), library.tag("Termination"));

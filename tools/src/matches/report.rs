@@ -112,6 +112,7 @@ impl<'a> Report<'a> {
                 winner,
                 reason: &reason,
                 notes: &notes,
+                time_control: config.pgn_time_control(),
             })?;
             if let Some(path) = &config.pgn {
                 append(path, &text)?;

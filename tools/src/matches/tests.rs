@@ -543,3 +543,21 @@ fn pyffish_lines_and_differences() {
         None
     );
 }
+
+/// The PGN `TimeControl` tag: the standard's `moves/seconds` and
+/// `seconds+increment` forms for a clock, cutechess-cli's `N/move` for a
+/// fixed time, `-` without a clock, none with time odds.
+#[test]
+fn pgn_time_control_tag() {
+    let tc = |flags: &str| {
+        parse_args(&format!("--engine1 a --engine2 b {flags}"))
+            .unwrap()
+            .pgn_time_control()
+    };
+    assert_eq!(tc("--tc 40/60+0.6").as_deref(), Some("40/60+0.6"));
+    assert_eq!(tc("--tc 10+0.1").as_deref(), Some("10+0.1"));
+    assert_eq!(tc("--tc 5:00").as_deref(), Some("300"));
+    assert_eq!(tc("--movetime 100").as_deref(), Some("0.1/move"));
+    assert_eq!(tc("--depth 8").as_deref(), Some("-"));
+    assert_eq!(tc("--engine1-movetime 100 --engine2-movetime 1000"), None);
+}
