@@ -35,10 +35,17 @@ fn tables(tag: &str, names: &[&str]) -> Vec<Vec<u8>> {
 
 /// Won positions for the side to move, picked from `base`'s tables with a
 /// simple generator (deterministic).
-fn won_positions(base: &Tablebase<'_>, count: usize) -> Vec<(Position, u16)> {
+fn won_positions(
+    base: &Tablebase<'_>,
+    only: Option<xiangqi::tablebase::Material>,
+    count: usize,
+) -> Vec<(Position, u16)> {
     let mut found = Vec::new();
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     for table in base.tables() {
+        if only.is_some_and(|m| m != table.material()) {
+            continue;
+        }
         let index = table.index();
         let mut tries = 0;
         while found.len() < count && tries < 100_000 {
@@ -102,7 +109,7 @@ fn root_plays_the_fastest_mate_and_reports_it() {
     let mut session = Session::new();
     session.set_tablebases(tables("root", &["krk"])).unwrap();
     let base = session.tablebases().unwrap().clone();
-    let won = won_positions(&base, 5);
+    let won = won_positions(&base, None, 5);
     assert_eq!(won.len(), 5);
     for (pos, n) in won {
         session.set_position(Some(&pos.to_string()), &[]).unwrap();
@@ -118,4 +125,73 @@ fn root_plays_the_fastest_mate_and_reports_it() {
         assert_eq!(plies, usize::from(n), "{pos}");
         assert_eq!(winner, Some(pos.turn()), "{pos}");
     }
+}
+
+/// Plays `pos` out: the side to move (the winner) with `winner`, the
+/// other with `defender` (the tables' longest defence); returns the
+/// winner's colour if it mated within `max_plies`.
+fn convert(
+    winner: &mut Session,
+    defender: &mut Session,
+    pos: &Position,
+    nodes: u64,
+    max_plies: usize,
+) -> bool {
+    let fen = pos.to_string();
+    let mut moves: Vec<String> = Vec::new();
+    for ply in 0..=max_plies {
+        let session = if ply % 2 == 0 {
+            &mut *winner
+        } else {
+            &mut *defender
+        };
+        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+        session.set_position(Some(&fen), &refs).unwrap();
+        if let Some(v) = session.game().unwrap().outcome() {
+            return v.winner == Some(pos.turn());
+        }
+        let outcome = session
+            .search(&Limits::nodes(nodes).into(), |_| {})
+            .unwrap();
+        let Some(m) = outcome.best_move() else {
+            return false;
+        };
+        moves.push(m.to_string());
+    }
+    false
+}
+
+/// The conversion rate on 200 won positions of a table read from
+/// `XIANGQI_EGTB_DIR` (default `/tmp/egtbsearch-tables`; table
+/// `XIANGQI_EGTB_TABLE`, default `krkab`), with and without tables for the
+/// winner; the defender always plays the tables' longest defence. Run in
+/// release: `cargo test --release -p xiangqi-session --test endgame_tables
+/// -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn conversion_of_200_won_positions() {
+    let dir = std::env::var("XIANGQI_EGTB_DIR").unwrap_or("/tmp/egtbsearch-tables".into());
+    let name = std::env::var("XIANGQI_EGTB_TABLE").unwrap_or("krkab".into());
+    let bytes = xiangqi_session::files::read_table_dirs(&dir).unwrap();
+    let mut with = Session::new();
+    with.set_tablebases(bytes.clone()).unwrap();
+    let mut defender = Session::new();
+    defender.set_tablebases(bytes).unwrap();
+    let mut without = Session::new();
+    let base = with.tablebases().unwrap().clone();
+    let material: xiangqi::tablebase::Material = name.parse().unwrap();
+    let won = won_positions(&base, Some(material), 200);
+    assert_eq!(won.len(), 200);
+    let max_plies = 120;
+    let mut rates = [0usize; 2];
+    for (k, session) in [&mut with, &mut without].into_iter().enumerate() {
+        for (pos, _) in &won {
+            rates[k] += usize::from(convert(session, &mut defender, pos, 5_000, max_plies));
+        }
+    }
+    println!(
+        "{name}: mated within {max_plies} plies from 200 won positions: with tables {}, without {}",
+        rates[0], rates[1]
+    );
+    assert_eq!(rates[0], 200);
 }
