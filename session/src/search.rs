@@ -277,7 +277,8 @@ impl Session {
                 Err(_) => {}
             }
         }
-        let searcher = self.searcher.take().ok_or(GoError::Busy)?;
+        let mut searcher = self.searcher.take().ok_or(GoError::Busy)?;
+        searcher.set_tablebase(self.tablebases.clone());
         self.signals.clear();
         let resize = (self.applied_hash_mb != Some(self.hash_mb)).then_some(self.hash_mb);
         let clear = std::mem::take(&mut self.clear_pending);
