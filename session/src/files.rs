@@ -92,3 +92,38 @@ impl FileSource {
         self.into_value(option, |path| std::fs::read(path))
     }
 }
+
+/// The bytes of every endgame table (`*.xqtb`) in the directories of
+/// `list` (several separated by the platform's path separator, as
+/// `PATH`; `<empty>` or nothing: none), in name order within each
+/// directory: what a front end reads for the `EgtbPath` option before
+/// handing the bytes to [`crate::Session::set_tablebases`].
+///
+/// ```
+/// use xiangqi_session::files::read_table_dirs;
+///
+/// assert!(read_table_dirs("").unwrap().is_empty());
+/// assert!(read_table_dirs("<empty>").unwrap().is_empty());
+/// assert!(read_table_dirs("/no/such/egtb/dir").is_err());
+/// ```
+pub fn read_table_dirs(list: &str) -> std::io::Result<Vec<Vec<u8>>> {
+    let list = list.trim();
+    if list.is_empty() || list == "<empty>" {
+        return Ok(Vec::new());
+    }
+    let mut tables = Vec::new();
+    for dir in std::env::split_paths(list) {
+        if dir.as_os_str().is_empty() {
+            continue;
+        }
+        let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "xqtb") && p.is_file())
+            .collect();
+        paths.sort();
+        for path in paths {
+            tables.push(std::fs::read(&path)?);
+        }
+    }
+    Ok(tables)
+}

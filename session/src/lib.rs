@@ -42,6 +42,7 @@
 #![forbid(unsafe_code)]
 
 mod config;
+mod endgame_tables;
 mod error;
 pub mod files;
 pub mod memory;

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use xiangqi::{Game, Limits, Move, Position, Score, SearchInfo, SearchResult};
 
+use crate::endgame_tables::{TableRoot, root_choice};
 use crate::error::GoError;
 use crate::request::SearchRequest;
 use crate::searcher::EngineSearcher;
@@ -22,6 +23,10 @@ pub enum Source {
     Search,
     /// The opening book (`OwnBook`).
     Book,
+    /// The endgame tables ([`Session::set_tablebases`]): the root is a
+    /// won or lost table position, and the move is the table's best
+    /// (the score is the exact mate distance).
+    Tablebase,
     /// Nothing: the side to move has no legal move (or every legal move
     /// is banned).
     NoMove,
@@ -94,6 +99,7 @@ pub struct SearchJob {
     limits: Limits,
     ponder: bool,
     book_move: Option<Move>,
+    table_move: Option<(Move, Score)>,
     no_move: bool,
     resize: Option<usize>,
     clear: bool,
@@ -140,6 +146,12 @@ impl SearchJob {
             SearchOutcome::without_search(Source::NoMove, None)
         } else if let Some(m) = self.book_move {
             SearchOutcome::without_search(Source::Book, Some(m))
+        } else if let Some((m, score)) = self.table_move {
+            SearchOutcome {
+                score,
+                depth: 1,
+                ..SearchOutcome::without_search(Source::Tablebase, Some(m))
+            }
         } else {
             let stop = self.signals.stop_flag();
             SearchOutcome::searched(if self.ponder {
@@ -250,7 +262,23 @@ impl Session {
         } else {
             self.book_move(game.position(), &limits.search_moves)
         };
-        let searcher = self.searcher.take().ok_or(GoError::Busy)?;
+        let mut table_move = None;
+        if let Some(tables) = self
+            .tablebases
+            .as_deref()
+            .filter(|_| !no_move && book_move.is_none())
+        {
+            match root_choice(&game, tables, &limits.search_moves) {
+                Ok(TableRoot::Play(m, score)) if !request.ponder && !limits.infinite => {
+                    table_move = Some((m, score));
+                }
+                Ok(TableRoot::Play(m, _)) => limits.search_moves = vec![m],
+                Err(drawing) if !drawing.is_empty() => limits.search_moves = drawing,
+                Err(_) => {}
+            }
+        }
+        let mut searcher = self.searcher.take().ok_or(GoError::Busy)?;
+        searcher.set_tablebase(self.tablebases.clone());
         self.signals.clear();
         let resize = (self.applied_hash_mb != Some(self.hash_mb)).then_some(self.hash_mb);
         let clear = std::mem::take(&mut self.clear_pending);
@@ -260,6 +288,7 @@ impl Session {
             limits,
             ponder: request.ponder,
             book_move,
+            table_move,
             no_move,
             resize,
             clear,

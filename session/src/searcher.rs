@@ -154,6 +154,11 @@ impl EngineSearcher {
         each!(self, s => s.set_time_source(source))
     }
 
+    /// [`Searcher::set_tablebase`]: endgame tables probed in the tree.
+    pub fn set_tablebase(&mut self, tables: Option<Arc<xiangqi::tablebase::Tablebase<'static>>>) {
+        each!(self, s => s.set_tablebase(tables))
+    }
+
     /// [`Searcher::time_source`].
     pub fn time_source(&self) -> Option<Arc<dyn TimeSource + Send + Sync>> {
         each!(self, s => s.time_source().cloned())

@@ -72,6 +72,8 @@ impl<E: Evaluator> Searcher<E> {
             deepen_nodes: strength.deepen_nodes(),
             rules: game.rules(),
             ponderhit,
+            #[cfg(feature = "tablebase")]
+            tablebase: self.tablebase.as_deref(),
         };
         // Helpers beyond the cores would only take time from the main
         // thread (which checks the clock): at most one thread per core.

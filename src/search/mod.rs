@@ -221,6 +221,9 @@ pub struct Searcher<E: Evaluator = Nnue> {
     strength_rng: Rng,
     /// Where the search reads the time; `None`: no clock.
     time: Option<SharedTime>,
+    /// Endgame tables probed in the tree ([`Searcher::set_tablebase`]).
+    #[cfg(feature = "tablebase")]
+    tablebase: Option<Arc<crate::tablebase::Tablebase<'static>>>,
 }
 
 impl Default for Searcher<Nnue> {
@@ -252,7 +255,27 @@ impl<E: Evaluator> Searcher<E> {
             strength: Strength::FULL,
             strength_rng: Rng::from_state(0),
             time: time::default_source(),
+            #[cfg(feature = "tablebase")]
+            tablebase: None,
         }
+    }
+
+    /// Endgame tables the search probes inside the tree (feature
+    /// `tablebase`): a node whose material a table covers (beyond the
+    /// root) scores the table's exact distance to mate, or 0 for a draw,
+    /// instead of being searched. `None` (the default) probes nothing.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use xiangqi::tablebase::Tablebase;
+    /// use xiangqi::{MaterialPst, Searcher};
+    /// let mut s = Searcher::new(MaterialPst::default());
+    /// s.set_tablebase(Some(Arc::new(Tablebase::new())));
+    /// s.set_tablebase(None);
+    /// ```
+    #[cfg(feature = "tablebase")]
+    pub fn set_tablebase(&mut self, tables: Option<Arc<crate::tablebase::Tablebase<'static>>>) {
+        self.tablebase = tables;
     }
 
     /// Sets the playing strength ([`Strength`]; full by default) for the

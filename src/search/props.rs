@@ -180,6 +180,8 @@ fn check_moves(pos: Position, rules: Rules, split: usize, moves: Moves<'_>) -> S
         deepen_nodes: None,
         rules: &rules,
         ponderhit: None,
+        #[cfg(feature = "tablebase")]
+        tablebase: None,
     };
     let line = game_line(&game);
     let mut tables = super::tables::Tables::new();

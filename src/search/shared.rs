@@ -25,6 +25,9 @@ pub(crate) struct Shared<'a, E: ?Sized> {
     /// While this flag is down the search ponders: no time limit applies
     /// (the clock starts when it is raised).
     pub(crate) ponderhit: Option<&'a AtomicBool>,
+    /// Endgame tables probed in the tree; `None`: none.
+    #[cfg(feature = "tablebase")]
+    pub(crate) tablebase: Option<&'a crate::tablebase::Tablebase<'static>>,
 }
 
 impl<'a, E: ?Sized> Shared<'a, E> {
@@ -39,6 +42,8 @@ impl<'a, E: ?Sized> Shared<'a, E> {
             deepen_nodes: self.deepen_nodes,
             rules: self.rules,
             ponderhit: self.ponderhit,
+            #[cfg(feature = "tablebase")]
+            tablebase: self.tablebase,
         }
     }
 }

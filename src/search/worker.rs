@@ -275,6 +275,12 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
             if let Some(score) = self.arbiter_score(pos, ply) {
                 return score;
             }
+            #[cfg(feature = "tablebase")]
+            if let Some(tables) = self.sh.tablebase {
+                if let Some(score) = table_score(tables, pos, ply) {
+                    return score;
+                }
+            }
             // Mate-distance pruning.
             alpha = alpha.max(-MATE_SCORE + ply as i32);
             beta = beta.min(MATE_SCORE - ply as i32 - 1);
@@ -548,4 +554,30 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         }
         None
     }
+}
+
+/// The most pieces (kings included) of a table the tree probes: positions
+/// with more are not looked up.
+#[cfg(feature = "tablebase")]
+const TABLE_PIECES: usize = 7;
+
+/// The tables' score of `pos` at `ply`: the exact mate score from the
+/// distance to mate (a mate too far for the mate range scores just below
+/// it), 0 for a draw; `None` when no table covers it.
+#[cfg(feature = "tablebase")]
+fn table_score(
+    tables: &crate::tablebase::Tablebase<'_>,
+    pos: &Position,
+    ply: usize,
+) -> Option<i32> {
+    use crate::tablebase::Dtm;
+    if pos.board().occupied().count() > TABLE_PIECES {
+        return None;
+    }
+    let to_mate = |n: u16| (MATE_SCORE - ply as i32 - i32::from(n)).max(MATE_BOUND - 1);
+    Some(match tables.probe(pos)? {
+        Dtm::Win(n) => to_mate(n),
+        Dtm::Draw => 0,
+        Dtm::Loss(n) => -to_mate(n),
+    })
 }

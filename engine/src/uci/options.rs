@@ -84,6 +84,12 @@ pub fn listing(protocol: Protocol) -> Vec<String> {
             }
         });
     }
+    // The endgame tables' directories, read by the front end (the
+    // session takes bytes).
+    lines.push(match protocol {
+        Protocol::Uci => "option name EgtbPath type string default <empty>".to_string(),
+        Protocol::Ucci => "option egtbpath type string default <empty>".to_string(),
+    });
     if protocol == Protocol::Ucci {
         let vars: Vec<String> = REPETITION_RULES
             .iter()

@@ -66,6 +66,10 @@ impl UciFrontEnd {
                     emit(&sink, "info depth 0 score mate 0");
                 }
                 Source::Book => emit(&sink, "info string book move"),
+                Source::Tablebase => emit(
+                    &sink,
+                    &format!("info depth 1 score {} string tablebase move", outcome.score),
+                ),
                 _ => {}
             }
             if ponder || infinite {

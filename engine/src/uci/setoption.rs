@@ -6,6 +6,7 @@
 
 use std::io::{self, Write};
 
+use xiangqi_session::files::read_table_dirs;
 use xiangqi_session::{EMBEDDED, FileSource, OptionError, OptionId, OptionKind, OptionSpec};
 
 use crate::uci::engine::UciFrontEnd;
@@ -27,6 +28,10 @@ impl UciFrontEnd {
             [] => return writeln!(out, "info string expected: setoption name <id> value <x>"),
         };
         let value = value.trim();
+        if name.eq_ignore_ascii_case("EgtbPath") {
+            self.halt_search();
+            return self.set_egtb_path(value, out);
+        }
         if let Some(ucci) = UcciOption::find(&name) {
             return self.set_ucci_option(ucci, value, out);
         }
@@ -66,6 +71,29 @@ impl UciFrontEnd {
     fn set_file(&mut self, spec: &'static OptionSpec, path: &str) -> Result<(), OptionError> {
         let value = FileSource::parse(path).load(spec)?;
         self.session.set_option(spec.name, value)
+    }
+
+    /// `EgtbPath`: the `*.xqtb` files of the directories named (read here,
+    /// [`read_table_dirs`]) handed to the session; all or none, with an
+    /// `info string` saying how many tables were loaded.
+    fn set_egtb_path(&mut self, list: &str, out: &mut impl Write) -> io::Result<()> {
+        let kept = self.session.tablebases().map_or(0, |t| t.tables().len());
+        let bytes = match read_table_dirs(list) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                return writeln!(
+                    out,
+                    "info string EgtbPath {list}: {e}; keeping {kept} tables"
+                );
+            }
+        };
+        match self.session.set_tablebases(bytes) {
+            Ok(n) => writeln!(out, "info string EgtbPath: {n} tables from {list}"),
+            Err(e) => writeln!(
+                out,
+                "info string EgtbPath {list}: {e}; keeping {kept} tables"
+            ),
+        }
     }
 
     /// What the session uses now, for `EvalFile` and `BookFile` messages.

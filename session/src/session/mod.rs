@@ -75,6 +75,8 @@ pub struct Session {
     elo: u32,
     pub(crate) signals: Arc<Signals>,
     memory_probe: Option<MemoryProbe>,
+    /// The endgame tables ([`Session::set_tablebases`]); `None`: no table.
+    pub(crate) tablebases: Option<std::sync::Arc<xiangqi::tablebase::Tablebase<'static>>>,
 }
 
 impl Default for Session {
@@ -143,6 +145,7 @@ impl Session {
             elo: Strength::MIN_ELO,
             signals: Arc::new(Signals::default()),
             memory_probe: config.memory_probe,
+            tablebases: None,
         };
         session.set_seed(config.seed);
         if let (Some(source), Some(searcher)) = (config.time_source, session.searcher.as_mut()) {

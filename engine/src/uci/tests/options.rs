@@ -235,3 +235,43 @@ fn ucci_setoption_and_banmoves() {
     assert!(!e.handle("quit", &mut out).unwrap());
     assert_eq!(String::from_utf8(out).unwrap(), "bye\n");
 }
+
+#[test]
+fn egtb_path_loads_the_tables_of_its_directories() {
+    use xiangqi::tablebase::{TableIndex, encode_table, entry_of_dtm};
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["krk", "kck"] {
+        let material = name.parse().unwrap();
+        let entries = vec![entry_of_dtm(1); TableIndex::new(material).len() as usize];
+        let bytes = encode_table(material, &entries).unwrap();
+        std::fs::write(dir.path().join(format!("{name}.xqtb")), bytes).unwrap();
+    }
+    std::fs::write(dir.path().join("notes.txt"), "not a table").unwrap();
+    let path = dir.path().to_str().unwrap();
+    let mut engine = Engine::new();
+    assert!(run(&mut engine, "uci").contains("option name EgtbPath type string default <empty>\n"));
+    let out = run(
+        &mut engine,
+        &format!("setoption name EgtbPath value {path}"),
+    );
+    assert_eq!(out, format!("info string EgtbPath: 2 tables from {path}\n"));
+    assert_eq!(
+        engine.session.tablebases().map(|t| t.tables().len()),
+        Some(2)
+    );
+    // A bad table: refused, the tables in use are kept.
+    std::fs::write(dir.path().join("kpk.xqtb"), "junk").unwrap();
+    let out = run(
+        &mut engine,
+        &format!("setoption name EgtbPath value {path}"),
+    );
+    assert!(out.ends_with("; keeping 2 tables\n"), "{out}");
+    let out = run(
+        &mut engine,
+        "setoption name EgtbPath value /no/such/egtb/dir",
+    );
+    assert!(out.ends_with("; keeping 2 tables\n"), "{out}");
+    let out = run(&mut engine, "setoption name EgtbPath value <empty>");
+    assert_eq!(out, "info string EgtbPath: 0 tables from <empty>\n");
+    assert!(engine.session.tablebases().is_none());
+}
