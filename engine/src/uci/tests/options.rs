@@ -248,7 +248,7 @@ fn egtb_path_loads_the_tables_of_its_directories() {
     }
     std::fs::write(dir.path().join("notes.txt"), "not a table").unwrap();
     let path = dir.path().to_str().unwrap();
-    let mut engine = Engine::new();
+    let mut engine = UciFrontEnd::new();
     assert!(run(&mut engine, "uci").contains("option name EgtbPath type string default <empty>\n"));
     let out = run(
         &mut engine,
