@@ -18,6 +18,7 @@ mod errors;
 mod habits;
 mod pgn;
 mod svg;
+mod tablebase;
 mod training;
 
 /// Xiangqi (Chinese chess): rules, Asian-rules verdicts, notation and a
@@ -36,6 +37,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_submodule(&pgn::module(m.py())?)?;
     m.add_submodule(&svg::module(m.py())?)?;
+    m.add_submodule(&tablebase::module(m.py())?)?;
     m.add_submodule(&data::module(m.py())?)?;
     m.add_submodule(&engine_client::module(m.py())?)?;
     m.add_class::<batch::BatchEnv>()?;

@@ -12,7 +12,7 @@ where the game allows::
 
 from collections.abc import Sequence as _Sequence
 
-from . import data, pgn, svg
+from . import data, pgn, svg, tablebase
 from ._core import (
     ACTION_SPACE,
     STARTING_FEN,
@@ -60,4 +60,5 @@ __all__ = [
     "move_to_index",
     "pgn",
     "svg",
+    "tablebase",
 ]

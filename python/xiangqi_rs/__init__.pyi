@@ -9,6 +9,7 @@ import numpy.typing as npt
 from . import data as data
 from . import pgn as pgn
 from . import svg as svg
+from . import tablebase as tablebase
 
 __all__ = [
     "ACTION_SPACE",
@@ -32,6 +33,7 @@ __all__ = [
     "move_to_index",
     "pgn",
     "svg",
+    "tablebase",
 ]
 
 STARTING_FEN: str
