@@ -1,4 +1,4 @@
-export { Board, Game, GameNode, readGames, readGamesReport } from './pkg/xiangqi_wasm.js';
+export { Board, Game, GameNode, Tablebase, readGames, readGamesReport } from './pkg/xiangqi_wasm.js';
 export type { GamesReport, Notation, Outcome, SvgOptions } from './pkg/xiangqi_wasm.js';
 export * from './pkg/errors.js';
 import type { Board, Game, Notation } from './pkg/xiangqi_wasm.js';

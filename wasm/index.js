@@ -6,10 +6,10 @@
 // `globalThis.XIANGQI_WASM_SIMD = false` before the import, forces the
 // plain one).
 
-import init, { Board, Game, GameNode, readGames, readGamesReport } from './pkg/xiangqi_wasm.js';
+import init, { Board, Game, GameNode, Tablebase, readGames, readGamesReport } from './pkg/xiangqi_wasm.js';
 import { InvalidArgumentError } from './pkg/errors.js';
 
-export { Board, Game, GameNode, readGames, readGamesReport };
+export { Board, Game, GameNode, Tablebase, readGames, readGamesReport };
 export * from './pkg/errors.js';
 
 // The smallest module with a SIMD instruction (as wasm-feature-detect's).

@@ -4,7 +4,7 @@
 // any move of the list can be shown, and a move played where the line goes
 // on starts a variation.
 
-import { Board, Game, readGamesReport, writeGames, XiangqiError } from 'xiangqi-wasm';
+import { Board, Game, Tablebase, readGamesReport, writeGames, XiangqiError } from 'xiangqi-wasm';
 import { Engine } from 'xiangqi-wasm/engine';
 
 const $ = (id) => document.getElementById(id);
@@ -72,6 +72,36 @@ function humanToMove() {
   return !state.board.isGameOver() && (state.human === 'both' || state.human === state.board.turn);
 }
 
+/** The endgame tables loaded (a `Tablebase`), or null. */
+let tables = null;
+
+/** The tables' verdict on a board for the side to move, in moves ('' outside the tables). */
+function tablebaseWords(b) {
+  const wdl = tables?.probeWdl(b);
+  if (wdl === null || wdl === undefined) return '';
+  if (wdl === 0) return 'Tablebase: draw';
+  const plies = Math.abs(tables.probeDtm(b));
+  const side = b.turn === 'red' ? 'Red' : 'Black';
+  return wdl > 0
+    ? `Tablebase: ${side} to move, win in ${(plies + 1) / 2}`
+    : `Tablebase: ${side} to move, loss in ${plies / 2}`;
+}
+
+/** Loads endgame tables from `.xqtb` files (adding to those loaded). */
+async function openTables(files) {
+  const names = [];
+  for (const file of files) {
+    try {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      names.push(tables ? tables.add(bytes) : (tables = Tablebase.fromBytes(bytes)).materials[0]);
+    } catch (e) {
+      showError(`${file.name}: ${e instanceof XiangqiError ? e.message : e}`);
+    }
+  }
+  if (tables) $('tables-info').textContent = `${tables.materials.length} table${tables.materials.length === 1 ? '' : 's'}: ${tables.materials.join(' ')}`;
+  if (names.length) render();
+}
+
 function render() {
   const b = state.board;
   // The selected piece gets a ring, its legal targets a highlight.
@@ -101,6 +131,8 @@ function render() {
     if (state.thinking) text += ' (engine thinking…)';
     status.textContent = text;
   }
+
+  $('tablebase').textContent = tablebaseWords(b);
 
   renderMoves();
   $('comment').textContent = state.node.comment();
@@ -452,11 +484,17 @@ async function main() {
   document.addEventListener('keydown', onKey);
   $('file').addEventListener('change', () => openFile($('file').files[0]));
   $('games').addEventListener('change', () => pickGame(Number($('games').value)));
+  $('tables').addEventListener('change', () => openTables([...$('tables').files]));
   document.addEventListener('dragover', (ev) => { ev.preventDefault(); document.body.classList.add('dragging'); });
   document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
   document.addEventListener('drop', (ev) => {
     ev.preventDefault();
     document.body.classList.remove('dragging');
+    const dropped = [...(ev.dataTransfer?.files ?? [])];
+    if (dropped.length && dropped.every((f) => f.name.endsWith('.xqtb'))) {
+      openTables(dropped);
+      return;
+    }
     openFile(ev.dataTransfer?.files?.[0]);
   });
   state.node = state.game.root();

@@ -19,6 +19,7 @@ mod habits;
 mod pgn;
 mod records;
 mod svg;
+mod tablebase;
 mod training;
 
 /// Xiangqi (Chinese chess): rules, Asian-rules verdicts, notation and a
@@ -38,6 +39,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_submodule(&pgn::module(m.py())?)?;
     m.add_submodule(&records::module(m.py())?)?;
     m.add_submodule(&svg::module(m.py())?)?;
+    m.add_submodule(&tablebase::module(m.py())?)?;
     m.add_submodule(&data::module(m.py())?)?;
     m.add_submodule(&engine_client::module(m.py())?)?;
     m.add_class::<batch::BatchEnv>()?;

@@ -12,7 +12,7 @@ where the game allows::
 
 from collections.abc import Sequence as _Sequence
 
-from . import data, pgn, records, svg
+from . import data, pgn, records, svg, tablebase
 from ._core import (
     ACTION_SPACE,
     STARTING_FEN,
@@ -61,6 +61,7 @@ __all__ = [
     "pgn",
     "records",
     "svg",
+    "tablebase",
 ]
 
 

@@ -10,6 +10,7 @@ from . import data as data
 from . import pgn as pgn
 from . import records as records
 from . import svg as svg
+from . import tablebase as tablebase
 
 __all__ = [
     "ACTION_SPACE",
@@ -34,6 +35,7 @@ __all__ = [
     "pgn",
     "records",
     "svg",
+    "tablebase",
 ]
 
 STARTING_FEN: str

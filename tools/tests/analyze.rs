@@ -64,3 +64,68 @@ fn analyze_with_an_engine_process_equals_the_built_in_analysis() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/engine"));
 }
+
+/// `analyze --egtb DIR` comments each position a table holds with its
+/// verdict: a soldier across the river beats a bare king, and a soldier
+/// that reaches the last rank only draws (known endgame facts); the
+/// table is made here by `xiangqi-tools egtb generate`.
+#[test]
+fn analyze_marks_tablebase_positions() {
+    let tmp = temp_dir();
+    let tables = tmp.path().join("egtb");
+    let out = Command::new(TOOLS)
+        .args(["egtb", "generate", "--out"])
+        .arg(&tables)
+        .arg("kpk")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let path = tmp.path().join("kpk.pgn");
+    std::fs::write(
+        &path,
+        "[FEN \"3k5/9/9/9/4P4/9/9/9/9/5K3 w\"]\n\n1. e5e6 d9e9 *\n\n\
+         [FEN \"3k5/P8/9/9/9/9/9/9/9/5K3 w\"]\n\n1. a8a9 *\n\n\
+         1. h2e2 h9g7 *\n",
+    )
+    .unwrap();
+    let run = |game: &str, egtb: bool| {
+        let mut cmd = Command::new(TOOLS);
+        cmd.args(["analyze", "--depth", "2", "--game", game]);
+        if egtb {
+            cmd.arg("--egtb").arg(&tables);
+        }
+        let out = cmd.arg(&path).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let won = run("1", true);
+    // The start and the position after each of the two moves.
+    assert_eq!(won.matches("tablebase: Red wins in ").count(), 3, "{won}");
+    assert!(
+        !won.contains("draw") && !won.contains("Black wins"),
+        "{won}"
+    );
+    let drawn = run("2", true);
+    assert_eq!(drawn.matches("tablebase: ").count(), 2, "{drawn}");
+    let after = drawn.split("a8a9").nth(1).unwrap_or_default();
+    assert!(after.contains("tablebase: draw"), "{drawn}");
+    // Positions outside the tables, or no --egtb: no mark.
+    assert!(!run("3", true).contains("tablebase"));
+    assert!(!run("1", false).contains("tablebase"));
+    // A directory that cannot be read is an error.
+    let out = Command::new(TOOLS)
+        .args(["analyze", "--depth", "1", "--egtb", "/nonexistent/egtb"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--egtb"));
+}

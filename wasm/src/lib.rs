@@ -17,12 +17,14 @@ mod pgn;
 mod record_node;
 mod records;
 mod svg;
+mod tablebase;
 
 pub use board::JsBoard;
 pub use engine::SessionEngine;
 pub use pgn::JsPgnGame;
 pub use record_node::RecordNodeRef;
 pub use records::{read_games, read_games_report};
+pub use tablebase::WasmTablebase;
 
 use wasm_bindgen::prelude::*;
 

@@ -13,7 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
-import { Board, readGames, writeGames } from '../../wasm/index.js';
+import { readFileSync } from 'node:fs';
+import { Board, Tablebase, readGames, writeGames } from '../../wasm/index.js';
 import { serve } from '../scripts/serve.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -262,6 +263,30 @@ test('a PGN of two games dropped on the page opens as a list to pick from', asyn
   assert.deepEqual(await boardState(page), { fen: b.fen(), ply: 3 });
   await page.keyboard.press('Home');
   assert.equal((await boardState(page)).ply, 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('endgame tables loaded from a file give the verdict under the board', async () => {
+  const { page, errors } = await open();
+  // A soldier across the river beats a bare king (a known endgame fact);
+  // the number of moves is the table's, read here through the library.
+  const fen = '3k5/9/9/9/4P4/9/9/9/9/5K3 w';
+  const kpk = readFileSync(join(repo, 'wasm', 'test', 'data', 'kpk.xqtb'));
+  const dtm = Tablebase.fromBytes(new Uint8Array(kpk)).probeDtm(new Board(fen));
+  assert.ok(dtm > 0);
+  await page.selectOption('#side', 'both');
+  await page.fill('#fen', fen);
+  await page.click('#new');
+  await page.waitForFunction((f) => document.querySelector('#board').dataset.fen.startsWith(f), fen);
+  assert.equal(await page.textContent('#tablebase'), '');
+  await page.setInputFiles('#tables', { name: 'kpk.xqtb', mimeType: 'application/octet-stream', buffer: kpk });
+  await page.waitForFunction(() => /1 table: kpk/.test(document.querySelector('#tables-info').textContent));
+  assert.equal(await page.textContent('#tablebase'), `Tablebase: Red to move, win in ${(dtm + 1) / 2}`);
+  // After a soldier move Black, to move, loses.
+  await playByClicks(page, 'e5e6');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.ply === '1');
+  assert.match(await page.textContent('#tablebase'), /^Tablebase: Black to move, loss in \d+$/);
   assert.deepEqual(errors, []);
   await page.close();
 });

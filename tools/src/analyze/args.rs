@@ -27,6 +27,8 @@ pub struct AnalyzeOptions {
     pub threads: usize,
     /// Where to write the SVG graph, if anywhere.
     pub graph: Option<PathBuf>,
+    /// The directory of endgame tables to mark positions with, if any.
+    pub egtb: Option<PathBuf>,
     /// Which game of the file (1-based).
     pub game: usize,
     /// The notation of the output moves.
@@ -71,6 +73,7 @@ pub fn options(a: &AnalyzeArgs) -> Result<AnalyzeOptions, String> {
         budget,
         threads: usize::from(a.threads),
         graph: a.graph.clone(),
+        egtb: a.egtb.clone(),
         game: big(a.game),
         notation,
         engine,
@@ -114,6 +117,9 @@ mod tests {
         assert_eq!((o.games, o.budget), (20, Budget::Depth(8)));
         let o = parse_options("--notation traditional g.pgn").unwrap();
         assert_eq!(o.notation, Notation::Chinese(ChineseScript::Traditional));
+        assert_eq!(o.egtb, None);
+        let o = parse_options("--egtb tables g.pgn").unwrap();
+        assert_eq!(o.egtb, Some(PathBuf::from("tables")));
     }
 
     #[test]

@@ -48,6 +48,11 @@
 //! * **Graph**: `--graph FILE.svg` writes the evaluations as an SVG graph
 //!   (ply across, Red's advantage up, clipped to ±10 pawns with mates on
 //!   the edges, marked moves as coloured dots).
+//! * **Tablebases**: `--egtb DIR` loads the endgame tables (`*.xqtb`) of
+//!   DIR; each position a table holds gets a comment with its verdict
+//!   after the evaluation: `{tablebase: Red wins in 6}` (the winner's
+//!   moves to mate with perfect play), `{tablebase: Black has won}` (no
+//!   legal move left) or `{tablebase: draw}`.
 //! * A progress bar (`indicatif`) is drawn on standard error when it is a
 //!   terminal.
 //! * Errors (a bad flag or number, a missing or unreadable file, a PGN
@@ -60,6 +65,7 @@ mod args;
 mod graph;
 pub(crate) mod losses;
 mod summary;
+mod tablebase_marks;
 #[cfg(test)]
 mod tests;
 
@@ -222,7 +228,11 @@ fn run(options: &AnalyzeOptions) -> Result<(), String> {
     )
     .map_err(|e| format!("{path}: {e}"));
     bar.finish_and_clear();
-    let report = report?;
+    let mut report = report?;
+    if let Some(dir) = &options.egtb {
+        let tables = tablebase_marks::load(dir)?;
+        report.pgn = tablebase_marks::mark(&report.pgn, &tables, options.notation)?;
+    }
     if let Some(file) = &options.graph {
         let svg = graph::svg(&report.title, &report.evals, &report.marks);
         std::fs::write(file, svg).map_err(|e| format!("cannot write {}: {e}", file.display()))?;

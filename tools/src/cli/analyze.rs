@@ -48,6 +48,10 @@ pub struct AnalyzeArgs {
     /// Also write an SVG graph of the evaluation.
     #[arg(long, value_name = "FILE.svg")]
     pub graph: Option<PathBuf>,
+    /// Endgame tables (`*.xqtb` files of DIR): comment each position a
+    /// table holds with its verdict, e.g. `{tablebase: Red wins in 6}`.
+    #[arg(long, value_name = "DIR")]
+    pub egtb: Option<PathBuf>,
     /// Analyse the K-th game of the file.
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u64).range(1..))]
