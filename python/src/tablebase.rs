@@ -6,7 +6,7 @@ use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use xiangqi::tablebase::{Dtm, Tablebase};
 
-use crate::board::Board;
+use crate::board::PyBoard as Board;
 
 /// A set of endgame tables, probed by board; `xiangqi_rs.tablebase.Tablebase`
 /// wraps it, adding `add_directory` and the context manager.

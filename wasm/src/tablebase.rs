@@ -4,7 +4,7 @@
 use wasm_bindgen::prelude::*;
 use xiangqi::tablebase::{Dtm, Tablebase};
 
-use crate::board::Board;
+use crate::board::JsBoard as Board;
 use crate::errors::argument;
 
 /// A set of endgame tables made by `xiangqi-tools egtb generate`:
