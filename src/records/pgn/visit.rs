@@ -171,18 +171,9 @@ pub(super) fn movetext<V: PgnVisitor>(
     let mut open: Vec<usize> = Vec::new();
     let mut skipped = 0usize;
     loop {
-        at_line_start |= cur.skip_space();
-        let Some(c) = cur.rest.chars().next() else {
+        let Some((c, line_start)) = cur.next_token(&mut at_line_start, ended, opts.strict)? else {
             break;
         };
-        let line_start = core::mem::replace(&mut at_line_start, false);
-        if line_start && c == '[' {
-            return Err(PgnError::SeveralGames { line: cur.line });
-        }
-        let is_comment = matches!(c, '{' | ';') || (line_start && c == '%');
-        if ended && (opts.strict || !is_comment) {
-            return Err(PgnError::AfterResult);
-        }
         match c {
             '{' => {
                 let end = cur
