@@ -92,6 +92,16 @@ impl<'a> Cursor<'a> {
         Ok(Some((c, line_start)))
     }
 
+    /// The length in bytes of the token at the cursor: up to the first
+    /// character after the first that ends a token, or the end of the text.
+    pub(super) fn token_len(&self) -> usize {
+        self.rest
+            .char_indices()
+            .skip(1)
+            .find(|&(_, c)| ends_token(c))
+            .map_or(self.rest.len(), |(i, _)| i)
+    }
+
     /// The rest of the current line (without the newline).
     pub(super) fn line_rest(&self) -> &'a str {
         self.rest.split('\n').next().unwrap_or("")
@@ -312,12 +322,7 @@ pub(crate) fn record(
                 cur.advance(n);
             }
             _ => {
-                let end = cur
-                    .rest
-                    .char_indices()
-                    .skip(1)
-                    .find(|&(_, c)| ends_token(c))
-                    .map_or(cur.rest.len(), |(i, _)| i);
+                let end = cur.token_len();
                 let tok = &cur.rest[..end];
                 if let Some(r) = GameResult::from_token(tok) {
                     cur.advance(end);

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::ops::ControlFlow;
 
 use super::multi::next_record;
-use super::read::{Cursor, dollar_nag, ends_token, strip_move_number, suffix_nag, tags};
+use super::read::{Cursor, dollar_nag, strip_move_number, suffix_nag, tags};
 use super::{GameResult, PgnError, ReadOptions, RecordError, folds_to};
 use crate::records::notation::fold;
 
@@ -221,12 +221,7 @@ pub(super) fn movetext<V: PgnVisitor>(
                 cur.advance(1);
             }
             _ => {
-                let end = cur
-                    .rest
-                    .char_indices()
-                    .skip(1)
-                    .find(|&(_, c)| ends_token(c))
-                    .map_or(cur.rest.len(), |(i, _)| i);
+                let end = cur.token_len();
                 let tok = &cur.rest[..end];
                 if let Some(r) = GameResult::from_token(tok) {
                     // A result inside a variation ends nothing.
