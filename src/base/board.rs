@@ -33,7 +33,10 @@ impl Default for Board {
     }
 }
 
-const BACK_RANK: [Role; 9] = [
+/// The roles of a side's 16 pieces in the order record formats number them
+/// (XQF slots, DhtmlXQ `binit`): the back rank from file a to file i, the
+/// two cannons, then the five soldiers. The first nine are the back rank.
+pub(crate) const PIECE_SLOTS: [Role; 16] = [
     Role::Chariot,
     Role::Horse,
     Role::Elephant,
@@ -43,6 +46,13 @@ const BACK_RANK: [Role; 9] = [
     Role::Elephant,
     Role::Horse,
     Role::Chariot,
+    Role::Cannon,
+    Role::Cannon,
+    Role::Soldier,
+    Role::Soldier,
+    Role::Soldier,
+    Role::Soldier,
+    Role::Soldier,
 ];
 
 impl Board {
@@ -56,7 +66,7 @@ impl Board {
         let mut board = Board::empty();
         for color in Color::ALL {
             let back = Rank::Zero.relative_to(color);
-            for (file, role) in File::ALL.into_iter().zip(BACK_RANK) {
+            for (file, role) in File::ALL.into_iter().zip(PIECE_SLOTS) {
                 board.set_piece_at(Square::new(file, back), Piece::new(color, role));
             }
             for file in [File::B, File::H] {

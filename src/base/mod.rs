@@ -30,6 +30,8 @@ pub(crate) mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
+#[cfg(any(feature = "xqf", feature = "dhtmlxq"))]
+pub(crate) use board::PIECE_SLOTS;
 pub use by::{ByColor, ByRole, BySquare};
 pub use checksum::{fnv1a64, fnv1a64_extend};
 pub use color::Color;

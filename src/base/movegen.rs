@@ -205,18 +205,7 @@ impl Position {
     #[inline(always)]
     fn targets_of(&self, role: Role, from: Square, occ: Occupancy) -> Bitboard {
         let us = self.turn;
-        match role {
-            Role::General => attacks::general(us, from),
-            Role::Advisor => attacks::advisor(us, from),
-            Role::Elephant => attacks::elephant(us, from, occ.bitboard()),
-            Role::Horse => attacks::horse(from, occ.bitboard()),
-            Role::Chariot => attacks::chariot(from, occ),
-            Role::Cannon => {
-                (attacks::chariot(from, occ) - occ.bitboard())
-                    | (attacks::cannon(from, occ) & self.board.by_color(!us))
-            }
-            Role::Soldier => attacks::soldier(us, from),
-        }
+        attacks::move_targets(role, us, from, occ, self.board.by_color(!us))
     }
 
     /// Calls `f(from, targets & mask)` for every piece of the side to move

@@ -224,42 +224,29 @@ pub trait Evaluator: Send + Sync {
     }
 }
 
-impl<E: Evaluator + ?Sized> Evaluator for &E {
-    type State = E::State;
-    #[inline]
-    fn new_state(&self, pos: &Position) -> E::State {
-        (**self).new_state(pos)
-    }
-    #[inline]
-    fn play(&self, state: &mut E::State, record: &PlyRecord, after: &Position) {
-        (**self).play(state, record, after)
-    }
-    #[inline]
-    fn play_null(&self, state: &mut E::State, after: &Position) {
-        (**self).play_null(state, after)
-    }
-    #[inline]
-    fn evaluate(&self, pos: &Position, state: &E::State) -> i32 {
-        (**self).evaluate(pos, state)
-    }
+/// An evaluator behind a reference or a box evaluates as the evaluator.
+macro_rules! forward_evaluator {
+    ($($ty:ty),*) => {$(
+        impl<E: Evaluator + ?Sized> Evaluator for $ty {
+            type State = E::State;
+            #[inline]
+            fn new_state(&self, pos: &Position) -> E::State {
+                (**self).new_state(pos)
+            }
+            #[inline]
+            fn play(&self, state: &mut E::State, record: &PlyRecord, after: &Position) {
+                (**self).play(state, record, after)
+            }
+            #[inline]
+            fn play_null(&self, state: &mut E::State, after: &Position) {
+                (**self).play_null(state, after)
+            }
+            #[inline]
+            fn evaluate(&self, pos: &Position, state: &E::State) -> i32 {
+                (**self).evaluate(pos, state)
+            }
+        }
+    )*};
 }
 
-impl<E: Evaluator + ?Sized> Evaluator for Box<E> {
-    type State = E::State;
-    #[inline]
-    fn new_state(&self, pos: &Position) -> E::State {
-        (**self).new_state(pos)
-    }
-    #[inline]
-    fn play(&self, state: &mut E::State, record: &PlyRecord, after: &Position) {
-        (**self).play(state, record, after)
-    }
-    #[inline]
-    fn play_null(&self, state: &mut E::State, after: &Position) {
-        (**self).play_null(state, after)
-    }
-    #[inline]
-    fn evaluate(&self, pos: &Position, state: &E::State) -> i32 {
-        (**self).evaluate(pos, state)
-    }
-}
+forward_evaluator!(&E, Box<E>);

@@ -41,6 +41,30 @@ pub use steps::{
     soldier_attackers,
 };
 
+use crate::base::{Bitboard, Color, Role, Square};
+
+/// The destinations of `us`'s `role` on `from` by its movement rules, own
+/// pieces included (the caller masks them): `occ` is the board's occupancy,
+/// `theirs` the squares of the other side (what a cannon may capture).
+#[inline(always)]
+pub(crate) fn move_targets(
+    role: Role,
+    us: Color,
+    from: Square,
+    occ: Occupancy,
+    theirs: Bitboard,
+) -> Bitboard {
+    match role {
+        Role::General => general(us, from),
+        Role::Advisor => advisor(us, from),
+        Role::Elephant => elephant(us, from, occ.bitboard()),
+        Role::Horse => horse(from, occ.bitboard()),
+        Role::Chariot => chariot(from, occ),
+        Role::Cannon => (chariot(from, occ) - occ.bitboard()) | (cannon(from, occ) & theirs),
+        Role::Soldier => soldier(us, from),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::lines::{line_cannon, line_slide};

@@ -4,33 +4,13 @@ use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::base::{Board, Color, Move, Piece, Position, Role, Setup, Validation};
+use crate::base::{Board, Color, Move, PIECE_SLOTS, Piece, Position, Setup, Validation};
 use crate::records::dhtmlxq::DhtmlXqError;
 use crate::records::dhtmlxq::escape::unescape;
 use crate::records::dhtmlxq::syntax::RawTag;
 use crate::records::grow;
 use crate::records::screen_grid::{first_mover, square};
 use crate::records::tree::{GameTree, NodeId};
-
-/// The roles of the 16 pieces of a side in `binit`.
-pub(crate) const BINIT_ROLES: [Role; 16] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::General,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-];
 
 /// Header names of the tags that have a PGN counterpart: (tag, header).
 pub(crate) const HEADERS: [(&str, &str); 12] = [
@@ -129,7 +109,7 @@ fn binit(tag: &RawTag<'_>) -> Result<Board, DhtmlXqError> {
         let sq = square(d[0], d[1]).ok_or_else(|| bad("a square off the board"))?;
         let color = if i < 16 { Color::Red } else { Color::Black };
         if board
-            .set_piece_at(sq, Piece::new(color, BINIT_ROLES[i % 16]))
+            .set_piece_at(sq, Piece::new(color, PIECE_SLOTS[i % 16]))
             .is_some()
         {
             return Err(bad("two pieces on one square"));

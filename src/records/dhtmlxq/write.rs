@@ -4,9 +4,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
-use crate::base::{Color, Position, Square};
+use crate::base::{Color, PIECE_SLOTS, Position, Square};
 use crate::records::dhtmlxq::escape::escape;
-use crate::records::dhtmlxq::resolve::{BINIT_ROLES, HEADERS, is_structural};
+use crate::records::dhtmlxq::resolve::{HEADERS, is_structural};
 use crate::records::screen_grid::col_row;
 use crate::records::tree::{GameTree, NodeId};
 
@@ -17,7 +17,7 @@ fn binit(pos: &Position) -> String {
     for (sq, piece) in pos.board().pieces() {
         let base = if piece.color == Color::Red { 0 } else { 16 };
         if let Some(i) =
-            (0..16).find(|&i| BINIT_ROLES[i] == piece.role && slots[base + i].is_none())
+            (0..16).find(|&i| PIECE_SLOTS[i] == piece.role && slots[base + i].is_none())
         {
             slots[base + i] = Some(sq);
         }

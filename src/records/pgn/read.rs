@@ -65,6 +65,43 @@ impl<'a> Cursor<'a> {
         self.col + upto.chars().count() + 1
     }
 
+    /// Skips whitespace to the next token of the movetext and returns its
+    /// first character and whether it opens a line, or `None` at the end of
+    /// the text. `at_line_start` carries from call to call whether the
+    /// cursor is at the start of a line. Fails on a `[` that opens a line
+    /// (the tags of another game) and, once the result was read (`ended`),
+    /// on anything but a comment (on anything at all when `strict`).
+    pub(super) fn next_token(
+        &mut self,
+        at_line_start: &mut bool,
+        ended: bool,
+        strict: bool,
+    ) -> Result<Option<(char, bool)>, PgnError> {
+        *at_line_start |= self.skip_space();
+        let Some(c) = self.rest.chars().next() else {
+            return Ok(None);
+        };
+        let line_start = core::mem::replace(at_line_start, false);
+        if line_start && c == '[' {
+            return Err(PgnError::SeveralGames { line: self.line });
+        }
+        let is_comment = matches!(c, '{' | ';') || (line_start && c == '%');
+        if ended && (strict || !is_comment) {
+            return Err(PgnError::AfterResult);
+        }
+        Ok(Some((c, line_start)))
+    }
+
+    /// The length in bytes of the token at the cursor: up to the first
+    /// character after the first that ends a token, or the end of the text.
+    pub(super) fn token_len(&self) -> usize {
+        self.rest
+            .char_indices()
+            .skip(1)
+            .find(|&(_, c)| ends_token(c))
+            .map_or(self.rest.len(), |(i, _)| i)
+    }
+
     /// The rest of the current line (without the newline).
     pub(super) fn line_rest(&self) -> &'a str {
         self.rest.split('\n').next().unwrap_or("")
@@ -260,18 +297,10 @@ pub(crate) fn record(
     let mut result = None;
     let mut at_line_start = true;
     loop {
-        at_line_start |= cur.skip_space();
-        let Some(c) = cur.rest.chars().next() else {
+        let Some((c, _)) = cur.next_token(&mut at_line_start, result.is_some(), opts.strict)?
+        else {
             break;
         };
-        let line_start = std::mem::replace(&mut at_line_start, false);
-        if line_start && c == '[' {
-            return Err(PgnError::SeveralGames { line: cur.line });
-        }
-        let is_comment = matches!(c, '{' | ';') || (line_start && c == '%');
-        if result.is_some() && (opts.strict || !is_comment) {
-            return Err(PgnError::AfterResult);
-        }
         match c {
             '{' => {
                 let end = cur.rest.find('}').ok_or(PgnError::Unterminated)?;
@@ -293,12 +322,7 @@ pub(crate) fn record(
                 cur.advance(n);
             }
             _ => {
-                let end = cur
-                    .rest
-                    .char_indices()
-                    .skip(1)
-                    .find(|&(_, c)| ends_token(c))
-                    .map_or(cur.rest.len(), |(i, _)| i);
+                let end = cur.token_len();
                 let tok = &cur.rest[..end];
                 if let Some(r) = GameResult::from_token(tok) {
                     cur.advance(end);

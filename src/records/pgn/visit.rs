@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::ops::ControlFlow;
 
 use super::multi::next_record;
-use super::read::{Cursor, dollar_nag, ends_token, strip_move_number, suffix_nag, tags};
+use super::read::{Cursor, dollar_nag, strip_move_number, suffix_nag, tags};
 use super::{GameResult, PgnError, ReadOptions, RecordError, folds_to};
 use crate::records::notation::fold;
 
@@ -171,18 +171,9 @@ pub(super) fn movetext<V: PgnVisitor>(
     let mut open: Vec<usize> = Vec::new();
     let mut skipped = 0usize;
     loop {
-        at_line_start |= cur.skip_space();
-        let Some(c) = cur.rest.chars().next() else {
+        let Some((c, line_start)) = cur.next_token(&mut at_line_start, ended, opts.strict)? else {
             break;
         };
-        let line_start = core::mem::replace(&mut at_line_start, false);
-        if line_start && c == '[' {
-            return Err(PgnError::SeveralGames { line: cur.line });
-        }
-        let is_comment = matches!(c, '{' | ';') || (line_start && c == '%');
-        if ended && (opts.strict || !is_comment) {
-            return Err(PgnError::AfterResult);
-        }
         match c {
             '{' => {
                 let end = cur
@@ -230,12 +221,7 @@ pub(super) fn movetext<V: PgnVisitor>(
                 cur.advance(1);
             }
             _ => {
-                let end = cur
-                    .rest
-                    .char_indices()
-                    .skip(1)
-                    .find(|&(_, c)| ends_token(c))
-                    .map_or(cur.rest.len(), |(i, _)| i);
+                let end = cur.token_len();
                 let tok = &cur.rest[..end];
                 if let Some(r) = GameResult::from_token(tok) {
                     // A result inside a variation ends nothing.

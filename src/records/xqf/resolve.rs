@@ -7,7 +7,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::base::{
-    Board, Color, File, IllegalReason, Move, Piece, Position, Rank, Role, Setup, Square,
+    Board, Color, File, IllegalReason, Move, PIECE_SLOTS, Piece, Position, Rank, Setup, Square,
     Validation, attacks,
 };
 use crate::records::tree::{GameTree, NodeId};
@@ -16,26 +16,6 @@ use crate::records::xqf::header::{
     HEADER_LEN, Header, PIECES_AT, decode_text, read_header, result_token,
 };
 use crate::records::xqf::records::{Record, RecordReader};
-
-/// The roles of the 16 piece slots of a side.
-pub(crate) const SLOT_ROLES: [Role; 16] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::General,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-];
 
 /// The square XQF numbers `x * 10 + y` (file `x` from Red's left, rank `y`
 /// from Red's side); `None` past 89.
@@ -72,7 +52,7 @@ fn start_board(pieces: &[u8; 32]) -> Result<Board, XqfError> {
             ));
         }
         slot_at[usize::from(v)] = i;
-        board.set_piece_at(sq, Piece::new(color, SLOT_ROLES[i % 16]));
+        board.set_piece_at(sq, Piece::new(color, PIECE_SLOTS[i % 16]));
     }
     Ok(board)
 }
@@ -90,18 +70,7 @@ fn moves_that_way(board: &Board, m: Move) -> bool {
         return false;
     }
     let occ = board.occupancy();
-    let targets = match p.role {
-        Role::General => attacks::general(us, from),
-        Role::Advisor => attacks::advisor(us, from),
-        Role::Elephant => attacks::elephant(us, from, occ.bitboard()),
-        Role::Horse => attacks::horse(from, occ.bitboard()),
-        Role::Chariot => attacks::chariot(from, occ),
-        Role::Cannon => {
-            (attacks::chariot(from, occ) - occ.bitboard())
-                | (attacks::cannon(from, occ) & board.by_color(!us))
-        }
-        Role::Soldier => attacks::soldier(us, from),
-    };
+    let targets = attacks::move_targets(p.role, us, from, occ, board.by_color(!us));
     targets.contains(to)
 }
 

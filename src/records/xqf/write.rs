@@ -7,13 +7,13 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::base::{Board, Color, Position};
+use crate::base::{Board, Color, PIECE_SLOTS, Position};
 use crate::records::tree::{GameTree, NodeId};
 use crate::records::xqf::error::{XqfError, XqfErrorKind};
 use crate::records::xqf::header::{
     HEADER_LEN, KIND_AT, PIECES_AT, RESULT_AT, TEXT_FIELDS, result_byte,
 };
-use crate::records::xqf::resolve::{SLOT_ROLES, square_number};
+use crate::records::xqf::resolve::square_number;
 
 /// The version written: 1.8.
 const VERSION: u8 = 18;
@@ -39,7 +39,7 @@ fn piece_slots(board: &Board) -> Result<[u8; 32], XqfError> {
     let mut slots = [0xFFu8; 32];
     for (sq, piece) in board.pieces() {
         let base = if piece.color == Color::Red { 0 } else { 16 };
-        let free = (0..16).find(|&i| SLOT_ROLES[i] == piece.role && slots[base + i] == 0xFF);
+        let free = (0..16).find(|&i| PIECE_SLOTS[i] == piece.role && slots[base + i] == 0xFF);
         let Some(i) = free else {
             return Err(XqfError::new(
                 PIECES_AT,

@@ -1,9 +1,12 @@
 //! Helpers shared by the integration tests: reading committed data files,
 //! the list of notations.
 
-use std::path::PathBuf;
+use std::fs;
+use std::path::{Path, PathBuf};
 
+use xiangqi::Validation;
 use xiangqi::notation::{ChineseScript, Notation, UciRanks, WxfDialect};
+use xiangqi::pgn::ReadOptions;
 
 /// Every notation and dialect the crate writes and reads.
 pub const NOTATIONS: [Notation; 8] = [
@@ -60,4 +63,27 @@ pub fn perft_cases(name: &str) -> Vec<PerftCase> {
             PerftCase { fen, depths }
         })
         .collect()
+}
+
+/// The read options that read what `n` writes, studies allowed (lenient
+/// validation).
+pub fn read_options_for(n: Notation) -> ReadOptions {
+    let o = ReadOptions::default().with_validation(Validation::Lenient);
+    match n {
+        Notation::Wxf(d) => o.with_wxf_dialect(d),
+        Notation::Uci(r) => o.with_coordinates(r),
+        _ => o,
+    }
+}
+
+/// Pushes the `.rs` files under `dir` (recursively) onto `out`.
+pub fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
 }

@@ -218,6 +218,21 @@ fn book_corpus() {
     assert!(replay("book", xiangqi_suite::fuzz::book::run) >= 12);
 }
 
+/// Writes the seeds `valid-{i}` (`bytes`), `truncated-{i}` (its first two
+/// thirds) and `corrupt-{i}` (`bytes` with a bit of the byte `at` flipped)
+/// into `dir`.
+fn write_seeds(dir: &Path, i: usize, bytes: &[u8], at: usize) {
+    std::fs::write(dir.join(format!("valid-{i}")), bytes).unwrap();
+    std::fs::write(
+        dir.join(format!("truncated-{i}")),
+        &bytes[..bytes.len() * 2 / 3],
+    )
+    .unwrap();
+    let mut bad = bytes.to_vec();
+    bad[at] ^= 0x20;
+    std::fs::write(dir.join(format!("corrupt-{i}")), &bad).unwrap();
+}
+
 /// Writes the seed inputs of the `book` corpus: books of the first plies of
 /// the repository's sample master games (a few sizes), and a truncated and
 /// a corrupted copy of each. Run with `cargo test -p xiangqi-suite --test
@@ -248,16 +263,8 @@ fn write_book_seeds() {
             builder.add_game(&g.start, &g.moves, result);
         }
         let bytes = builder.build(1).to_bytes();
-        std::fs::write(dir.join(format!("valid-{i}")), &bytes).unwrap();
-        std::fs::write(
-            dir.join(format!("truncated-{i}")),
-            &bytes[..bytes.len() * 2 / 3],
-        )
-        .unwrap();
-        let mut bad = bytes.clone();
-        let at = (40 + 7 * i).min(bad.len() - 1);
-        bad[at] ^= 0x20;
-        std::fs::write(dir.join(format!("corrupt-{i}")), &bad).unwrap();
+        let at = (40 + 7 * i).min(bytes.len() - 1);
+        write_seeds(&dir, i, &bytes, at);
     }
 }
 
@@ -286,15 +293,6 @@ fn write_tablebase_seeds() {
             })
             .collect();
         let bytes = encode_table(material, &entries).unwrap();
-        std::fs::write(dir.join(format!("valid-{i}")), &bytes).unwrap();
-        std::fs::write(
-            dir.join(format!("truncated-{i}")),
-            &bytes[..bytes.len() * 2 / 3],
-        )
-        .unwrap();
-        let mut bad = bytes.clone();
-        let at = bad.len() - 5;
-        bad[at] ^= 0x20;
-        std::fs::write(dir.join(format!("corrupt-{i}")), &bad).unwrap();
+        write_seeds(&dir, i, &bytes, bytes.len() - 5);
     }
 }

@@ -8,20 +8,11 @@
 //! `crate::` path names its layer.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use xiangqi_suite::rust_files;
 
 const LAYERS: [&str; 6] = ["base", "game", "tablebase", "records", "eval", "search"];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// Every `crate::<name>` in the code (comments skipped) of `text`.
 fn crate_paths(text: &str) -> Vec<(usize, String)> {

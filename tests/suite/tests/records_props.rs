@@ -5,9 +5,9 @@
 use proptest::prelude::*;
 
 use xiangqi::notation::Notation;
-use xiangqi::pgn::{GameRecord, GameResult, LineReader, ReadOptions, read_games};
+use xiangqi::pgn::{GameRecord, GameResult, LineReader, read_games};
 use xiangqi::{Game, Position, Rules, Setup, Validation};
-use xiangqi_suite::NOTATIONS;
+use xiangqi_suite::{NOTATIONS, read_options_for as opts};
 
 /// Starts: the standard one, middlegames with tandem pieces, Black to
 /// move, and studies that need lenient validation.
@@ -85,15 +85,6 @@ prop_compose! {
         nags.sort_by_key(|g| g.0);
         rec.nags = nags;
         (game, rec)
-    }
-}
-
-fn opts(n: Notation) -> ReadOptions {
-    let o = ReadOptions::default().with_validation(Validation::Lenient);
-    match n {
-        Notation::Wxf(d) => o.with_wxf_dialect(d),
-        Notation::Uci(r) => o.with_coordinates(r),
-        _ => o,
     }
 }
 

@@ -16,20 +16,10 @@ use xiangqi::pgn::{
 };
 use xiangqi::tree::{GameTree, NodeId, TreeError};
 use xiangqi::{IllegalReason, Move, Position, Setup, Validation};
-use xiangqi_suite::NOTATIONS;
+use xiangqi_suite::{NOTATIONS, read_options_for as opts};
 
 fn mv(s: &str) -> Move {
     s.parse().unwrap()
-}
-
-/// The read options that read what `n` writes, studies allowed.
-fn opts(n: Notation) -> ReadOptions {
-    let o = ReadOptions::default().with_validation(Validation::Lenient);
-    match n {
-        Notation::Wxf(d) => o.with_wxf_dialect(d),
-        Notation::Uci(r) => o.with_coordinates(r),
-        _ => o,
-    }
 }
 
 /// Writes `tree` in every notation and reads it back: the same tree, and

@@ -10,6 +10,8 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use xiangqi_suite::rust_files;
+
 /// The crates whose types are checked, by folder from the workspace root.
 const CRATES: [&str; 8] = [
     ".", "session", "selfplay", "client", "tools", "engine", "python", "wasm",
@@ -24,17 +26,6 @@ const DEPRECATED_ALIASES: [(&str, &str); 4] = [
     ("selfplay", "GameResult"),
     ("session", "PositionError"),
 ];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// A public type declared in the source.
 struct Declared {
