@@ -13,25 +13,13 @@ user. The brief asks for at least 100 times faster on the libraries.
 """
 
 import json
-import os
 import pathlib
 import subprocess
 import sys
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def dump_binary():
-    env = os.environ.get("RECORDS_DUMP")
-    if env:
-        return env
-    subprocess.run(
-        ["cargo", "build", "--release", "--quiet", "--example", "records_dump_cb"],
-        cwd=ROOT,
-        check=True,
-    )
-    return str(ROOT / "target" / "release" / "examples" / "records_dump_cb")
+# The example is found (or built) the same way as for the comparison.
+from compare_cchess_cb import dump_binary
 
 
 def cchess_read(path):
