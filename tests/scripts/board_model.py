@@ -1,7 +1,8 @@
 """A small xiangqi board model shared by the reference-data generators.
 
 `tests/scripts/gen_verdicts.py` uses it to validate the FENs of its hand-made cases and
-`tests/scripts/gen_oracle_verdicts.py` to steer its random games. Neither trusts it for
+`tests/scripts/gen_oracle_verdicts.py` to steer its random games; `placement` writes the
+boards of all the generators (gen_movegen_data.py and gen_wxf_data.py too) back as FEN. Neither trusts it for
 legality: that always comes from pyffish (and Pikafish's judge), and every verdict
 in the generated files comes from an engine, never from this model.
 
@@ -25,6 +26,25 @@ def parse_board(fen):
                 f += 1
         assert f == 9, fen
     return board
+
+
+def placement(piece_at):
+    """A FEN's first field (rows from rank 9 down to 0), from `piece_at(file, rank)`:
+    the FEN letter of the piece on that point, or None where it is empty."""
+    rows = []
+    for r in range(9, -1, -1):
+        row, empty = "", 0
+        for f in range(9):
+            p = piece_at(f, r)
+            if p is None:
+                empty += 1
+            else:
+                if empty:
+                    row += str(empty)
+                    empty = 0
+                row += p
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows)
 
 
 def on(f, r):

@@ -27,6 +27,8 @@ import time
 
 import pyffish as sf
 
+import board_model
+
 VARIANT = "xiangqi"
 SEED = 20240611
 
@@ -86,23 +88,7 @@ def parse_fen(fen):
 
 
 def placement(board):
-    rows = []
-    for r in range(9, -1, -1):
-        row = ""
-        empty = 0
-        for f in range(9):
-            p = board[sq(f, r)]
-            if p == ".":
-                empty += 1
-            else:
-                if empty:
-                    row += str(empty)
-                    empty = 0
-                row += p
-        if empty:
-            row += str(empty)
-        rows.append(row)
-    return "/".join(rows)
+    return board_model.placement(lambda f, r: None if board[sq(f, r)] == "." else board[sq(f, r)])
 
 
 def make_fen(board, red, half=0, full=1):

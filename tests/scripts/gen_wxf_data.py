@@ -68,6 +68,8 @@ import sys
 
 import pyffish as sf
 
+from board_model import placement
+
 VARIANT = "xiangqi"
 SEED = 20240607
 N_RANDOM = 450
@@ -124,22 +126,7 @@ def board_from_fen(fen):
 
 
 def fen_from_board(board, side):
-    rows = []
-    for r in range(9, -1, -1):
-        s, empty = "", 0
-        for f in range(9):
-            pc = board[r][f]
-            if pc == ".":
-                empty += 1
-            else:
-                if empty:
-                    s += str(empty)
-                    empty = 0
-                s += pc
-        if empty:
-            s += str(empty)
-        rows.append(s)
-    return "/".join(rows) + " %s - - 0 1" % side
+    return placement(lambda f, r: None if board[r][f] == "." else board[r][f]) + " %s - - 0 1" % side
 
 
 def flip_side(fen):
