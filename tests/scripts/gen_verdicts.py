@@ -31,7 +31,7 @@ import sys
 
 import pyffish as sf
 
-from board_model import parse_board, reach
+from board_model import parse_board, placement, reach
 
 VARIANT = "xiangqi"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -72,20 +72,7 @@ def parse_fen(fen):
 
 
 def board_to_fen(board, stm, half=0, full=1):
-    rows = []
-    for r in range(9, -1, -1):
-        s, e = "", 0
-        for f in range(9):
-            p = board.get((f, r))
-            if p is None:
-                e += 1
-            else:
-                if e:
-                    s += str(e)
-                    e = 0
-                s += p
-        rows.append(s + (str(e) if e else ""))
-    return "/".join(rows) + f" {stm} - - {half} {full}"
+    return placement(lambda f, r: board.get((f, r))) + f" {stm} - - {half} {full}"
 
 
 def mirror_fen(fen):
@@ -188,84 +175,102 @@ def case(label, fen, cycle="", reps=2, pre="", reason="repetition", expect=None,
                       repeating=repeating, disagree=disagree, comment=comment))
 
 
+def cases(rows, **common):
+    """Hand-made cases that share `common` (their reason and expectation): rows
+    of (label, fen, cycle, comment), a fifth item being a dict of further
+    arguments of `case`."""
+    for label, fen, cycle, comment, *more in rows:
+        case(label, fen, cycle, comment=comment, **common, **(more[0] if more else {}))
+
+
 # ---- idle repetition (both sides shuffle, nobody checks or chases) -> draw
-case("idle_generals", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
-     "e0f0 d9d8 f0e0 d8d9", expect=DRAW,
-     comment="bare generals shuffle; start position recurs at plies 0, 4, 8")
-case("idle_chariots", "3k4r/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
-     "a0a1 i9i8 a1a0 i8i9", expect=DRAW,
-     comment="each chariot shuffles on its own edge file, attacking nothing")
-case("idle_offset_start", "3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1",
-     "d9d8 e0f0 d8d9 f0e0", pre="e1e0", expect=DRAW,
-     comment="the repeated position is the one after ply 1 (plies 1, 5, 9): "
-             "counting is per position, not tied to the FEN")
-case("idle_long_cycle", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
-     "e0e1 d9d8 e1f1 d8d7 f1f0 d7d8 f0e0 d8d9", expect=DRAW,
-     comment="8-ply cycle: the start position recurs at plies 0, 8, 16")
+cases([
+    ("idle_generals", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+     "e0f0 d9d8 f0e0 d8d9",
+     "bare generals shuffle; start position recurs at plies 0, 4, 8"),
+    ("idle_chariots", "3k4r/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
+     "a0a1 i9i8 a1a0 i8i9",
+     "each chariot shuffles on its own edge file, attacking nothing"),
+    ("idle_offset_start", "3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1",
+     "d9d8 e0f0 d8d9 f0e0",
+     "the repeated position is the one after ply 1 (plies 1, 5, 9): "
+     "counting is per position, not tied to the FEN",
+     {"pre": "e1e0"}),
+    ("idle_long_cycle", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+     "e0e1 d9d8 e1f1 d8d7 f1f0 d7d8 f0e0 d8d9",
+     "8-ply cycle: the start position recurs at plies 0, 8, 16"),
+], expect=DRAW)
 
 # ---- perpetual check: the checking side loses
-case("perpetual_check_chariot", "3k5/9/9/9/4R4/9/9/9/9/5K3 w - - 0 1",
-     "e5d5 d9e9 d5e5 e9d9", reason="perpetual_check", expect=BLACK_WIN,
-     comment="chariot checks on the d- and e-file alternately, the general steps d9<->e9")
-case("perpetual_check_horse", "9/9/3k5/4N4/9/9/9/9/9/5K3 w - - 0 1",
-     "e6c5 d7d8 c5e6 d8d7", reason="perpetual_check", expect=BLACK_WIN,
-     comment="horse checks from c5 and e6, the general steps d7<->d8")
-case("perpetual_check_cannon", "3k5/9/9/3PP4/9/9/4C4/9/9/5K3 w - - 0 1",
-     "e3d3 d9e9 d3e3 e9d9", reason="perpetual_check", expect=BLACK_WIN,
-     comment="cannon checks over the soldier screens d6/e6, the general steps d9<->e9")
-case("perpetual_check_soldier", "4k4/3P5/9/9/9/9/9/9/9/5K3 w - - 0 1",
-     "d8e8 e9d9 e8d8 d9e9", reason="perpetual_check", expect=BLACK_WIN,
-     comment="crossed soldier checks sideways (d8<->e8), the general steps e9<->d9")
-case("perpetual_check_root_in_check", "3k5/9/9/9/3R5/9/9/9/9/5K3 b - - 0 1",
-     "d9e9 d5e5 e9d9 e5d5", reason="perpetual_check", expect=BLACK_WIN,
-     comment="the FEN already has the checked side to move and in check")
+cases([
+    ("perpetual_check_chariot", "3k5/9/9/9/4R4/9/9/9/9/5K3 w - - 0 1",
+     "e5d5 d9e9 d5e5 e9d9",
+     "chariot checks on the d- and e-file alternately, the general steps d9<->e9"),
+    ("perpetual_check_horse", "9/9/3k5/4N4/9/9/9/9/9/5K3 w - - 0 1",
+     "e6c5 d7d8 c5e6 d8d7",
+     "horse checks from c5 and e6, the general steps d7<->d8"),
+    ("perpetual_check_cannon", "3k5/9/9/3PP4/9/9/4C4/9/9/5K3 w - - 0 1",
+     "e3d3 d9e9 d3e3 e9d9",
+     "cannon checks over the soldier screens d6/e6, the general steps d9<->e9"),
+    ("perpetual_check_soldier", "4k4/3P5/9/9/9/9/9/9/9/5K3 w - - 0 1",
+     "d8e8 e9d9 e8d8 d9e9",
+     "crossed soldier checks sideways (d8<->e8), the general steps e9<->d9"),
+    ("perpetual_check_root_in_check", "3k5/9/9/9/3R5/9/9/9/9/5K3 b - - 0 1",
+     "d9e9 d5e5 e9d9 e5d5",
+     "the FEN already has the checked side to move and in check"),
+], reason="perpetual_check", expect=BLACK_WIN)
 
 # ---- perpetual chase: the chasing side loses
-case("perpetual_chase_horse_on_chariot", "5k3/9/9/9/4r4/9/N8/9/9/3K5 w - - 0 1",
-     "a3c4 e5b5 c4a3 b5e5", reason="perpetual_chase", expect=BLACK_WIN,
-     comment="horse attacks the unprotected chariot from c4 (e5) and a3 (b5)")
-case("perpetual_chase_horse_on_protected_chariot", "5k3/9/9/9/4r3r/9/N8/9/9/3K5 w - - 0 1",
-     "a3c4 e5b5 c4a3 b5e5", reason="perpetual_chase", expect=BLACK_WIN,
-     comment="as above but the chased chariot is protected by the chariot on i5: "
-             "a horse may not perpetually chase a chariot even if it is protected")
-case("perpetual_chase_cannon_on_horse", "5k3/9/9/9/3n5/2P6/3p5/9/2C6/4K4 w - - 0 1",
-     "c1d1 d5c7 d1c1 c7d5", reason="perpetual_chase", expect=BLACK_WIN,
-     comment="cannon attacks the unprotected horse over the screens d3 (black soldier) "
-             "and c4 (red soldier)")
-case("perpetual_chase_chariot_on_cannon", "5k3/9/9/9/9/9/1c7/9/9/R2K5 w - - 0 1",
-     "a0a3 b3b0 a3a0 b0b3", reason="perpetual_chase", expect=BLACK_WIN,
-     comment="chariot attacks the unprotected cannon on b3 and b0")
-case("perpetual_chase_elephant_on_chariot", "4k4/9/9/9/9/9/9/4B4/3R1K3/2r6 w - - 0 1",
-     "d1d3 c0c4 d3d1 c4c0", reason="perpetual_chase", expect=BLACK_WIN,
-     comment="the elephant on e2 attacks the chariot: the red chariot shuttling d1<->d3 "
-             "alternately unblocks the elephant eyes d1 (-> c0) and d3 (-> c4). A lone "
-             "elephant cannot perpetually chase a chariot by its own moves (geometry), so "
-             "the elephant attacks are discovered ones")
-case("perpetual_chase_advisor_on_chariot", "5k3/9/9/9/4C4/9/4N4/3A5/3K5/5r3 w - - 0 1",
-     "d2e1 f0e0 e1d2 e0f0", reason="perpetual_chase", expect=BLACK_WIN,
-     comment="advisor d2-e1 attacks the chariot on f0; advisor e1-d2 uncovers the cannon "
-             "e5 (screen e3) onto the chariot on e0. Two pieces chasing one chariot is "
-             "still a perpetual chase. A lone advisor can never chase a chariot "
-             "perpetually (it only attacks e1 from a corner)")
-case("perpetual_chase_chariot_on_crossed_soldier", "5k3/9/9/9/9/1p7/9/9/R8/3K5 w - - 0 1",
-     "a1b1 b4a4 b1a1 a4b4", reason="perpetual_chase", expect=BLACK_WIN,
-     comment="chariot chases an unprotected soldier that has crossed the river "
-             "(it shuttles b4<->a4)")
-case("perpetual_chase_chariots_on_crossed_soldier_static", "5k3/9/9/9/9/4p4/9/4R4/9/3KR4 w - - 0 1",
-     "e2d2 f9f8 d2e2 f8f9", reason="perpetual_chase", expect=BLACK_WIN,
-     comment="crossed soldier e4 stands still; e2-d2 uncovers the chariot e0 onto it, "
-             "d2-e2 attacks it with the moving chariot; Black only moves the general")
-case("no_chase_chariots_on_uncrossed_soldier_static", "5k3/9/9/4p4/9/9/9/4R4/9/3KR4 w - - 0 1",
-     "e2d2 f9f8 d2e2 f8f9", reason="repetition", expect=DRAW,
-     comment="same pattern against a soldier that has not crossed the river (e6): "
-             "attacking an uncrossed soldier is not a chase -> draw")
-case("no_chase_chariot_on_protected_cannon", "1r3k3/9/9/9/9/9/1c7/9/9/R2K5 w - - 0 1",
-     "a0a3 b3b0 a3a0 b0b3", reason="repetition", expect=DRAW,
-     comment="like perpetual_chase_chariot_on_cannon but the chariot b9 protects the "
-             "cannon on b3 and on b0: chasing a protected piece is allowed -> draw")
-case("no_chase_chariot_on_chariot", "3k5/9/9/9/9/9/1r7/9/5K3/R8 w - - 0 1",
-     "a0a3 b3b0 a3a0 b0b3", reason="repetition", expect=DRAW,
-     comment="a chariot attacking an (unprotected) chariot is a mutual attack, not a chase")
+cases([
+    ("perpetual_chase_horse_on_chariot", "5k3/9/9/9/4r4/9/N8/9/9/3K5 w - - 0 1",
+     "a3c4 e5b5 c4a3 b5e5",
+     "horse attacks the unprotected chariot from c4 (e5) and a3 (b5)"),
+    ("perpetual_chase_horse_on_protected_chariot", "5k3/9/9/9/4r3r/9/N8/9/9/3K5 w - - 0 1",
+     "a3c4 e5b5 c4a3 b5e5",
+     "as above but the chased chariot is protected by the chariot on i5: "
+     "a horse may not perpetually chase a chariot even if it is protected"),
+    ("perpetual_chase_cannon_on_horse", "5k3/9/9/9/3n5/2P6/3p5/9/2C6/4K4 w - - 0 1",
+     "c1d1 d5c7 d1c1 c7d5",
+     "cannon attacks the unprotected horse over the screens d3 (black soldier) "
+     "and c4 (red soldier)"),
+    ("perpetual_chase_chariot_on_cannon", "5k3/9/9/9/9/9/1c7/9/9/R2K5 w - - 0 1",
+     "a0a3 b3b0 a3a0 b0b3",
+     "chariot attacks the unprotected cannon on b3 and b0"),
+    ("perpetual_chase_elephant_on_chariot", "4k4/9/9/9/9/9/9/4B4/3R1K3/2r6 w - - 0 1",
+     "d1d3 c0c4 d3d1 c4c0",
+     "the elephant on e2 attacks the chariot: the red chariot shuttling d1<->d3 "
+     "alternately unblocks the elephant eyes d1 (-> c0) and d3 (-> c4). A lone "
+     "elephant cannot perpetually chase a chariot by its own moves (geometry), so "
+     "the elephant attacks are discovered ones"),
+    ("perpetual_chase_advisor_on_chariot", "5k3/9/9/9/4C4/9/4N4/3A5/3K5/5r3 w - - 0 1",
+     "d2e1 f0e0 e1d2 e0f0",
+     "advisor d2-e1 attacks the chariot on f0; advisor e1-d2 uncovers the cannon "
+     "e5 (screen e3) onto the chariot on e0. Two pieces chasing one chariot is "
+     "still a perpetual chase. A lone advisor can never chase a chariot "
+     "perpetually (it only attacks e1 from a corner)"),
+    ("perpetual_chase_chariot_on_crossed_soldier", "5k3/9/9/9/9/1p7/9/9/R8/3K5 w - - 0 1",
+     "a1b1 b4a4 b1a1 a4b4",
+     "chariot chases an unprotected soldier that has crossed the river "
+     "(it shuttles b4<->a4)"),
+    ("perpetual_chase_chariots_on_crossed_soldier_static", "5k3/9/9/9/9/4p4/9/4R4/9/3KR4 w - - 0 1",
+     "e2d2 f9f8 d2e2 f8f9",
+     "crossed soldier e4 stands still; e2-d2 uncovers the chariot e0 onto it, "
+     "d2-e2 attacks it with the moving chariot; Black only moves the general"),
+], reason="perpetual_chase", expect=BLACK_WIN)
+# Against an uncrossed soldier, a protected piece or a chariot: no chase, a draw.
+cases([
+    ("no_chase_chariots_on_uncrossed_soldier_static", "5k3/9/9/4p4/9/9/9/4R4/9/3KR4 w - - 0 1",
+     "e2d2 f9f8 d2e2 f8f9",
+     "same pattern against a soldier that has not crossed the river (e6): "
+     "attacking an uncrossed soldier is not a chase -> draw"),
+    ("no_chase_chariot_on_protected_cannon", "1r3k3/9/9/9/9/9/1c7/9/9/R2K5 w - - 0 1",
+     "a0a3 b3b0 a3a0 b0b3",
+     "like perpetual_chase_chariot_on_cannon but the chariot b9 protects the "
+     "cannon on b3 and on b0: chasing a protected piece is allowed -> draw"),
+    ("no_chase_chariot_on_chariot", "3k5/9/9/9/9/9/1r7/9/5K3/R8 w - - 0 1",
+     "a0a3 b3b0 a3a0 b0b3",
+     "a chariot attacking an (unprotected) chariot is a mutual attack, not a chase"),
+], reason="repetition", expect=DRAW)
 case("pinned_attacker_chariot", "3kr4/9/9/9/4R4/9/1n7/9/9/4K4 w - - 0 1",
      "e5e3 b3a5 e3e5 a5b3", reason="perpetual_chase", expect=BLACK_WIN,
      disagree="the chasing chariot is pinned on the e-file (own general behind it, "
@@ -384,42 +389,53 @@ FS_SPECIAL = {
 PLAIN = []
 
 
-def plain(label, fen, moves, reason, expect, mirror=False, disagree=None, comment=None):
-    PLAIN.append(dict(label=label, fen=fen, moves=moves.split(), reason=reason,
-                      expect=expect, mirror=mirror, disagree=disagree, comment=comment))
+def plain(rows, mirror):
+    """Cases played as given (no cycle): rows of (label, fen, moves, reason,
+    expect) and a comment where there is one; `mirror`: also the colour-swapped
+    case."""
+    for label, fen, moves, reason, expect, *comment in rows:
+        PLAIN.append(dict(label=label, fen=fen, moves=moves.split(), reason=reason,
+                          expect=expect, mirror=mirror, disagree=None,
+                          comment=comment[0] if comment else None))
 
 
 CHECK_WALK = ("e5d5 d9e9 d5e5 e9d9 e5e9 d9d8 e9e8 d8d7 e8d8 d7e7 d8d7 e7e8 "
               "d7d8 e8e9 d8d9 e9e8 d9e9 e8d8 e9d9 d8e8 d9d8 e8e7")
-plain("move_limit_100th_ply", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 96 60",
-      "e0f0 d9d8 f0f1 d8d7", "move_limit", DRAW, mirror=True,
-      comment="halfmove clock 96 in the FEN + 4 plies = 100 -> draw")
-plain("move_limit_99th_ply", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 96 60",
-      "e0f0 d9d8 f0f1", "none", ONGOING, mirror=True,
-      comment="one ply short of the limit")
-plain("move_limit_capture_resets", "3k5/9/9/9/9/9/9/9/p8/R3K4 w - - 99 60",
-      "a0a1 d9d8", "none", ONGOING, mirror=True,
-      comment="the capture a0xa1 resets the halfmove clock")
-plain("move_limit_soldier_move_counts", "3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 99 60",
-      "e3e4", "move_limit", DRAW, mirror=True,
-      comment="a soldier move does NOT reset the clock in pyffish (unlike a chess pawn)")
-plain("move_limit_checkmate_wins", "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 99 60",
-      "b0b9", "checkmate", RED_WIN, mirror=True,
-      comment="the 100th ply is mate: checkmate beats the move limit")
-plain("move_limit_extended_by_checks", "3k5/9/9/9/4R4/9/9/9/9/5K3 w - - 78 40",
-      CHECK_WALK, "none", ONGOING,
-      comment="22 plies, all 11 red moves check, no position 3 times: clock reaches 100 "
-              "but 11 checks (> 10) in the window extend the limit by 2 plies")
-plain("move_limit_extended_by_checks_reached", "3k5/9/9/9/4R4/9/9/9/9/5K3 w - - 80 40",
-      CHECK_WALK, "move_limit", DRAW,
-      comment="same with clock 80 (102 - 2 > 99) -> draw")
+plain([
+    ("move_limit_100th_ply", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 96 60",
+     "e0f0 d9d8 f0f1 d8d7", "move_limit", DRAW,
+     "halfmove clock 96 in the FEN + 4 plies = 100 -> draw"),
+    ("move_limit_99th_ply", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 96 60",
+     "e0f0 d9d8 f0f1", "none", ONGOING,
+     "one ply short of the limit"),
+    ("move_limit_capture_resets", "3k5/9/9/9/9/9/9/9/p8/R3K4 w - - 99 60",
+     "a0a1 d9d8", "none", ONGOING,
+     "the capture a0xa1 resets the halfmove clock"),
+    ("move_limit_soldier_move_counts", "3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 99 60",
+     "e3e4", "move_limit", DRAW,
+     "a soldier move does NOT reset the clock in pyffish (unlike a chess pawn)"),
+    ("move_limit_checkmate_wins", "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 99 60",
+     "b0b9", "checkmate", RED_WIN,
+     "the 100th ply is mate: checkmate beats the move limit"),
+], mirror=True)
+plain([
+    ("move_limit_extended_by_checks", "3k5/9/9/9/4R4/9/9/9/9/5K3 w - - 78 40",
+     CHECK_WALK, "none", ONGOING,
+     "22 plies, all 11 red moves check, no position 3 times: clock reaches 100 "
+     "but 11 checks (> 10) in the window extend the limit by 2 plies"),
+    ("move_limit_extended_by_checks_reached", "3k5/9/9/9/4R4/9/9/9/9/5K3 w - - 80 40",
+     CHECK_WALK, "move_limit", DRAW,
+     "same with clock 80 (102 - 2 > 99) -> draw"),
+], mirror=False)
 
 # ---- checkmate / stalemate (for completeness of the reason vocabulary)
-plain("checkmate_two_chariots", "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1",
-      "b0b9", "checkmate", RED_WIN, mirror=True)
-plain("stalemate_loses", "3k5/9/R8/9/4R4/9/9/9/9/5K3 w - - 0 1",
-      "a7a8", "stalemate", RED_WIN, mirror=True,
-      comment="Black has no legal move and is not in check: in xiangqi that loses")
+plain([
+    ("checkmate_two_chariots", "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1",
+     "b0b9", "checkmate", RED_WIN),
+    ("stalemate_loses", "3k5/9/R8/9/4R4/9/9/9/9/5K3 w - - 0 1",
+     "a7a8", "stalemate", RED_WIN,
+     "Black has no legal move and is not in check: in xiangqi that loses"),
+], mirror=True)
 
 
 # --------------------------------------------------------------------------
@@ -447,10 +463,10 @@ def build_lines():
             yield "_black", mirror_fen(c[fen_key]), (lambda ms: [mirror_move(m) for m in ms]), \
                 flip.get(c["expect"], c["expect"])
 
-    for c in CASES:
+    def labelled(c):
+        """The variants of a hand-made case, each with its label and comments."""
         for suffix, fen, conv, expect in variants(c):
             label = c["label"] + ("_red" if c["mirror"] and not suffix else suffix)
-            moves = conv(c["pre"] + c["cycle"] * c["reps"])
             comments = []
             if suffix:
                 comments.append(f"# {label}: {c['label']}_red mirrored top<->bottom, colours swapped")
@@ -458,6 +474,11 @@ def build_lines():
                 comments.append(f"# {label}: {c['comment']}")
             if c["disagree"]:
                 comments.append(f"# DISAGREE: {label}: {c['disagree']}")
+            yield label, fen, conv, expect, comments
+
+    for c in CASES:
+        for label, fen, conv, expect, comments in labelled(c):
+            moves = conv(c["pre"] + c["cycle"] * c["reps"])
             emit(label, fen, moves, c["reason"], expect, comments)
             if c["repeating"]:
                 emit(label + "_minus1", fen, moves[:-1], "none", ONGOING, [])
@@ -485,15 +506,7 @@ def build_lines():
               "position occurred a 3rd time (plies 4, 8, 12)"])
 
     for c in PLAIN:
-        for suffix, fen, conv, expect in variants(c):
-            label = c["label"] + ("_red" if c["mirror"] and not suffix else suffix)
-            comments = []
-            if suffix:
-                comments.append(f"# {label}: {c['label']}_red mirrored top<->bottom, colours swapped")
-            elif c["comment"]:
-                comments.append(f"# {label}: {c['comment']}")
-            if c["disagree"]:
-                comments.append(f"# DISAGREE: {label}: {c['disagree']}")
+        for label, fen, conv, expect, comments in labelled(c):
             emit(label, fen, conv(c["moves"]), c["reason"], expect, comments)
     return lines
 
