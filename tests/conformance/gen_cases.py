@@ -21,11 +21,11 @@ Every expected value comes from a reference, never from this crate:
   material). The move limit of the default rules (60 moves) is checked on
   cases made here and adjudicated by pyffish with `nMoveRule = 60`;
 * notation: WXF from pyffish (`get_san(..., NOTATION_XIANGQI_WXF)`, the
-  dialect the bindings call "wxf"); Chinese from published games (the
-  records quoted in tests/suite/tests/notation_chinese.rs, from the
-  xiangqi.js test suite), each move resolved to coordinates by pyffish
-  (the Chinese text rewritten letter for letter as WXF and matched against
-  pyffish's WXF of every legal move);
+  dialect the bindings call "wxf"); Chinese from published games (records
+  of tests/suite/tests/data/games/ from the xiangqi.js test suite, which
+  tests/suite/tests/notation_chinese.rs replays too), each move resolved to
+  coordinates by pyffish (the Chinese text rewritten letter for letter as
+  WXF and matched against pyffish's WXF of every legal move);
 * errors: malformed FENs that pyffish's validate_fen rejects too, moves
   that are not in pyffish's legal moves, and text that is no move in any
   notation.
@@ -41,6 +41,7 @@ Usage (deterministic; about half a minute):
 
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -176,10 +177,7 @@ TRICKY = [
 
 
 def tricky_cases():
-    out = []
-    for cid, fen, what in TRICKY:
-        out.append(position_case(f"position_{cid}", fen, f"pyffish; {what}"))
-    return out
+    return [position_case(f"position_{cid}", fen, f"pyffish; {what}") for cid, fen, what in TRICKY]
 
 
 def read_lines(name):
@@ -307,36 +305,25 @@ def move_limit_cases():
     return out
 
 
-# Published games in Chinese notation (quoted in
-# tests/suite/tests/notation_chinese.rs from the xiangqi.js test suite).
+# Published games in Chinese notation (from the xiangqi.js test suite, in
+# tests/suite/tests/data/games/, which notation_chinese.rs replays too):
+# (label, the final board and side to move the source gives).
 GAMES = [
-    ("li_yiting_wang_jialiang_1959", START,
-     """炮二平五 马８进７ 马二进三 卒３进１ 车一平二 车９平８ 马八进九 马２进３
-     炮八平六 车１平２ 车九平八 象７进５ 车八进六 卒７进１ 车八平七 马３退５
-     车二进四 炮２进５ 兵九进一 炮８进１ 车七进二 炮２平５ 相三进五 车２进３
-     马九进八 车２平４ 仕六进五 炮８退２ 车七退二 车４平３ 马八进七 炮８平９
-     车二平四 车８进７ 车四进四 马５进３ 炮六进五 车８平７ 炮六平三 炮９进５
-     炮三平七 炮９进３ 相五退三 车７进２ 车四平二 车７退３ 车二退八 炮９退３
-     炮七平八 炮９平５ 相七进五 炮５退１ 马七进六 士４进５ 炮八进二 象３进１
-     马六退八 将５平４ 马八退六 炮５退１ 炮八退四 车７平３ 炮八平五 卒５进１
-     车二进四 车３平４ 马六进七 象１退３ 车二进二 车４退５ 车二平七 卒９进１
-     马七退六 车４平２ 车七退一 卒５进１ 车七平八 车２进３ 马六退八 卒５进１
-     马八进七 将４进１ 相五退三 卒７进１ 马七退九""",
-     "2b2a3/3ka4/4b4/N8/8p/P5p2/4p4/9/4A4/4KAB2 b"),
-    ("xu_yinchuan_nie_weiping_1999",
-     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR w - - 0 1",
-     """炮八平五 炮８平５ 炮五进五 象７进５ 炮二平五 马８进７ 马二进三 车９平８
-     马八进七 马２进１ 车九平六 车１平２ 车六进八 炮２进７ 车一进四 炮２平１
-     马七进八 炮１退４ 马八退七 炮１进４ 马七进八 车２进２ 炮五平八 炮１退４
-     炮八进五 炮１平９ 炮八平三 车８进２ 炮三进一 车８进２ 马八进六 炮９平５
-     炮三平一 士６进５ 马六进四 车８平５ 帅五平六 车５平６ 马四进三 将５平６
-     车六退四 卒５进１ 车六进二 炮５平７ 前马退二 象５进７ 马二退三 卒５进１
-     车六平三 卒５平６ 车三进三 将６进１ 后马进二 士５进６ 马二进三 将６平５
-     前马进二 将５进１ 车三平六 士６退５ 马二退三 车６退１ 车六退三 车６平７
-     车六平三 卒６平７ 车三平五 将５平６ 帅六平五 将６退１ 车五进二 将６退１
-     车五进一 将６进１ 车五平七""",
-     "2R6/5k2C/n8/p1p5p/6b2/6p2/9/9/9/4K4 b"),
+    ("li_yiting_wang_jialiang_1959", "2b2a3/3ka4/4b4/N8/8p/P5p2/4p4/9/4A4/4KAB2 b"),
+    ("xu_yinchuan_nie_weiping_1999", "2R6/5k2C/n8/p1p5p/6b2/6p2/9/9/9/4K4 b"),
 ]
+
+
+def published_game(label):
+    """A game of tests/suite/tests/data/games/<label>.pgn: its start (the FEN
+    tag, Red to move written "w", or the start position) and its moves as
+    published, without move numbers, comments, variations and result."""
+    text = (DATA / "games" / f"{label}.pgn").read_text(encoding="utf-8")
+    tag = re.search(r'^\[FEN "([^"]*)"\]$', text, re.M)
+    fen = START if tag is None else re.sub(r"^(\S+) r ", r"\1 w ", tag[1])
+    body = "\n".join(l for l in text.splitlines() if not l.startswith("["))
+    body = re.sub(r"\{[^}]*\}|\([^)]*\)", " ", body)
+    return fen, [t for t in body.split() if not t[0].isdigit() and t != "*"]
 
 PIECES = {"车": "R", "马": "H", "炮": "C", "相": "E", "象": "E", "仕": "A", "士": "A",
           "帅": "K", "将": "K", "兵": "P", "卒": "P"}
@@ -361,8 +348,8 @@ def published_games():
     """The games as game cases (moves given in Chinese, played as text) and a
     notation case every few plies."""
     games, notes = [], []
-    for label, fen, movetext, end in GAMES:
-        texts = movetext.split()
+    for label, end in GAMES:
+        fen, texts = published_game(label)
         moves = []
         for ply, text in enumerate(texts):
             want = chinese_as_wxf(text)

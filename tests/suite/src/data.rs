@@ -40,6 +40,19 @@ pub fn data_lines(name: &str) -> Vec<String> {
         .collect()
 }
 
+/// The lines of a data file (as [`data_lines`]) split at `|`, each into
+/// exactly `fields` fields (a line with another count panics).
+pub fn data_fields(name: &str, fields: usize) -> Vec<Vec<String>> {
+    data_lines(name)
+        .iter()
+        .map(|line| {
+            let f: Vec<String> = line.split('|').map(String::from).collect();
+            assert_eq!(f.len(), fields, "bad line in {name}: {line}");
+            f
+        })
+        .collect()
+}
+
 /// A perft record: a FEN and (depth, nodes) pairs.
 pub struct PerftCase {
     pub fen: String,
@@ -68,7 +81,13 @@ pub fn perft_cases(name: &str) -> Vec<PerftCase> {
 /// The read options that read what `n` writes, studies allowed (lenient
 /// validation).
 pub fn read_options_for(n: Notation) -> ReadOptions {
-    let o = ReadOptions::default().with_validation(Validation::Lenient);
+    strict_read_options_for(n).with_validation(Validation::Lenient)
+}
+
+/// The read options that read what `n` writes, under the default (strict)
+/// validation.
+pub fn strict_read_options_for(n: Notation) -> ReadOptions {
+    let o = ReadOptions::default();
     match n {
         Notation::Wxf(d) => o.with_wxf_dialect(d),
         Notation::Uci(r) => o.with_coordinates(r),

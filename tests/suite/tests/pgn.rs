@@ -2,39 +2,16 @@
 //! round trips, and reporting the first bad move.
 
 use xiangqi::notation::{
-    ChineseScript, IllegalReason, MoveError, Notation, Origin, ParseNotationError, UciRanks,
-    WxfDialect,
+    ChineseScript, IllegalReason, MoveError, Notation, Origin, ParseNotationError, WxfDialect,
 };
 use xiangqi::pgn::{GameRecord, GameResult, PgnError, ReadOptions};
 use xiangqi::{Position, Role, Square};
+use xiangqi_suite::{NOTATIONS, strict_read_options_for};
 
 /// 许银川–聂卫平 (nine-piece handicap, 1999) as published with a FEN tag and
 /// comments (transcribed in the xiangqi.js test suite, which also gives the
 /// final position); the commentary is shortened here, a variation added.
-const HANDICAP: &str = r#"[Game "Chinese Chess"]
-[Event "许银川让九子对聂棋圣"]
-[Site "广州"]
-[Date "1999.12.09"]
-[Red "许银川"]
-[Black "聂卫平"]
-[Result "1-0"]
-[FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR r - - 0 1"]
-{评注：许银川}
-
-1. 炮八平五 炮８平５
-{红方首着架中炮必走之着。}
-2. 炮五进五 象７进５ 3. 炮二平五 马８进７ 4. 马二进三 车９平８ 5. 马八进七 马２进１
-6. 车九平六 车１平２ (6... 车１进１ {应走}) 7. 车六进八 炮２进７ 8. 车一进四 炮２平１
-9. 马七进八 炮１退４ 10. 马八退七 炮１进４ 11. 马七进八 车２进２ 12. 炮五平八 炮１退４
-13. 炮八进五 炮１平９ 14. 炮八平三 车８进２ 15. 炮三进一 车８进２ 16. 马八进六 炮９平５
-17. 炮三平一 士６进５ 18. 马六进四 车８平５ 19. 帅五平六 车５平６ 20. 马四进三 将５平６
-21. 车六退四 卒５进１ 22. 车六进二 炮５平７ 23. 前马退二 象５进７ 24. 马二退三 卒５进１
-25. 车六平三 卒５平６ 26. 车三进三 将６进１ 27. 后马进二 士５进６ 28. 马二进三 将６平５
-29. 前马进二 将５进１ 30. 车三平六 士６退５ 31. 马二退三 车６退１ 32. 车六退三 车６平７
-33. 车六平三 卒６平７ 34. 车三平五 将５平６ 35. 帅六平五 将６退１ 36. 车五进二 将６退１
-37. 车五进一 将６进１ 38. 车五平七 {至此，聂棋圣认负。}
-1-0
-"#;
+const HANDICAP: &str = include_str!("data/games/xu_yinchuan_nie_weiping_1999.pgn");
 
 #[test]
 fn reads_published_record() {
@@ -71,22 +48,9 @@ fn reads_published_record() {
 fn round_trips_in_every_notation() {
     let opts = ReadOptions::default().with_variations(true);
     let rec = GameRecord::from_pgn(HANDICAP, &opts).unwrap();
-    for notation in [
-        Notation::Iccs,
-        Notation::Uci(UciRanks::ZeroToNine),
-        Notation::Wxf(WxfDialect::FairyStockfish),
-        Notation::Wxf(WxfDialect::Wxf),
-        Notation::Wxf(WxfDialect::WxfPrefix),
-        Notation::Chinese(ChineseScript::Simplified),
-        Notation::Chinese(ChineseScript::Traditional),
-    ] {
+    for notation in NOTATIONS {
         let text = rec.to_pgn(notation).unwrap();
-        let opts = ReadOptions::default()
-            .with_variations(true)
-            .with_wxf_dialect(match notation {
-                Notation::Wxf(d) => d,
-                _ => WxfDialect::default(),
-            });
+        let opts = strict_read_options_for(notation).with_variations(true);
         let back = GameRecord::from_pgn(&text, &opts).unwrap_or_else(|e| panic!("{e}\n{text}"));
         // Everything comes back, the tags unchanged: the FEN tag as it was
         // written ("... r - - 0 1") and the Result tag in its place.

@@ -2,26 +2,10 @@
 //! notation and read back into equal games, studies under lenient
 //! validation, and equality of games.
 
-use xiangqi::notation::{ChineseScript, Notation, UciRanks, WxfDialect};
+use xiangqi::notation::Notation;
 use xiangqi::pgn::{GameRecord, GameResult, PgnError, ReadOptions};
 use xiangqi::{Game, Position, Rules, Setup, Validation};
-
-const NOTATIONS: [Notation; 7] = [
-    Notation::Iccs,
-    Notation::Uci(UciRanks::ZeroToNine),
-    Notation::Wxf(WxfDialect::FairyStockfish),
-    Notation::Wxf(WxfDialect::Wxf),
-    Notation::Wxf(WxfDialect::WxfPrefix),
-    Notation::Chinese(ChineseScript::Simplified),
-    Notation::Chinese(ChineseScript::Traditional),
-];
-
-fn opts_for(n: Notation) -> ReadOptions {
-    match n {
-        Notation::Wxf(d) => ReadOptions::default().with_wxf_dialect(d),
-        _ => ReadOptions::default(),
-    }
-}
+use xiangqi_suite::{NOTATIONS, strict_read_options_for as opts_for};
 
 fn perpetual_check() -> Game {
     let start: Position = "3k5/9/9/9/9/9/9/9/4R4/5K3 w".parse().unwrap();
