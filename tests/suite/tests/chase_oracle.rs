@@ -26,6 +26,7 @@ use std::collections::HashMap;
 use std::fs;
 
 use xiangqi::{Game, Position, Rules};
+use xiangqi_suite::data_fields;
 
 /// The engine a verdict comes from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -70,23 +71,14 @@ fn parse_end(s: &str) -> Option<End> {
 }
 
 fn load() -> Vec<Case> {
-    let path = format!(
-        "{}/tests/data/oracle_verdicts.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|line| {
-            let f: Vec<&str> = line.split('|').collect();
-            assert_eq!(f.len(), 6, "bad line {line}");
-            Case {
-                id: f[0].to_string(),
-                fen: f[2].to_string(),
-                moves: f[3].split_whitespace().map(str::to_string).collect(),
-                pikafish: parse_end(f[4]),
-                pyffish: parse_end(f[5]),
-            }
+    data_fields("oracle_verdicts.txt", 6)
+        .into_iter()
+        .map(|f| Case {
+            id: f[0].clone(),
+            fen: f[2].clone(),
+            moves: f[3].split_whitespace().map(str::to_string).collect(),
+            pikafish: parse_end(&f[4]),
+            pyffish: parse_end(&f[5]),
         })
         .collect()
 }
@@ -205,31 +197,27 @@ const CATEGORIES: &[&str] = &[
 /// `tests/data/oracle_differences.txt`: one listed difference a line,
 /// `<id>|<engine|default>|<pikafish|pyffish>|<our verdict>|<category>`.
 fn differences() -> Vec<Difference> {
-    let path = format!(
-        "{}/tests/data/oracle_differences.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|line| {
-            let f: Vec<&str> = line.split('|').collect();
-            assert_eq!(f.len(), 5, "bad line {line}");
-            assert!(CATEGORIES.contains(&f[4]), "unknown category in {line}");
+    data_fields("oracle_differences.txt", 5)
+        .into_iter()
+        .map(|f| {
+            assert!(
+                CATEGORIES.contains(&f[4].as_str()),
+                "unknown category in {f:?}"
+            );
             Difference {
-                id: f[0].to_string(),
-                setting: match f[1] {
+                id: f[0].clone(),
+                setting: match f[1].as_str() {
                     "engine" => Setting::Engine,
                     "default" => Setting::Default,
                     other => panic!("bad setting {other}"),
                 },
-                oracle: match f[2] {
+                oracle: match f[2].as_str() {
                     "pikafish" => Oracle::Pikafish,
                     "pyffish" => Oracle::Pyffish,
                     other => panic!("bad engine {other}"),
                 },
-                ours: f[3].to_string(),
-                category: f[4].to_string(),
+                ours: f[3].clone(),
+                category: f[4].clone(),
             }
         })
         .collect()
