@@ -127,24 +127,17 @@ pub fn pgn(data: &[u8]) {
 /// records and errors, with consecutive indices and increasing lines; a
 /// record that reads must replay legally and survive a round trip.
 pub fn pgn_multi(data: &[u8]) {
-    use xiangqi::Validation;
     use xiangqi::pgn::{LineReader, read_games};
     let text = String::from_utf8_lossy(data);
     let lines = text.split('\n').count();
-    for opts in [
-        ReadOptions::default(),
-        ReadOptions::default().with_strict(true),
-        ReadOptions::default()
-            .with_validation(Validation::Lenient)
-            .with_variations(true),
-    ] {
+    for opts in super::pgn_read_options() {
         let games: Vec<_> = read_games(&text, &opts).collect();
-        let mut reader = LineReader::new(&opts);
-        let mut fed = Vec::new();
-        for line in text.split('\n') {
-            fed.extend(reader.push_line(line));
-        }
-        fed.extend(reader.finish());
+        let fed = super::read_by_lines(
+            &text,
+            &mut LineReader::new(&opts),
+            LineReader::push_line,
+            LineReader::finish,
+        );
         assert_eq!(fed, games, "line reader and text reader differ");
         let mut last_line = 0;
         for (i, game) in games.iter().enumerate() {

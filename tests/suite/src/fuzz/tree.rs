@@ -3,7 +3,6 @@
 
 use std::ops::ControlFlow;
 
-use xiangqi::Validation;
 use xiangqi::notation::{ChineseScript, Notation, WxfDialect};
 use xiangqi::pgn::{
     GameRecord, PgnLocation, PgnVisitor, ReadOptions, TreeLineReader, read_trees, visit_games,
@@ -85,23 +84,17 @@ fn check(tree: &GameTree, opts: &ReadOptions) {
 /// converts to a tree.
 pub fn pgn_tree(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
-    for opts in [
-        ReadOptions::default(),
-        ReadOptions::default().with_strict(true),
-        ReadOptions::default()
-            .with_validation(Validation::Lenient)
-            .with_variations(true),
-    ] {
+    for opts in super::pgn_read_options() {
         if let Ok(tree) = GameTree::from_pgn(&text, &opts) {
             check(&tree, &opts);
         }
         let trees: Vec<_> = read_trees(&text, &opts).collect();
-        let mut reader = TreeLineReader::new(&opts);
-        let mut fed = Vec::new();
-        for line in text.split('\n') {
-            fed.extend(reader.push_line(line));
-        }
-        fed.extend(reader.finish());
+        let fed = super::read_by_lines(
+            &text,
+            &mut TreeLineReader::new(&opts),
+            TreeLineReader::push_line,
+            TreeLineReader::finish,
+        );
         assert_eq!(fed, trees, "line reader and text reader differ");
         let visited: Vec<_> = visit_games(&text, &opts, Moves::default()).collect();
         assert_eq!(trees.len(), visited.len());
