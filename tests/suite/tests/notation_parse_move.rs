@@ -39,6 +39,14 @@ fn illegal(mv_: &str, reason: IllegalReason) -> Result<Move, MoveError> {
     })
 }
 
+/// Checks that in `pos` each text names the move (ICCS) that is illegal
+/// for the reason given.
+fn assert_illegal(pos: &Position, cases: &[(&str, &str, IllegalReason)]) {
+    for &(text, mv_, reason) in cases {
+        assert_eq!(pos.parse_move(text), illegal(mv_, reason), "{text}");
+    }
+}
+
 #[test]
 fn every_notation_reads_the_central_cannon() {
     let pos = Position::new();
@@ -322,10 +330,15 @@ fn reason_horse_leg_blocked() {
     // At the start the horse on h0 cannot go to f1: the elephant on g0
     // stands on its leg.
     let pos = Position::new();
-    let blocked = illegal("h0f1", IllegalReason::HorseLegBlocked { leg: Square::G0 });
-    assert_eq!(pos.parse_move("马二进四"), blocked);
-    assert_eq!(pos.parse_move("H2+4"), blocked);
-    assert_eq!(pos.parse_move("h0f1"), blocked);
+    let leg = IllegalReason::HorseLegBlocked { leg: Square::G0 };
+    assert_illegal(
+        &pos,
+        &[
+            ("马二进四", "h0f1", leg),
+            ("H2+4", "h0f1", leg),
+            ("h0f1", "h0f1", leg),
+        ],
+    );
     assert_eq!(
         pos.parse_move("马二进四").unwrap_err().to_string(),
         "h0f1 is not legal: the horse's leg is blocked on g0"
@@ -339,13 +352,8 @@ fn reason_elephant_eye_blocked() {
     // 1. 相七进五 马8进7 2. 马八进六 马2进3: the horse on d1 is the eye of
     // the elephant's way back from e2 to c0.
     let pos = after("c0e2 h9g7 b0d1 b9c7");
-    assert_eq!(
-        pos.parse_move("相五退七"),
-        illegal(
-            "e2c0",
-            IllegalReason::ElephantEyeBlocked { eye: Square::D1 }
-        )
-    );
+    let eye = IllegalReason::ElephantEyeBlocked { eye: Square::D1 };
+    assert_illegal(&pos, &[("相五退七", "e2c0", eye)]);
     assert_eq!(pos.parse_move("相三进一"), Ok(mv("g0i2")));
 }
 
@@ -354,10 +362,7 @@ fn reason_elephant_cannot_cross_the_river() {
     // 1. 相三进一 马8进7 2. 相一进三 马2进3: the elephant on g4 stands at
     // the river; e6 is across it.
     let pos = after("g0i2 h9g7 i2g4 b9c7");
-    assert_eq!(
-        pos.parse_move("相三进五"),
-        illegal("g4e6", IllegalReason::CrossesRiver)
-    );
+    assert_illegal(&pos, &[("相三进五", "g4e6", IllegalReason::CrossesRiver)]);
     assert_eq!(
         pos.parse_move("g4e6").unwrap_err().to_string(),
         "g4e6 is not legal: the elephant cannot cross the river"
@@ -369,68 +374,44 @@ fn reason_piece_cannot_go_there() {
     // 1. 仕四进五 马8进7 2. 帅五平四 马2进3 3. 帅四进一 车1进1: the general
     // on f1 cannot step out of the palace to g1.
     let pos = after("f0e1 h9g7 e0f0 b9c7 f0f1 a9a8");
-    assert_eq!(
-        pos.parse_move("帅四平三"),
-        illegal("f1g1", IllegalReason::LeavesPalace)
-    );
-    // A soldier does not go sideways before the river, nor backwards.
-    let start = Position::new();
-    assert_eq!(
-        start.parse_move("兵七平六"),
-        illegal("c3d3", IllegalReason::NotAcrossRiver)
-    );
-    assert_eq!(
-        start.parse_move("c3c2"),
-        illegal("c3c2", IllegalReason::NotItsMove)
-    );
-    // A horse does not go straight; a chariot does not go diagonally.
-    assert_eq!(
-        start.parse_move("h0h1"),
-        illegal("h0h1", IllegalReason::NotItsMove)
-    );
-    assert_eq!(
-        start.parse_move("a0b1"),
-        illegal("a0b1", IllegalReason::NotItsMove)
-    );
-    // Squares: empty, the other side's piece, one's own piece.
-    assert_eq!(
-        start.parse_move("e5e4"),
-        illegal("e5e4", IllegalReason::EmptySquare)
-    );
-    assert_eq!(
-        start.parse_move("e6e5"),
-        illegal("e6e5", IllegalReason::NotYourPiece)
-    );
-    assert_eq!(
-        start.parse_move("b0b2"),
-        illegal("b0b2", IllegalReason::OwnPiece)
+    assert_illegal(&pos, &[("帅四平三", "f1g1", IllegalReason::LeavesPalace)]);
+    assert_illegal(
+        &Position::new(),
+        &[
+            // A soldier does not go sideways before the river, nor backwards.
+            ("兵七平六", "c3d3", IllegalReason::NotAcrossRiver),
+            ("c3c2", "c3c2", IllegalReason::NotItsMove),
+            // A horse does not go straight; a chariot does not go diagonally.
+            ("h0h1", "h0h1", IllegalReason::NotItsMove),
+            ("a0b1", "a0b1", IllegalReason::NotItsMove),
+            // Squares: empty, the other side's piece, one's own piece.
+            ("e5e4", "e5e4", IllegalReason::EmptySquare),
+            ("e6e5", "e6e5", IllegalReason::NotYourPiece),
+            ("b0b2", "b0b2", IllegalReason::OwnPiece),
+        ],
     );
 }
 
 #[test]
 fn reason_blocked_path() {
     let pos = Position::new();
-    // The chariot on a0 cannot pass its soldier on a3.
-    let blocked = illegal("a0a5", IllegalReason::PathBlocked { by: Square::A3 });
-    assert_eq!(pos.parse_move("车九进五"), blocked);
-    assert_eq!(pos.parse_move("a0a5"), blocked);
-    // A cannon moves only over free squares, and captures over exactly one
-    // piece: b2b9 takes the horse over the cannon on b7, b2b7 has no screen.
+    let by = |by| IllegalReason::PathBlocked { by };
+    assert_illegal(
+        &pos,
+        &[
+            // The chariot on a0 cannot pass its soldier on a3.
+            ("车九进五", "a0a5", by(Square::A3)),
+            ("a0a5", "a0a5", by(Square::A3)),
+            // A cannon moves only over free squares, and captures over
+            // exactly one piece: b2b9 takes the horse over the cannon on
+            // b7, b2b7 has no screen.
+            ("炮八进五", "b2b7", IllegalReason::NoScreen),
+            ("b2b8", "b2b8", by(Square::B7)),
+        ],
+    );
     assert_eq!(pos.parse_move("炮八进七"), Ok(mv("b2b9")));
-    assert_eq!(
-        pos.parse_move("炮八进五"),
-        illegal("b2b7", IllegalReason::NoScreen)
-    );
-    assert_eq!(
-        pos.parse_move("b2b8"),
-        illegal("b2b8", IllegalReason::PathBlocked { by: Square::B7 })
-    );
     // Two pieces between: e3 and e6 stand between the cannon on e2 and e9.
-    let pos = after("h2e2 h9g7");
-    assert_eq!(
-        pos.parse_move("e2e9"),
-        illegal("e2e9", IllegalReason::PathBlocked { by: Square::E6 })
-    );
+    assert_illegal(&after("h2e2 h9g7"), &[("e2e9", "e2e9", by(Square::E6))]);
 }
 
 #[test]
@@ -439,10 +420,8 @@ fn reason_leaves_the_general_in_check() {
     // and checks over Black's own cannon on e7.
     let pos = after("h2e2 h7e7 e2e6");
     assert!(pos.is_check());
-    assert_eq!(
-        pos.parse_move("马8进7"),
-        illegal("h9g7", IllegalReason::LeavesInCheck { by: Square::E6 })
-    );
+    let in_check = IllegalReason::LeavesInCheck { by: Square::E6 };
+    assert_illegal(&pos, &[("马8进7", "h9g7", in_check)]);
     assert_eq!(
         pos.parse_move("马8进7").unwrap_err().to_string(),
         "h9g7 is not legal: it leaves the general in check from e6"
@@ -450,15 +429,14 @@ fn reason_leaves_the_general_in_check() {
     // Moving the screen away answers the check; so does a guard.
     assert_eq!(pos.parse_move("炮5平4"), Ok(mv("e7d7")));
     assert_eq!(pos.parse_move("士4进5"), Ok(mv("d9e8")));
-    // Stepping back to e8 leaves the cannon on e7's place a screen still
-    // (e8), and it cannot take e6: it would need a screen.
-    assert_eq!(
-        pos.parse_move("炮5退1"),
-        illegal("e7e8", IllegalReason::LeavesInCheck { by: Square::E6 })
-    );
-    assert_eq!(
-        pos.parse_move("炮5进1"),
-        illegal("e7e6", IllegalReason::NoScreen)
+    assert_illegal(
+        &pos,
+        &[
+            // Stepping back to e8 leaves the cannon on e7's place a screen
+            // still (e8), and it cannot take e6: it would need a screen.
+            ("炮5退1", "e7e8", in_check),
+            ("炮5进1", "e7e6", IllegalReason::NoScreen),
+        ],
     );
 }
 
@@ -466,20 +444,14 @@ fn reason_leaves_the_general_in_check() {
 fn reason_flying_general() {
     // The red horse on e1 is all that stands between the generals.
     let pos: Position = "4k4/9/9/9/9/9/9/9/4N4/4K4 w".parse().unwrap();
-    assert_eq!(
-        pos.parse_move("马五进六"),
-        illegal("e1d3", IllegalReason::GeneralsFacing)
-    );
+    assert_illegal(&pos, &[("马五进六", "e1d3", IllegalReason::GeneralsFacing)]);
     assert_eq!(
         pos.parse_move("H5+4").unwrap_err().to_string(),
         "e1f3 is not legal: the generals would face each other"
     );
     // The general may not step onto an open file facing the other either.
     let pos: Position = "3k5/9/9/9/9/9/9/9/9/4K4 w".parse().unwrap();
-    assert_eq!(
-        pos.parse_move("帅五平六"),
-        illegal("e0d0", IllegalReason::GeneralsFacing)
-    );
+    assert_illegal(&pos, &[("帅五平六", "e0d0", IllegalReason::GeneralsFacing)]);
 }
 
 #[test]
