@@ -27,13 +27,7 @@ const POSITIONS: [(&str, &str); 3] = [
 ];
 
 fn network() -> Nnue {
-    let mut x = 7u64;
-    let mut next = move |n: i64| {
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((x >> 33) as i64 % (2 * n + 1) - n) as i16
-    };
+    let mut next = xiangqi_suite::weights(7);
     let h = DEFAULT_HIDDEN;
     let mut file = NetworkFile::new(h, 1, Activation::SCReLU);
     file.feature_weights = (0..FEATURES * h).map(|_| next(60)).collect();

@@ -171,13 +171,7 @@ fn write_nnue_seeds() {
     use xiangqi::nnue::{Activation, FEATURES, NetworkFile};
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/nnue");
     std::fs::create_dir_all(&dir).unwrap();
-    let mut x = 1u64;
-    let mut next = move |n: i64| {
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((x >> 33) as i64 % (2 * n + 1) - n) as i16
-    };
+    let mut next = xiangqi_suite::weights(1);
     let shapes = [
         (1, 1, Activation::CReLU),
         (2, 1, Activation::SCReLU),
