@@ -48,7 +48,6 @@ if TYPE_CHECKING:
     from ._core import _NotationName, _ReadFormat, _WriteFormat
 
 
-
 class RecordError(ValueError):
     """Bytes or text that cannot be read as a game record (the message
     names the format and the line or byte offset), or games that cannot be
@@ -61,6 +60,7 @@ class RecordWarning(UserWarning):
 
 
 MoveLike = Union[Move, str]
+
 
 class Headers(MutableMapping[str, str]):
     """A game's headers (PGN tag pairs), in order: a mutable mapping onto
