@@ -46,34 +46,42 @@ def random_legal(masks, rng):
     return (counts <= pick[:, None]).sum(axis=1)
 
 
-def bench_batch(seconds, n, rng, threads=1):
-    batch = xiangqi_rs.BatchEnv(n, seed=0, threads=threads)
-    obs, masks = batch.reset()
+def timed_steps(seconds, n, rng, masks, step):
+    """Steps `n` games with random legal actions for `seconds`:
+    `step(actions)` returns `(terminated, truncated, masks)`. Returns the
+    steps, the games finished and the seconds spent in `step`."""
     steps, games, spent = 0, 0, 0.0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         actions = random_legal(masks, rng)
         t = time.perf_counter()
-        obs, rewards, terminated, truncated, masks = batch.step(actions)
+        terminated, truncated, masks = step(actions)
         spent += time.perf_counter() - t
         steps += n
         games += int(terminated.sum() + truncated.sum())
     return steps, games, spent
+
+
+def bench_batch(seconds, n, rng, threads=1):
+    batch = xiangqi_rs.BatchEnv(n, seed=0, threads=threads)
+    _, masks = batch.reset()
+
+    def step(actions):
+        _, _, terminated, truncated, masks = batch.step(actions)
+        return terminated, truncated, masks
+
+    return timed_steps(seconds, n, rng, masks, step)
 
 
 def bench_make_vec(seconds, n, rng):
     envs = gym.make_vec("xiangqi_rs/Xiangqi-v0", num_envs=n)
-    obs, infos = envs.reset(seed=0)
-    steps, games, spent = 0, 0, 0.0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        actions = random_legal(infos["action_mask"], rng)
-        t = time.perf_counter()
-        obs, rewards, terminated, truncated, infos = envs.step(actions)
-        spent += time.perf_counter() - t
-        steps += n
-        games += int(terminated.sum() + truncated.sum())
-    return steps, games, spent
+    _, infos = envs.reset(seed=0)
+
+    def step(actions):
+        _, _, terminated, truncated, infos = envs.step(actions)
+        return terminated, truncated, infos["action_mask"]
+
+    return timed_steps(seconds, n, rng, infos["action_mask"], step)
 
 
 def bench_gym_xiangqi(seconds, rng):

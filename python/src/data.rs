@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use xiangqi::Color;
+use xiangqi::{Color, Move};
 use xiangqi_selfplay::data::{ChunkInfo, Record, read_chunk as read_chunk_bytes};
 use xiangqi_selfplay::games::write_games;
 use xiangqi_selfplay::games::{GamesInfo, NetworkId, network_id, read_games as read_games_bytes};
@@ -48,76 +48,101 @@ fn spec(seed: u64, index: u32, games: usize, nodes: u32) -> PyResult<ChunkSpec> 
     })
 }
 
-/// Plays chunk `index` of a self-play run seeded with `seed`: `games` games
-/// at `nodes` nodes per move, by the classical evaluator or, with
-/// `network` (the bytes of a `.nnue` file, 128 or 256 wide), by that network, each from a
-/// line of `openings` (text: one line of ICCS moves each, `#` comments;
-/// by default the engine's match openings) and 2 to 6 random plies.
-/// Returns the chunk file's bytes, exactly what `xiangqi-tools datagen
-/// --seed SEED --nodes NODES --games-per-chunk GAMES` writes for chunk
-/// `index` (name it with `chunk_name`). One thread; releases the GIL.
-#[pyfunction]
-#[pyo3(signature = (*, seed, index, games, nodes=6000, network=None, openings=None))]
-fn generate_chunk<'py>(
-    py: Python<'py>,
-    seed: u64,
-    index: u32,
-    games: usize,
-    nodes: u32,
-    network: Option<&[u8]>,
-    openings: Option<&str>,
-) -> PyResult<Bound<'py, PyBytes>> {
-    let spec = spec(seed, index, games, nodes)?;
-    let net = self::network(network)?;
-    let openings = match openings {
-        Some(text) => parse_openings(text).map_err(PyValueError::new_err)?,
-        None => default_openings(),
-    };
-    let bytes = py.detach(move || {
-        let stop = AtomicBool::new(false);
-        let mut searcher = engine::searcher(net);
-        let chunk = engine::play_engine_chunk(&mut searcher, &spec, &openings, &stop, |_| {});
-        chunk.map(|c| c.to_bytes())
-    });
-    let bytes = bytes.ok_or_else(|| PyValueError::new_err("the chunk was stopped"))?;
-    Ok(PyBytes::new(py, &bytes))
+/// A chunk to play, from the arguments of `generate_chunk` and
+/// `generate_games`, checked (by the functions `generator!` declares).
+struct ChunkRun {
+    spec: ChunkSpec,
+    network: Option<Network>,
+    /// The network's identity for a game file's header.
+    network_id: Option<NetworkId>,
+    openings: Vec<Vec<Move>>,
 }
 
-/// Plays chunk `index` as `generate_chunk` does and returns the bytes of
-/// its game file: the games themselves (moves, per-ply scores, results), a
-/// few bytes a position, exactly what `xiangqi-tools datagen --format
-/// games` writes (name it with `games_name`). `read_games` gives back the
-/// positions of the chunk file of the same games. One thread; releases the
-/// GIL.
-#[pyfunction]
-#[pyo3(signature = (*, seed, index, games, nodes=6000, network=None, openings=None))]
-fn generate_games<'py>(
-    py: Python<'py>,
-    seed: u64,
-    index: u32,
-    games: usize,
-    nodes: u32,
-    network: Option<&[u8]>,
-    openings: Option<&str>,
-) -> PyResult<Bound<'py, PyBytes>> {
-    let spec = spec(seed, index, games, nodes)?;
-    let net = self::network(network)?;
-    let id = net.as_ref().zip(network).map(|(n, bytes)| NetworkId {
-        generation: n.generation(),
-        id: network_id(bytes),
-    });
-    let openings = match openings {
-        Some(text) => parse_openings(text).map_err(PyValueError::new_err)?,
-        None => default_openings(),
-    };
-    let games = py.detach(move || {
+impl ChunkRun {
+    /// The chunk file's bytes.
+    fn chunk(self) -> PyResult<Vec<u8>> {
         let stop = AtomicBool::new(false);
-        engine::play_engine_games(&mut engine::searcher(net), &spec, &openings, &stop, |_| {})
-    });
-    let games = games.ok_or_else(|| PyValueError::new_err("the chunk was stopped"))?;
-    let bytes = write_games(&GamesInfo::new(spec.info(), id), &games)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok(PyBytes::new(py, &bytes))
+        let mut searcher = engine::searcher(self.network);
+        let chunk =
+            engine::play_engine_chunk(&mut searcher, &self.spec, &self.openings, &stop, |_| {});
+        chunk.map(|c| c.to_bytes()).ok_or_else(stopped)
+    }
+
+    /// The game file's bytes.
+    fn games(self) -> PyResult<Vec<u8>> {
+        let stop = AtomicBool::new(false);
+        let mut searcher = engine::searcher(self.network);
+        let games =
+            engine::play_engine_games(&mut searcher, &self.spec, &self.openings, &stop, |_| {});
+        let games = games.ok_or_else(stopped)?;
+        write_games(&GamesInfo::new(self.spec.info(), self.network_id), &games)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+}
+
+fn stopped() -> PyErr {
+    PyValueError::new_err("the chunk was stopped")
+}
+
+/// Declares a Python function with the arguments of a chunk to play that
+/// checks them, plays the chunk with the GIL released and returns the bytes
+/// `$play` makes of it: `generate_chunk` and `generate_games`.
+macro_rules! generator {
+    ($(#[doc = $doc:expr])* fn $name:ident => $play:path) => {
+        $(#[doc = $doc])*
+        #[pyfunction]
+        #[pyo3(signature = (*, seed, index, games, nodes=6000, network=None, openings=None))]
+        fn $name<'py>(
+            py: Python<'py>,
+            seed: u64,
+            index: u32,
+            games: usize,
+            nodes: u32,
+            network: Option<&[u8]>,
+            openings: Option<&str>,
+        ) -> PyResult<Bound<'py, PyBytes>> {
+            let spec = spec(seed, index, games, nodes)?;
+            let net = self::network(network)?;
+            let network_id = net.as_ref().zip(network).map(|(n, bytes)| NetworkId {
+                generation: n.generation(),
+                id: network_id(bytes),
+            });
+            let openings = match openings {
+                Some(text) => parse_openings(text).map_err(PyValueError::new_err)?,
+                None => default_openings(),
+            };
+            let run = ChunkRun {
+                spec,
+                network: net,
+                network_id,
+                openings,
+            };
+            let bytes = py.detach(move || $play(run))?;
+            Ok(PyBytes::new(py, &bytes))
+        }
+    };
+}
+
+generator! {
+    /// Plays chunk `index` of a self-play run seeded with `seed`: `games` games
+    /// at `nodes` nodes per move, by the classical evaluator or, with
+    /// `network` (the bytes of a `.nnue` file, 128 or 256 wide), by that network, each from a
+    /// line of `openings` (text: one line of ICCS moves each, `#` comments;
+    /// by default the engine's match openings) and 2 to 6 random plies.
+    /// Returns the chunk file's bytes, exactly what `xiangqi-tools datagen
+    /// --seed SEED --nodes NODES --games-per-chunk GAMES` writes for chunk
+    /// `index` (name it with `chunk_name`). One thread; releases the GIL.
+    fn generate_chunk => ChunkRun::chunk
+}
+
+generator! {
+    /// Plays chunk `index` as `generate_chunk` does and returns the bytes of
+    /// its game file: the games themselves (moves, per-ply scores, results), a
+    /// few bytes a position, exactly what `xiangqi-tools datagen --format
+    /// games` writes (name it with `games_name`). `read_games` gives back the
+    /// positions of the chunk file of the same games. One thread; releases the
+    /// GIL.
+    fn generate_games => ChunkRun::games
 }
 
 /// The file name `xiangqi-tools datagen` gives chunk `index`:

@@ -10,7 +10,7 @@ use pyo3::types::PyBytes;
 use xiangqi::detect::RecordFormat;
 use xiangqi::formats::{self, WriteFormat};
 use xiangqi::pgn::{GameRecord, ReadOptions};
-use xiangqi::tree::{GameTree, NodeId, TreeError};
+use xiangqi::tree::{GameTree, NodeId, SEVEN_TAG_ROSTER, TreeError};
 
 use crate::board::{PyBoard, PyMove};
 use crate::errors::IllegalMoveError;
@@ -330,5 +330,7 @@ pub(crate) fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     m.add_function(wrap_pyfunction!(read, &m)?)?;
     m.add_function(wrap_pyfunction!(write, &m)?)?;
     m.add("RecordFileError", py.get_type::<RecordFileError>())?;
+    // The headers of a new `xiangqi_rs.records.Game`, in order.
+    m.add("SEVEN_TAG_ROSTER", SEVEN_TAG_ROSTER.to_vec())?;
     Ok(m)
 }

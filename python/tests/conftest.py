@@ -1,9 +1,12 @@
 """Shared helpers: the repository's reference data (tests/suite/tests/data),
-and the local Ray cluster of the cluster tests."""
+pyffish's move coordinates, FENs of a few pieces, and the local Ray cluster
+of the cluster tests."""
 
 import os
+import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +22,46 @@ def data_lines(name):
         if line and not line.startswith("#"):
             out.append(line.split("|"))
     return out
+
+
+def to_sf(iccs):
+    """An ICCS move (ranks 0-9) in pyffish's coordinates (ranks 1-10)."""
+    return _shift_ranks(iccs, 1)
+
+
+def from_sf(text):
+    """A pyffish move (ranks 1-10: "a10a9") in ICCS (ranks 0-9)."""
+    return _shift_ranks(text, -1)
+
+
+def _shift_ranks(move, by):
+    return re.sub(r"\d+", lambda rank: str(int(rank[0]) + by), move)
+
+
+def placement_fen(pieces):
+    """The piece placement field of a FEN: `pieces` maps (file, rank),
+    0-based from Red's side, to a FEN letter."""
+    rows = ["".join(pieces.get((f, r), "1") for f in range(9)) for r in range(9, -1, -1)]
+    return re.sub("1+", lambda run: str(len(run[0])), "/".join(rows))
+
+
+def kill_after_first(cmd, env, out, pattern):
+    """Starts `cmd` and kills it (SIGKILL: a machine that stops) as soon as
+    a first file matching `pattern` appears in `out`; returns those files
+    then, as {name: (mtime_ns, bytes)}. (Ctrl-C is not used: Python handles
+    it only once `ray.wait` returns, by when more files may be written.)"""
+    p = subprocess.Popen(
+        cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    deadline = time.monotonic() + 300
+    while not list(out.glob(pattern)):
+        assert p.poll() is None, p.stderr.read()
+        assert time.monotonic() < deadline, f"no {pattern} in 300 s"
+        time.sleep(0.01)
+    p.kill()
+    p.wait()
+    p.stderr.close()
+    return {f.name: (f.stat().st_mtime_ns, f.read_bytes()) for f in out.glob(pattern)}
 
 
 def _free_port():

@@ -7,10 +7,10 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from conftest import kill_after_first
 
 pytest.importorskip("ray")
 
@@ -31,26 +31,9 @@ def run(env, *args):
 
 
 def interrupt_after_first(env, out, pattern, *args):
-    """Starts the script and kills it (SIGKILL: a machine that stops) as
-    soon as a first chunk file appears; returns the chunk files there then.
-    (Ctrl-C is not used: Python handles it only once `ray.wait` returns,
-    by when more chunks may be written.)"""
-    p = subprocess.Popen(
-        [sys.executable, str(SCRIPT), *args],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    deadline = time.monotonic() + 300
-    while not list(out.glob(pattern)):
-        assert p.poll() is None, p.stderr.read()
-        assert time.monotonic() < deadline, "no chunk in 300 s"
-        time.sleep(0.01)
-    p.kill()
-    p.wait()
-    p.stderr.close()
-    return {f.name: (f.stat().st_mtime_ns, f.read_bytes()) for f in out.glob(pattern)}
+    """Runs the script until a first chunk file appears (`kill_after_first`
+    of conftest.py); returns the chunk files there then."""
+    return kill_after_first([sys.executable, str(SCRIPT), *args], env, out, pattern)
 
 
 def test_selfplay_is_resumed_and_matches_datagen(cluster, tmp_path):

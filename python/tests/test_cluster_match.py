@@ -17,6 +17,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from conftest import kill_after_first
 
 pytest.importorskip("ray")
 
@@ -147,16 +148,7 @@ def test_a_killed_run_resumes(cluster, tmp_path):
     out = tmp_path / "killed"
     cmd = [sys.executable, str(SCRIPT), "match", "--tools", TOOLS, "--out", str(out)]
     cmd += ["--pairs", "6", "--", *match_args()]
-    p = subprocess.Popen(cmd, env=cluster, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 300
-    while not list(out.glob("pairs/pair-*.jsonl")):
-        assert p.poll() is None, p.stderr.read()
-        assert time.monotonic() < deadline, "no pair in 300 s"
-        time.sleep(0.01)
-    p.kill()
-    p.wait()
-    p.stderr.close()
-    first = {f.name: (f.stat().st_mtime_ns, f.read_bytes()) for f in out.glob("pairs/*.jsonl")}
+    first = kill_after_first(cmd, cluster, out, "pairs/pair-*.jsonl")
     assert 1 <= len(first) < 6, sorted(first)
     r = run(cluster, out, "--pairs", "6")
     assert r.returncode == 0, r.stderr

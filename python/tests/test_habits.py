@@ -6,6 +6,7 @@ it has the same question."""
 import random
 
 import pytest
+from conftest import to_sf
 
 import xiangqi_rs
 from xiangqi_rs import Board, IllegalMoveError, InvalidFenError, Move
@@ -163,10 +164,6 @@ try:
     import pyffish as sf
 except ImportError:  # pragma: no cover
     pass
-
-
-def to_sf(iccs):
-    return f"{iccs[0]}{int(iccs[1]) + 1}{iccs[2]}{int(iccs[3]) + 1}"
 
 
 @pytest.mark.skipif(sf is None, reason="pyffish is not installed")

@@ -5,22 +5,11 @@ the same legal moves, FEN and checks at every ply. pyffish writes ranks
 import random
 
 import pytest
+from conftest import from_sf, to_sf
 
 from xiangqi_rs import Board
 
 sf = pytest.importorskip("pyffish")
-
-
-def to_sf(iccs):
-    return f"{iccs[0]}{int(iccs[1]) + 1}{iccs[2]}{int(iccs[3]) + 1}"
-
-
-def from_sf(text):
-    # "a10a9": ranks may have two digits.
-    i = 1
-    while text[i].isdigit():
-        i += 1
-    return f"{text[0]}{int(text[1:i]) - 1}{text[i]}{int(text[i + 1:]) - 1}"
 
 
 def test_coordinates():

@@ -7,6 +7,7 @@ pyffish where it answers the same question."""
 import random
 
 import pytest
+from conftest import from_sf, to_sf
 
 import xiangqi_rs
 from xiangqi_rs import (
@@ -19,17 +20,6 @@ from xiangqi_rs import (
 )
 
 sf = pytest.importorskip("pyffish")
-
-
-def from_sf(text):
-    i = 1
-    while text[i].isdigit():
-        i += 1
-    return f"{text[0]}{int(text[1:i]) - 1}{text[i]}{int(text[i + 1:]) - 1}"
-
-
-def to_sf(iccs):
-    return f"{iccs[0]}{int(iccs[1]) + 1}{iccs[2]}{int(iccs[3]) + 1}"
 
 
 def test_push_and_parse_uci_and_san():
@@ -54,15 +44,6 @@ def test_push_and_parse_uci_and_san():
     with pytest.raises(IllegalMoveError):
         Board().push_san("车五进一")
     assert b.ply() == 4
-
-
-def test_san_in_each_notation():
-    b = Board()
-    m = Move.from_uci("h2e2")
-    assert b.san(m) == "C2=5"
-    assert b.san(m, notation="wxf_dots") == "C2.5"
-    assert b.san(m, notation="chinese") == "炮二平五"
-    assert b.san(m, notation="iccs") == "h2e2"
 
 
 def test_legal_moves_behave_as_python_chess_generators():

@@ -1,4 +1,6 @@
-"""The type stubs (xiangqi_rs/__init__.pyi) match the module: mypy's stubtest."""
+"""The type stubs (xiangqi_rs/_core.pyi for the compiled module, the .pyi of
+the modules that re-export it, the inline types of the pure-Python modules)
+match the package: mypy's stubtest."""
 
 import subprocess
 import sys

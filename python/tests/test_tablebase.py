@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import placement_fen
 
 import xiangqi_rs
 from xiangqi_rs.tablebase import Tablebase, open_tablebase
@@ -96,18 +97,7 @@ def _kpk_boards(count):
             continue
         pieces[k] = "K"
         pieces[p] = "P"
-        rows = []
-        for r in range(9, -1, -1):
-            row, empty = "", 0
-            for f in range(9):
-                c = pieces.get((f, r))
-                if c is None:
-                    empty += 1
-                else:
-                    row += (str(empty) if empty else "") + c
-                    empty = 0
-            rows.append(row + (str(empty) if empty else ""))
-        fen = "/".join(rows) + " " + rng.choice("wb")
+        fen = placement_fen(pieces) + " " + rng.choice("wb")
         try:
             boards.append(xiangqi_rs.Board(fen))
         except ValueError:

@@ -390,15 +390,7 @@ def test_illegal_actions():
     assert env.board.ply() == 1
     _, reward, terminated, _, info = env.step(a0b1_like)
     assert (reward, terminated, info["winner"]) == (-1.0, True, "red")
-    strict = XiangqiEnv(illegal_action="raise")
-    strict.reset()
-    with pytest.raises(IllegalMoveError):
-        strict.step(a0b1_like)
-    with pytest.raises(ValueError):
-        strict.step(-1)
-    assert strict.board.ply() == 0
-    strict.step(move_to_index(Move.from_iccs("h2e2")))
-    assert strict.board.ply() == 1
+    # illegal_action="raise": test_env_actions.py.
     with pytest.raises(ValueError):
         XiangqiEnv(illegal_action="ignore")
 

@@ -11,6 +11,7 @@ where the game allows::
 """
 
 from collections.abc import Sequence as _Sequence
+from typing import TYPE_CHECKING
 
 from . import data, pgn, records, svg, tablebase
 from ._core import (
@@ -63,6 +64,12 @@ __all__ = [
     "svg",
     "tablebase",
 ]
+
+
+if TYPE_CHECKING:
+    # Deprecated (one release): the old name of `Session`, given by
+    # `__getattr__` below with a warning.
+    Engine = Session
 
 
 def __getattr__(name: str) -> object:

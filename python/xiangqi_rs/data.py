@@ -15,24 +15,6 @@ raises `NetworkError`, a bad chunk `ChunkError` (both `ValueError`s).
 
 from ._core import data as _data
 
-Chunk = _data.Chunk
-ChunkError = _data.ChunkError
-NetworkError = _data.NetworkError
-chunk_name = _data.chunk_name
-games_name = _data.games_name
-generate_chunk = _data.generate_chunk
-generate_games = _data.generate_games
-read_chunk = _data.read_chunk
-read_games = _data.read_games
-
-__all__ = [
-    "Chunk",
-    "ChunkError",
-    "NetworkError",
-    "chunk_name",
-    "games_name",
-    "generate_chunk",
-    "generate_games",
-    "read_chunk",
-    "read_games",
-]
+# The compiled submodule's names, all of them public (data.pyi types them).
+__all__ = sorted(_data.__all__)
+globals().update({name: getattr(_data, name) for name in __all__})

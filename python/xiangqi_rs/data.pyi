@@ -1,6 +1,6 @@
 """Type stubs for xiangqi_rs.data."""
 
-from typing import List, Literal, Optional, Tuple, final
+from typing import List, Literal, Optional, Protocol, Tuple, final
 
 __all__ = [
     "Chunk",
@@ -33,28 +33,26 @@ class Chunk:
     ) -> List[Tuple[str, int, Optional[Literal["red", "black"]], int]]: ...
     def __len__(self) -> int: ...
 
-def generate_chunk(
-    *,
-    seed: int,
-    index: int,
-    games: int,
-    nodes: int = 6000,
-    network: Optional[bytes] = None,
-    openings: Optional[str] = None,
-) -> bytes: ...
+class _Generator(Protocol):
+    # The signature of `generate_chunk` and `generate_games`.
+    def __call__(
+        self,
+        *,
+        seed: int,
+        index: int,
+        games: int,
+        nodes: int = 6000,
+        network: Optional[bytes] = None,
+        openings: Optional[str] = None,
+    ) -> bytes: ...
+
+generate_chunk: _Generator
+generate_games: _Generator
+
 def chunk_name(
     *, seed: int, index: int, nodes: int = 6000, network: Optional[bytes] = None
 ) -> str: ...
 def read_chunk(data: bytes) -> Chunk: ...
-def generate_games(
-    *,
-    seed: int,
-    index: int,
-    games: int,
-    nodes: int = 6000,
-    network: Optional[bytes] = None,
-    openings: Optional[str] = None,
-) -> bytes: ...
 def games_name(
     *, seed: int, index: int, nodes: int = 6000, network: Optional[bytes] = None
 ) -> str: ...

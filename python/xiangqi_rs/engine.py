@@ -51,6 +51,8 @@ from ._core import Board, Move, Score
 from ._core import engine_client as _engine_client
 
 _Client = _engine_client.Client
+# A program to start: a path, or a list of the path and its arguments.
+_Command = Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]]
 
 __all__ = [
     "AnalysisResult",
@@ -275,7 +277,7 @@ class _Options(Mapping[str, Option]):
         return f"Options({list(self)!r})"
 
 
-def _argv(command: Union[str, os.PathLike, Sequence[Union[str, os.PathLike]]]) -> List[str]:
+def _argv(command: _Command) -> List[str]:
     # A string or path is the program (never split at whitespace, as
     # subprocess.Popen takes it); a sequence is the program and its arguments.
     if isinstance(command, (str, os.PathLike)):
@@ -435,7 +437,7 @@ class SimpleEngine:
     said of itself (`name`, `author`), `options` the options it declared.
     """
 
-    def __init__(self, client: _Client) -> None:
+    def __init__(self, client: Any) -> None:
         self._client = client
         self._multipv = 1
         self.id: Dict[str, str] = dict(client.id)
@@ -444,7 +446,7 @@ class SimpleEngine:
     @classmethod
     def popen_uci(
         cls,
-        command: Union[str, os.PathLike, Sequence[Union[str, os.PathLike]]],
+        command: _Command,
         *,
         timeout: float = 10.0,
         fairy_stockfish: bool = False,
@@ -459,7 +461,7 @@ class SimpleEngine:
     @classmethod
     def popen_ucci(
         cls,
-        command: Union[str, os.PathLike, Sequence[Union[str, os.PathLike]]],
+        command: _Command,
         *,
         timeout: float = 10.0,
     ) -> "SimpleEngine":

@@ -52,10 +52,11 @@ verdict's reason such as ``"perpetual_check"``, ``"illegal_action"``, or
 ``None`` while the game goes on). ``env.unwrapped.board`` is the ``Board``.
 """
 
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Literal, Optional, Tuple, Union
 
 import gymnasium as gym
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from gymnasium.vector import AutoresetMode, VectorEnv
@@ -80,7 +81,7 @@ def _check_action(space: spaces.Space, action: Any) -> None:  # type: ignore[typ
         raise InvalidActionError(f"{action!r} ({type(action).__name__}) is not in {space}")
 
 
-class XiangqiEnv(gym.Env):  # type: ignore[type-arg]
+class XiangqiEnv(gym.Env[npt.NDArray[np.uint8], Any]):
     """Xiangqi under the library's rules and verdicts, one move per step.
 
     ``XiangqiEnv(render_mode=None, start=None, illegal_action="lose")``:
@@ -90,13 +91,13 @@ class XiangqiEnv(gym.Env):  # type: ignore[type-arg]
     returns the board as text) or ``"human"`` (prints it).
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(
         self,
         render_mode: Optional[str] = None,
         start: Union[str, Board, None] = None,
-        illegal_action: str = "lose",
+        illegal_action: Literal["lose", "raise"] = "lose",
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
@@ -137,7 +138,7 @@ class XiangqiEnv(gym.Env):  # type: ignore[type-arg]
 
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
-    ) -> Tuple[np.ndarray, Dict[str, Any]]:
+    ) -> Tuple[npt.NDArray[np.uint8], Dict[str, Any]]:
         """Starts a new game; returns ``(observation, info)``."""
         super().reset(seed=seed)
         start = self._start if options is None else options.get("start", self._start)
@@ -147,7 +148,9 @@ class XiangqiEnv(gym.Env):  # type: ignore[type-arg]
         self._winner = None
         return self.board.to_planes(), self._info()
 
-    def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
+    def step(
+        self, action: Any
+    ) -> Tuple[npt.NDArray[np.uint8], float, bool, bool, Dict[str, Any]]:
         """Plays action ``action`` for the side to move; returns
         ``(observation, reward, terminated, truncated, info)``."""
         if self._over:
@@ -186,7 +189,7 @@ class XiangqiEnv(gym.Env):  # type: ignore[type-arg]
         return None
 
 
-class XiangqiVectorEnv(VectorEnv):  # type: ignore[type-arg]
+class XiangqiVectorEnv(VectorEnv[npt.NDArray[np.uint8], Any, npt.NDArray[Any]]):
     """``num_envs`` games of ``Xiangqi-v0`` stepped together in Rust
     (``BatchEnv``, the GIL released): what ``gym.make_vec("xiangqi_rs/Xiangqi-v0",
     num_envs=n)`` gives.
@@ -201,7 +204,7 @@ class XiangqiVectorEnv(VectorEnv):  # type: ignore[type-arg]
     ``threads`` are ``BatchEnv``'s.
     """
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(
         self,
@@ -209,7 +212,7 @@ class XiangqiVectorEnv(VectorEnv):  # type: ignore[type-arg]
         start: Union[str, Board, None] = None,
         random_plies: int = 0,
         max_plies: Optional[int] = None,
-        illegal_action: str = "lose",
+        illegal_action: Literal["lose", "raise"] = "lose",
         render_mode: Optional[str] = None,
         seed: Optional[int] = None,
         threads: Optional[int] = None,
@@ -242,7 +245,7 @@ class XiangqiVectorEnv(VectorEnv):  # type: ignore[type-arg]
         *,
         seed: Union[int, List[int], None] = None,
         options: Optional[Dict[str, Any]] = None,
-    ) -> Tuple[np.ndarray, Dict[str, Any]]:
+    ) -> Tuple[npt.NDArray[np.uint8], Dict[str, Any]]:
         """Starts every game anew; returns ``(observations, infos)``."""
         if isinstance(seed, list):
             seed = seed[0] if seed else None
@@ -252,7 +255,13 @@ class XiangqiVectorEnv(VectorEnv):  # type: ignore[type-arg]
 
     def step(
         self, actions: Any
-    ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+    ) -> Tuple[
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        Dict[str, Any],
+    ]:
         """One action per game; returns ``(observations, rewards,
         terminations, truncations, infos)``. Actions outside
         ``action_space`` raise ``InvalidActionError``."""

@@ -28,12 +28,24 @@ node of the same game are equal), so ``node.parent.variations[0] == node``.
 import os
 import warnings
 from collections.abc import MutableMapping
-from typing import Any, Iterable, Iterator, List, Optional, Sequence, Set, Union
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Iterable,
+    Iterator,
+    List,
+    Optional,
+    Sequence,
+    Set,
+    Union,
+)
 
 from ._core import Board, Move
 from ._core import records as _records
 from .pgn import Game as _PgnGame
 
+if TYPE_CHECKING:
+    from ._core import _NotationName, _ReadFormat, _WriteFormat
 
 
 class RecordError(ValueError):
@@ -49,18 +61,8 @@ class RecordWarning(UserWarning):
 
 MoveLike = Union[Move, str]
 
-_ROSTER = (
-    ("Event", "?"),
-    ("Site", "?"),
-    ("Date", "????.??.??"),
-    ("Round", "?"),
-    ("Red", "?"),
-    ("Black", "?"),
-    ("Result", "*"),
-)
 
-
-class Headers(MutableMapping):  # type: ignore[type-arg]
+class Headers(MutableMapping[str, str]):
     """A game's headers (PGN tag pairs), in order: a mutable mapping onto
     the game itself. Names are letters, digits and ``_``; values are one
     line (else ``ValueError``)."""
@@ -324,7 +326,7 @@ class Game(GameNode):
         tree = _records._Tree.from_board(Board(fen))
         for name, _ in tree.headers():
             tree.remove_header(name)
-        for name, value in _ROSTER:
+        for name, value in _records.SEVEN_TAG_ROSTER:
             tree.set_header(name, value)
         super().__init__(tree, tree.root())
 
@@ -358,7 +360,7 @@ class Game(GameNode):
         comments and NAGs (``==`` is identity of the node)."""
         return bool(self._tree.same_as(other._tree))
 
-    def to_pgn(self, notation: str = "iccs") -> str:
+    def to_pgn(self, notation: "_NotationName" = "iccs") -> str:
         """The game as PGN text with its variations, comments and NAGs."""
         return str(self._tree.to_pgn(notation))
 
@@ -394,7 +396,7 @@ def _source_bytes(source: Source) -> bytes:
     raise TypeError(f"a path, bytes or str, not {type(source).__name__}")
 
 
-def read(source: Source, format: Optional[str] = None) -> List[Game]:
+def read(source: Source, format: Optional["_ReadFormat"] = None) -> List[Game]:
     """The games of a record (see the module's doc for ``source``);
     ``format`` is ``"pgn"``, ``"xqf"``, ``"cbr"``, ``"cbl"``, ``"cbf"``,
     ``"dhtmlxq"`` or ``"movelist"``, detected when ``None``. Skipped games
@@ -410,7 +412,9 @@ def read(source: Source, format: Optional[str] = None) -> List[Game]:
 
 
 def write(
-    games: Union[Game, Sequence[Game]], format: str = "pgn", notation: str = "iccs"
+    games: Union[Game, Sequence[Game]],
+    format: "_WriteFormat" = "pgn",
+    notation: "_NotationName" = "iccs",
 ) -> Union[str, bytes]:
     """Games as ``"pgn"`` text (any number, moves in ``notation``),
     ``"dhtmlxq"`` text or ``"xqf"`` bytes (one game each). ``RecordError``

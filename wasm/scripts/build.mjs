@@ -22,6 +22,8 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { errorsDts } from './errors-dts.mjs';
+
 const here = dirname(dirname(fileURLToPath(import.meta.url)));
 const root = dirname(here);
 const pkg = join(here, 'pkg');
@@ -131,4 +133,4 @@ const snippets = join(pkg, 'snippets');
 const dirs = readdirSync(snippets).filter((d) => statSync(join(snippets, d)).isDirectory());
 if (dirs.length !== 1) throw new Error(`expected one snippet directory, found ${dirs}`);
 writeFileSync(join(pkg, 'errors.js'), `export * from './snippets/${dirs[0]}/js/errors.js';\n`);
-copyFileSync(join(here, 'js', 'errors.d.ts'), join(pkg, 'errors.d.ts'));
+writeFileSync(join(pkg, 'errors.d.ts'), errorsDts(readFileSync(join(here, 'js', 'errors.js'), 'utf8')));

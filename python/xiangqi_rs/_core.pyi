@@ -1,41 +1,40 @@
-"""Type stubs for xiangqi_rs (the compiled module is xiangqi_rs._core)."""
+"""Type stubs for the compiled module xiangqi_rs._core (its classes and
+functions are re-exported by the package `xiangqi_rs`; the pure-Python
+modules carry their types inline)."""
 
 import os
+from types import ModuleType
 from typing import Any, Dict, Iterator, List, Literal, Mapping, Optional, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
-from . import data as data
-from . import pgn as pgn
-from . import records as records
-from . import svg as svg
-from . import tablebase as tablebase
-
+# The compiled module's names, in the order lib.rs adds them.
 __all__ = [
-    "ACTION_SPACE",
-    "STARTING_FEN",
-    "AmbiguousMoveError",
-    "BatchEnv",
     "Board",
-    "EngineOption",
-    "IllegalMoveError",
-    "InvalidFenError",
-    "InvalidMoveError",
-    "LegalMoveGenerator",
     "Move",
     "Outcome",
     "Piece",
+    "LegalMoveGenerator",
+    "Session",
+    "EngineOption",
     "Score",
     "SearchResult",
-    "Session",
-    "data",
-    "index_to_move",
-    "move_to_index",
+    "InvalidFenError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "AmbiguousMoveError",
     "pgn",
     "records",
     "svg",
     "tablebase",
+    "data",
+    "engine_client",
+    "BatchEnv",
+    "move_to_index",
+    "index_to_move",
+    "ACTION_SPACE",
+    "STARTING_FEN",
 ]
 
 STARTING_FEN: str
@@ -43,7 +42,15 @@ ACTION_SPACE: int
 
 _Color = Literal["red", "black"]
 _PieceType = Literal["general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier"]
+# How a game ended (`Outcome.reason`; `BatchEnv.last_finished` adds its own two).
+_Reason = Literal[
+    "checkmate", "stalemate", "perpetual_check", "perpetual_chase", "repetition",
+    "move_limit", "insufficient_material",
+]
 _NotationName = Literal["wxf", "wxf_dots", "chinese", "chinese_traditional", "iccs"]
+# The record formats `xiangqi_rs.records` reads and writes.
+_ReadFormat = Literal["pgn", "xqf", "cbr", "cbl", "cbf", "dhtmlxq", "movelist"]
+_WriteFormat = Literal["pgn", "xqf", "dhtmlxq"]
 
 class InvalidFenError(ValueError): ...
 class InvalidMoveError(ValueError): ...
@@ -105,17 +112,7 @@ class Outcome:
     @property
     def winner(self) -> Optional[_Color]: ...
     @property
-    def reason(
-        self,
-    ) -> Literal[
-        "checkmate",
-        "stalemate",
-        "perpetual_check",
-        "perpetual_chase",
-        "repetition",
-        "move_limit",
-        "insufficient_material",
-    ]: ...
+    def reason(self) -> _Reason: ...
     @property
     def ply(self) -> int: ...
     def result(self) -> Literal["1-0", "0-1", "1/2-1/2"]: ...
@@ -286,8 +283,19 @@ class BatchEnv:
         npt.NDArray[np.bool_],
     ]: ...
     def board(self, i: int) -> Board: ...
-    def last_finished(self) -> List[Tuple[int, Board, Optional[_Color], str]]: ...
+    def last_finished(
+        self,
+    ) -> List[
+        Tuple[int, Board, Optional[_Color], Literal[_Reason, "illegal_action", "max_plies"]]
+    ]: ...
     def black_to_move(self) -> npt.NDArray[np.bool_]: ...
 
-# Deprecated (one release): the old name of `Session`; warns when used.
-Engine = Session
+# The submodules: `data`, `pgn` and `svg` are re-exported whole by the
+# modules of those names (whose .pyi stubs type them); the others are
+# internals of the pure-Python modules `records`, `tablebase` and `engine`.
+data: ModuleType
+pgn: ModuleType
+svg: ModuleType
+records: ModuleType
+tablebase: ModuleType
+engine_client: ModuleType
