@@ -8,7 +8,11 @@
 //! any [`Limits`], streams the `info` lines as [`Info`] values and returns
 //! the best move, stopping at a stop flag or a timeout. A process that dies
 //! gives [`ClientError::Exited`] (never a hang) and [`EngineProcess::restart`]
-//! starts a fresh one.
+//! starts a fresh one. Line by line, [`EngineProcess::spawn_raw`] starts a
+//! process without the handshake, and [`EngineProcess::send_bytes`],
+//! [`EngineProcess::read_until`], [`EngineProcess::close_input`] and
+//! [`EngineProcess::wait_exit`] speak to it (the engine's own tests of
+//! its protocol lines use them).
 //!
 //! ```no_run
 //! use std::sync::atomic::AtomicBool;
@@ -34,13 +38,13 @@ mod clocked;
 mod declared;
 mod error;
 mod info;
+mod raw;
 mod search;
 mod spec;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::{Duration, Instant};
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
+use std::time::Duration;
 
 use xiangqi::notation::{UciMove, UciRanks, format_uci};
 use xiangqi::{Game, Limits, Move};
@@ -91,7 +95,8 @@ pub struct EngineProcess {
     /// How it was started.
     pub spec: Spec,
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once [`EngineProcess::close_input`] closed it.
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     /// Extra time allowed for a reply beyond three times the move time.
     pub grace: Duration,
@@ -153,46 +158,8 @@ impl EngineProcess {
         spec: &Spec,
         ready_timeout: Duration,
     ) -> Result<EngineProcess, ClientError> {
-        if spec.program.as_os_str().is_empty() {
-            return Err(ClientError::EmptyCommand);
-        }
-        let mut child = Command::new(&spec.program)
-            .args(&spec.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| ClientError::Spawn {
-                command: spec.program.to_string_lossy().into_owned(),
-                reason: e.to_string(),
-            })?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(ClientError::Exited);
-        };
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut e = EngineProcess {
-            spec: spec.clone(),
-            child,
-            stdin,
-            lines,
-            grace: GRACE,
-            ucci_time: UcciTime::Stop,
-            hung: false,
-            search_timeout: Some(FIXED_TIMEOUT),
-            ready_timeout,
-            last_info: None,
-            identity: Vec::new(),
-            options: Vec::new(),
-        };
+        let mut e = EngineProcess::spawn_raw(spec)?;
+        e.ready_timeout = ready_timeout;
         let (hello, ok) = match spec.protocol {
             Protocol::Uci => ("uci", "uciok"),
             Protocol::Ucci => ("ucci", "ucciok"),
@@ -326,32 +293,21 @@ impl EngineProcess {
     /// # Ok::<(), xiangqi_client::ClientError>(())
     /// ```
     pub fn send(&mut self, line: &str) -> Result<(), ClientError> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| ClientError::Write(e.to_string()))
+        self.send_bytes(format!("{line}\n").as_bytes())
     }
 
-    /// Waits for a line that `wanted` accepts; returns it.
+    /// Waits for a line that `wanted` accepts; returns it
+    /// ([`EngineProcess::read_until`], with `what` in the timeout error).
     fn wait_until(
         &mut self,
         what: &'static str,
         timeout: Duration,
-        mut wanted: impl FnMut(&str) -> bool,
+        wanted: impl FnMut(&str) -> bool,
     ) -> Result<String, ClientError> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if wanted(&line) => return Ok(line),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => return Err(ClientError::Timeout(what)),
-                Err(RecvTimeoutError::Disconnected) => {
-                    // Its output is closed: nothing more will come.
-                    self.hung = true;
-                    return Err(ClientError::Exited);
-                }
-            }
-        }
+        self.read_until(timeout, wanted).map_err(|e| match e {
+            ClientError::Timeout(_) => ClientError::Timeout(what),
+            e => e,
+        })
     }
 
     /// Waits for a line starting with `prefix`; returns it.
@@ -580,8 +536,9 @@ impl EngineProcess {
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
-        let _ = self.send("quit");
-        std::thread::sleep(Duration::from_millis(100));
+        if self.send("quit").is_ok() {
+            std::thread::sleep(Duration::from_millis(100));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

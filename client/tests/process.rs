@@ -183,3 +183,50 @@ fn a_clocked_search_sends_both_clocks() {
         assert_eq!(go, [want]);
     }
 }
+
+#[test]
+fn raw_lines_without_the_handshake() {
+    let (_dir, script, log) = engine_dir("raw");
+    let spec = Spec::uci("sh").with_args([script.to_str().unwrap(), log.to_str().unwrap()]);
+    let mut e = EngineProcess::spawn_raw(&spec).unwrap();
+    let short = Duration::from_millis(200);
+    let long = Duration::from_secs(30);
+    // Nothing is said to it, so it says nothing.
+    assert_eq!(
+        e.read_until(short, |_| true),
+        Err(ClientError::Timeout("line"))
+    );
+    // A line in two writes; every line of the reply, in order.
+    e.send_bytes(b"uc").unwrap();
+    e.send_bytes(b"i\n").unwrap();
+    let mut lines = Vec::new();
+    let last = e
+        .read_until(long, |l| {
+            lines.push(l.to_string());
+            l == "uciok"
+        })
+        .unwrap();
+    assert_eq!(last, "uciok");
+    assert_eq!(lines.len(), 6, "{lines:#?}");
+    assert_eq!(lines[0], "id name Scripted Engine 1.0");
+    e.send("go depth 1").unwrap();
+    assert_eq!(
+        e.read_until(long, |l| l.starts_with("bestmove")).unwrap(),
+        "bestmove h2e2"
+    );
+    e.send("isready").unwrap();
+    // End of input: the script's loop ends and it exits.
+    let (status, rest) = e.wait_exit(long).unwrap();
+    assert!(status.success());
+    assert_eq!(rest, ["readyok"]);
+    assert_eq!(log_lines(&log), ["uci", "go depth 1", "isready"]);
+    assert!(matches!(e.send("isready"), Err(ClientError::Write(_))));
+    assert_eq!(e.read_until(short, |_| true), Err(ClientError::Exited));
+
+    // A program that does not read its input does not exit at its end.
+    let mut sleeper = EngineProcess::spawn_raw(&Spec::uci("sleep").with_args(["30"])).unwrap();
+    assert_eq!(
+        sleeper.wait_exit(short).err(),
+        Some(ClientError::Timeout("exit"))
+    );
+}

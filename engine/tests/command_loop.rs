@@ -5,33 +5,38 @@
 //! `Nodes searched:`), nothing answers without a `go`, and the process
 //! exits on `quit`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
-use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
+
+use xiangqi_client::{ClientError, EngineProcess, Spec};
 
 use crate::support::ENGINE;
 
-const UCI: &[&str] = &[
+/// The commands of both protocols.
+const BOTH: &[&str] = &[
     "isready",
     "isready",
     "go depth 30",
-    "go movetime 40",
-    "go infinite",
-    "go depth abc",
-    "go",
     "go nodes 20000",
+    "go",
     "go perft 6",
-    "go ponder movetime 60",
-    "go wtime 2000 btime 2000 winc 10 binc 10",
-    "go movetime -5",
-    "go mate 3",
     "stop",
     "stop",
     "ponderhit",
     "position startpos",
     "position startpos moves h2e2 h9g7",
     "position fen 3k5/3RR4/9/9/9/9/9/9/9/4K4 b - - 0 1",
+    "d",
+];
+
+/// UCI's own.
+const UCI: &[&str] = &[
+    "go movetime 40",
+    "go infinite",
+    "go depth abc",
+    "go ponder movetime 60",
+    "go wtime 2000 btime 2000 winc 10 binc 10",
+    "go movetime -5",
+    "go mate 3",
     "position fen not a fen",
     "ucinewgame",
     "setoption name Hash value 8",
@@ -40,33 +45,20 @@ const UCI: &[&str] = &[
     "setoption name Use NNUE value false",
     "setoption name Use NNUE value true",
     "frobnicate",
-    "d",
 ];
 
+/// UCCI's own.
 const UCCI: &[&str] = &[
-    "isready",
-    "isready",
-    "go depth 30",
     "go time 80 movestogo 1",
     "go depth infinite",
-    "go nodes 20000",
     "go depth x",
-    "go",
-    "go perft 6",
     "go ponder time 2000 increment 0",
-    "stop",
-    "stop",
-    "ponderhit",
-    "position startpos",
-    "position startpos moves h2e2 h9g7",
-    "position fen 3k5/3RR4/9/9/9/9/9/9/9/4K4 b - - 0 1",
     "banmoves h2e2",
     "setoption hashsize 8",
     "setoption newgame",
     "setoption usennue false",
     "probe",
     "junk line",
-    "d",
 ];
 
 /// Whether `line` answers a `go`.
@@ -76,65 +68,61 @@ fn is_answer(line: &str) -> bool {
         || line.starts_with("Nodes searched:")
 }
 
-fn run(protocol: &str, commands: &[&str], seed: u64) {
+fn run(protocol: &str, own: &[&str], seed: u64) {
     let limit = if cfg!(debug_assertions) {
         Duration::from_millis(2000)
     } else {
         Duration::from_millis(500)
     };
-    let mut child = Command::new(ENGINE)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if tx.send((Instant::now(), line)).is_err() {
-                break;
-            }
-        }
-    });
-    let mut send = |line: &str| {
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-        Instant::now()
-    };
-    send(protocol);
-    let mut rng = xiangqi::Rng::new(seed);
+    let commands: Vec<&str> = BOTH.iter().chain(own).copied().collect();
+    let mut e = EngineProcess::spawn_raw(&Spec::uci(ENGINE)).unwrap();
+    // Every line with the moment it came: the test waits for lines
+    // whenever it is not sending.
+    let mut lines: Vec<(Instant, String)> = Vec::new();
     let mut sent = Vec::new();
     let mut readies = Vec::new();
     let mut gos = 0;
+    e.send(protocol).unwrap();
+    let mut rng = xiangqi::Rng::new(seed);
     for _ in 0..40 {
         let cmd = commands[rng.below(commands.len())];
-        let at = send(cmd);
+        e.send(cmd).unwrap();
         sent.push(cmd);
         if cmd == "isready" {
-            readies.push(at);
+            readies.push(Instant::now());
         }
         if cmd.starts_with("go") {
             gos += 1;
         }
-        std::thread::sleep(Duration::from_millis(rng.below(60) as u64));
+        let pause = Duration::from_millis(rng.below(60) as u64);
+        let read = e.read_until(pause, |line| {
+            lines.push((Instant::now(), line.to_string()));
+            false
+        });
+        assert_eq!(
+            read,
+            Err(ClientError::Timeout("line")),
+            "{protocol} seed {seed}: after {sent:?}"
+        );
     }
-    send("stop");
-    readies.push(send("isready"));
+    e.send("stop").unwrap();
+    e.send("isready").unwrap();
+    readies.push(Instant::now());
     // Every isready in time; collect until the last readyok.
-    let mut lines = Vec::new();
-    let mut ready_times = Vec::new();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while ready_times.len() < readies.len() {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let (t, line) = rx
-            .recv_timeout(left)
-            .unwrap_or_else(|_| panic!("{protocol} seed {seed}: readyok missing after {sent:?}"));
-        if line == "readyok" {
-            ready_times.push(t);
-        }
-        lines.push(line);
+    let mut ready_times: Vec<Instant> = lines
+        .iter()
+        .filter(|(_, l)| l == "readyok")
+        .map(|(t, _)| *t)
+        .collect();
+    if ready_times.len() < readies.len() {
+        e.read_until(Duration::from_secs(60), |line| {
+            lines.push((Instant::now(), line.to_string()));
+            if line == "readyok" {
+                ready_times.push(Instant::now());
+            }
+            ready_times.len() == readies.len()
+        })
+        .unwrap_or_else(|e| panic!("{protocol} seed {seed}: readyok missing ({e}) after {sent:?}"));
     }
     for (i, (asked, answered)) in readies.iter().zip(&ready_times).enumerate() {
         let took = answered.saturating_duration_since(*asked);
@@ -144,26 +132,18 @@ fn run(protocol: &str, commands: &[&str], seed: u64) {
         );
     }
     // After `stop` and `isready`, every go has had its answer.
+    let lines: Vec<String> = lines.into_iter().map(|(_, l)| l).collect();
     let answers = lines.iter().filter(|l| is_answer(l)).count();
     assert_eq!(
         answers, gos,
         "{protocol} seed {seed}: {gos} go, {answers} answers; commands {sent:?}\n{lines:#?}"
     );
-    send("quit");
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            assert!(status.success(), "{protocol} seed {seed}: exit {status}");
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(5),
-            "{protocol} seed {seed}: no exit on quit"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    e.send("quit").unwrap();
+    let (status, rest) = e
+        .wait_exit(Duration::from_secs(5))
+        .unwrap_or_else(|e| panic!("{protocol} seed {seed}: no exit on quit ({e})"));
+    assert!(status.success(), "{protocol} seed {seed}: exit {status}");
     // Nothing more after quit but UCCI's `bye`.
-    let rest: Vec<String> = rx.try_iter().map(|(_, l)| l).collect();
     assert!(
         !rest.iter().any(|l| is_answer(l)),
         "{protocol} seed {seed}: an answer without a go: {rest:?}"

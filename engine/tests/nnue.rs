@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use tempfile::TempDir;
 
-use crate::support::{Engine, temp_dir};
+use crate::support::{RawEngine, plain_score, temp_dir};
 use xiangqi::nnue::{Activation, NetworkFile};
 
 /// A network that scores every position `cp` for the side to move (all
@@ -21,7 +21,7 @@ fn constant_net(cp: i32, dir: &TempDir) -> PathBuf {
 }
 
 /// The score of the last `info depth` line of a `go depth N` search.
-fn score(e: &mut Engine, depth: u32) -> i32 {
+fn score(e: &mut RawEngine, depth: u32) -> i32 {
     e.send("position startpos moves h2e2");
     e.send(&format!("go depth {depth}"));
     let lines = e.until("bestmove");
@@ -39,7 +39,7 @@ fn near(score: i32, cp: i32) -> bool {
     (score - cp).abs() <= cp.abs() / 50
 }
 
-fn info_strings(e: &mut Engine, command: &str) -> Vec<String> {
+fn info_strings(e: &mut RawEngine, command: &str) -> Vec<String> {
     e.send(command);
     e.sync()
         .into_iter()
@@ -49,7 +49,7 @@ fn info_strings(e: &mut Engine, command: &str) -> Vec<String> {
 
 #[test]
 fn uci_eval_file_and_use_nnue() {
-    let mut e = Engine::spawn();
+    let mut e = RawEngine::spawn();
     e.send("uci");
     let lines = e.until("uciok");
     for option in [
@@ -116,7 +116,7 @@ fn uci_eval_file_and_use_nnue() {
 
 #[test]
 fn ucci_evalfile_and_usennue() {
-    let mut e = Engine::spawn();
+    let mut e = RawEngine::spawn();
     e.send("ucci");
     let lines = e.until("ucciok");
     for option in [
@@ -132,10 +132,7 @@ fn ucci_evalfile_and_usennue() {
     e.send("position startpos");
     e.send("go depth 2");
     let lines = e.until("bestmove");
-    let depth2 = lines
-        .iter()
-        .find_map(|l| l.strip_prefix("info depth 2 score "))
-        .and_then(|rest| rest.split_whitespace().next()?.parse::<i32>().ok());
+    let depth2 = plain_score(&lines, 2);
     assert!(depth2.is_some_and(|s| near(s, -500)), "{lines:#?}");
     e.send("quit");
     let _ = e.until("bye");

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::support::{Engine, best};
+use crate::support::{RawEngine, best};
 
 #[test]
 fn a_refused_position_is_never_searched() {
@@ -12,7 +12,7 @@ fn a_refused_position_is_never_searched() {
         ("uci", "uciok", "bestmove (none)"),
         ("ucci", "ucciok", "nobestmove"),
     ] {
-        let mut e = Engine::spawn();
+        let mut e = RawEngine::spawn();
         e.send(hello);
         e.until(done);
         e.send("position startpos moves h2e2");
@@ -48,7 +48,7 @@ fn quit_does_not_wait_for_a_large_table() {
     // A table of up to 6 GiB (a quarter of the free memory at most), which
     // takes seconds to clear.
     let mb = free_mib().map_or(1024, |free| (free / 4).clamp(64, 6144));
-    let mut e = Engine::spawn();
+    let mut e = RawEngine::spawn();
     e.send("uci");
     e.until("uciok");
     e.send(&format!("setoption name Hash value {mb}"));

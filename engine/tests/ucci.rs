@@ -1,11 +1,11 @@
 //! The engine binary spoken to in UCCI (ElephantEye 3.31's dialect)
 //! through OS pipes.
 
-use crate::support::{Engine, best};
+use crate::support::{RawEngine, best, plain_score};
 use xiangqi::{Move, Position};
 
-fn ucci() -> Engine {
-    let mut e = Engine::spawn();
+fn ucci() -> RawEngine {
+    let mut e = RawEngine::spawn();
     e.send("ucci");
     e.until("ucciok");
     e
@@ -13,7 +13,7 @@ fn ucci() -> Engine {
 
 #[test]
 fn full_exchange() {
-    let mut e = Engine::spawn();
+    let mut e = RawEngine::spawn();
     e.send("ucci");
     let lines = e.until("ucciok");
     assert_eq!(lines[0], "id name xiangqi-engine");
@@ -50,12 +50,7 @@ fn full_exchange() {
     e.send("go depth 3");
     let lines = e.until("bestmove");
     // ElephantEye's info lines: plain scores, no `cp`.
-    let info = lines
-        .iter()
-        .find(|l| l.starts_with("info depth 3 score "))
-        .unwrap();
-    let score = info.split(' ').nth(4).unwrap();
-    assert!(score.parse::<i32>().is_ok(), "{info}");
+    assert!(plain_score(&lines, 3).is_some(), "{lines:#?}");
     assert!(
         lines
             .iter()
@@ -165,8 +160,7 @@ fn ponder_ponderhit_and_stop() {
     e.send("position startpos moves h2e2 h9g7");
     e.send("go ponder time 60000 increment 0");
     e.expect("info depth 2 ");
-    let lines = e.sync();
-    assert!(!lines.iter().any(|l| l.contains("bestmove")), "{lines:#?}");
+    e.no_answer_yet();
     e.send("ponderhit");
     e.expect("bestmove");
 
@@ -178,8 +172,7 @@ fn ponder_ponderhit_and_stop() {
     // An infinite search waits for stop.
     e.send("go depth infinite");
     e.expect("info depth 2 ");
-    let lines = e.sync();
-    assert!(!lines.iter().any(|l| l.contains("bestmove")), "{lines:#?}");
+    e.no_answer_yet();
     e.send("stop");
     e.expect("bestmove");
 }
@@ -213,12 +206,5 @@ fn garbage_in_ucci() {
     e.expect("bestmove");
     e.send("position fen garbage");
     e.send("ponderhit draw");
-    let lines = e.sync();
-    assert_eq!(lines.last().map(String::as_str), Some("readyok"));
-    let info = e
-        .seen
-        .iter()
-        .filter(|l| l.starts_with("info string"))
-        .count();
-    assert!(info >= 4, "{:#?}", e.seen);
+    e.still_answers(4);
 }

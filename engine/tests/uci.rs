@@ -1,15 +1,15 @@
 //! The engine binary spoken to in UCI through OS pipes: every `go` form,
 //! unknown tokens, end of input, no legal move, and the options.
 
-use crate::support::{Engine, best};
+use crate::support::{RawEngine, best};
 use xiangqi::notation::{UciMove, UciRanks, parse_uci};
 use xiangqi::{Move, Position};
 
 const MATE_IN_ONE: &str = "4k4/1R7/9/9/9/9/9/9/9/R2K5 w - - 0 1";
 const CHECKMATED: &str = "R3k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 1";
 
-fn uci() -> Engine {
-    let mut e = Engine::spawn();
+fn uci() -> RawEngine {
+    let mut e = RawEngine::spawn();
     e.send("uci");
     e.until("uciok");
     e
@@ -26,7 +26,7 @@ fn after(moves: &[&str]) -> Position {
 
 /// Runs `go` and returns the lines up to `bestmove`, checking that the
 /// move is legal in `pos`.
-fn go(e: &mut Engine, args: &str, pos: &Position) -> Vec<String> {
+fn go(e: &mut RawEngine, args: &str, pos: &Position) -> Vec<String> {
     e.send(&format!("go {args}"));
     let lines = e.until("bestmove");
     let m: Move = best(lines.last().unwrap()).parse().unwrap();
@@ -45,7 +45,7 @@ fn deepest(lines: &[String]) -> u32 {
 
 #[test]
 fn handshake_lists_the_options() {
-    let mut e = Engine::spawn();
+    let mut e = RawEngine::spawn();
     e.send("uci");
     let lines = e.until("uciok");
     assert_eq!(
@@ -153,11 +153,7 @@ fn infinite_waits_for_stop() {
     e.expect("info depth 2 ");
     // Everything printed before `readyok` came before `isready` was read:
     // no bestmove while the search is infinite.
-    let lines = e.sync();
-    assert!(
-        !lines.iter().any(|l| l.starts_with("bestmove")),
-        "{lines:#?}"
-    );
+    e.no_answer_yet();
     e.send("stop");
     let m: Move = best(&e.expect("bestmove")).parse().unwrap();
     assert!(Position::new().is_legal(m));
@@ -165,11 +161,7 @@ fn infinite_waits_for_stop() {
     // A depth-limited infinite search waits too.
     e.send("go infinite depth 1");
     e.expect("info depth 1 ");
-    let lines = e.sync();
-    assert!(
-        !lines.iter().any(|l| l.starts_with("bestmove")),
-        "{lines:#?}"
-    );
+    e.no_answer_yet();
     e.send("stop");
     e.expect("bestmove");
 }
@@ -206,11 +198,7 @@ fn ponder_then_ponderhit_or_stop() {
     e.send("position startpos moves h2e2 h9g7");
     e.send("go ponder depth 2");
     e.expect("info depth 2 ");
-    let lines = e.sync();
-    assert!(
-        !lines.iter().any(|l| l.starts_with("bestmove")),
-        "{lines:#?}"
-    );
+    e.no_answer_yet();
     e.send("ponderhit");
     let m: Move = best(&e.expect("bestmove")).parse().unwrap();
     assert!(after(&["h2e2", "h9g7"]).is_legal(m));
@@ -231,11 +219,7 @@ fn no_legal_move() {
     // Infinite: the bestmove still waits for stop.
     e.send("go infinite");
     e.expect("info depth 0 score mate 0");
-    let lines = e.sync();
-    assert!(
-        !lines.iter().any(|l| l.starts_with("bestmove")),
-        "{lines:#?}"
-    );
+    e.no_answer_yet();
     e.send("stop");
     assert_eq!(e.expect("bestmove"), "bestmove (none)");
 }
@@ -364,14 +348,7 @@ fn garbage_never_kills_the_engine() {
     e.send("position fen 99999999999999999999/9 w");
     e.send("go searchmoves depth 2");
     e.expect("bestmove");
-    let lines = e.sync();
-    assert_eq!(lines.last().map(String::as_str), Some("readyok"));
-    let info = e
-        .seen
-        .iter()
-        .filter(|l| l.starts_with("info string"))
-        .count();
-    assert!(info >= 5, "{:#?}", e.seen);
+    e.still_answers(5);
     e.send("quit");
     assert!(e.wait_exit().0.success());
 }
@@ -440,7 +417,7 @@ fn own_book_book_file_and_skill_level() {
 #[test]
 fn uci_limit_strength_and_elo() {
     let (min, max) = (xiangqi::Strength::MIN_ELO, xiangqi::Strength::MAX_ELO);
-    let mut e = Engine::spawn();
+    let mut e = RawEngine::spawn();
     e.send("uci");
     let lines = e.until("uciok");
     for option in [

@@ -353,7 +353,7 @@ impl PySession {
             score: PyScore(r.score),
             depth: r.depth,
             nodes: r.nodes,
-            pv: r.pv.into_iter().map(PyMove).collect(),
+            pv: r.pv.iter().copied().map(PyMove).collect(),
             time: r.time.as_secs_f64(),
         })
     }

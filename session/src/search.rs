@@ -3,8 +3,8 @@
 //! [`Session::finish`], with [`Signals`] to stop it or to tell it the
 //! pondered move was played.
 
+use std::ops::Deref;
 use std::sync::Arc;
-use std::time::Duration;
 
 use xiangqi::{Game, Limits, Move, Position, Score, SearchInfo, SearchResult};
 
@@ -32,62 +32,71 @@ pub enum Source {
     NoMove,
 }
 
-/// A search's answer.
+/// A search's answer: the library's [`SearchResult`] and where it came
+/// from.
+///
+/// It dereferences to its [`SearchResult`], so `outcome.best_move`,
+/// `outcome.score`, `outcome.depth`, `outcome.pv`, `outcome.nodes` and
+/// `outcome.time` read the result's fields; take the result itself (to
+/// move its PV out, say) from [`SearchOutcome::result`] or with
+/// [`SearchOutcome::into_result`].
+///
+/// A book move scores 0 with depth 0; a table move scores the exact mate
+/// distance with depth 1; with no move, the score is mated, `Mate(0)`
+/// ([`SearchResult::unsearched`]).
+///
+/// ```
+/// use xiangqi::Limits;
+/// use xiangqi_session::{Session, Source};
+///
+/// let mut session = Session::new();
+/// session.set_position(None, &[])?;
+/// let outcome = session.search(&Limits::depth(2).into(), |_| {})?;
+/// assert_eq!(outcome.source, Source::Search);
+/// assert_eq!(outcome.depth, 2); // the result's field, through Deref
+/// assert_eq!(outcome.pv.first().copied(), outcome.best_move);
+/// let pv: Vec<_> = outcome.into_result().pv;
+/// assert!(!pv.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchOutcome {
     /// Where the move came from.
     pub source: Source,
-    /// The move to play; `None` with [`Source::NoMove`].
-    pub best_move: Option<Move>,
-    /// Its score (a book move: 0; no move: mated, `Mate(0)`).
-    pub score: Score,
-    /// The last completed depth (0 for a book move or no move).
-    pub depth: u32,
-    /// The principal variation, from the best move.
-    pub pv: Vec<Move>,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Time spent.
-    pub time: Duration,
+    /// The move, its score, depth, PV, nodes and time.
+    pub result: SearchResult,
+}
+
+impl Deref for SearchOutcome {
+    type Target = SearchResult;
+
+    fn deref(&self) -> &SearchResult {
+        &self.result
+    }
 }
 
 impl SearchOutcome {
+    /// An answer found without searching, from `source`.
     fn without_search(source: Source, best_move: Option<Move>) -> SearchOutcome {
         SearchOutcome {
             source,
-            best_move,
-            score: if best_move.is_some() {
-                Score::Cp(0)
-            } else {
-                Score::Mate(0)
-            },
-            depth: 0,
-            pv: best_move.into_iter().collect(),
-            nodes: 0,
-            time: Duration::ZERO,
-        }
-    }
-
-    fn searched(result: SearchResult) -> SearchOutcome {
-        SearchOutcome {
-            source: Source::Search,
-            best_move: result.best_move,
-            score: result.score,
-            depth: result.depth,
-            pv: result.pv,
-            nodes: result.nodes,
-            time: result.time,
+            result: SearchResult::unsearched(best_move),
         }
     }
 
     /// The move to play, if any.
     pub fn best_move(&self) -> Option<Move> {
-        self.best_move
+        self.result.best_move
     }
 
     /// The move the search expects in reply (the PV's second move).
     pub fn ponder_move(&self) -> Option<Move> {
-        self.pv.get(1).copied()
+        self.result.pv.get(1).copied()
+    }
+
+    /// The library's result, without where it came from.
+    pub fn into_result(self) -> SearchResult {
+        self.result
     }
 }
 
@@ -147,21 +156,24 @@ impl SearchJob {
         } else if let Some(m) = self.book_move {
             SearchOutcome::without_search(Source::Book, Some(m))
         } else if let Some((m, score)) = self.table_move {
-            SearchOutcome {
-                score,
-                depth: 1,
-                ..SearchOutcome::without_search(Source::Tablebase, Some(m))
-            }
+            let mut outcome = SearchOutcome::without_search(Source::Tablebase, Some(m));
+            outcome.result.score = score;
+            outcome.result.depth = 1;
+            outcome
         } else {
             let stop = self.signals.stop_flag();
-            SearchOutcome::searched(if self.ponder {
+            let result = if self.ponder {
                 let hit = self.signals.ponderhit_flag();
                 self.searcher
                     .search_pondering(&self.game, &self.limits, stop, hit, on_info)
             } else {
                 self.searcher
                     .search(&self.game, &self.limits, stop, on_info)
-            })
+            };
+            SearchOutcome {
+                source: Source::Search,
+                result,
+            }
         };
         Finished {
             searcher: self.searcher,

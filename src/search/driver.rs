@@ -154,14 +154,7 @@ fn iterate<E: Evaluator + ?Sized>(
         legal.retain(|m| limits.search_moves.contains(m));
         w.root_moves = legal.to_vec();
     }
-    let mut result = SearchResult {
-        best_move: legal.first().copied(),
-        score: Score::from_value(if legal.is_empty() { -MATE_SCORE } else { 0 }),
-        depth: 0,
-        pv: legal.first().copied().into_iter().collect(),
-        nodes: 0,
-        time: Duration::ZERO,
-    };
+    let mut result = SearchResult::unsearched(legal.first().copied());
     if legal.is_empty() {
         return result;
     }

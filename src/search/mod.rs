@@ -189,6 +189,37 @@ pub struct SearchResult {
     pub time: Duration,
 }
 
+impl SearchResult {
+    /// The result of a move chosen without searching (by a book or an
+    /// endgame table, or the only choice there is): `best_move` scored 0
+    /// with itself as the PV, or, with no move, `Mate(0)` (the side to
+    /// move is mated); depth, nodes and time 0. Its fields are public, so
+    /// a caller that knows better (a table's mate distance) sets them.
+    ///
+    /// ```
+    /// use xiangqi::{Score, SearchResult};
+    /// let m = "h2e2".parse()?;
+    /// let r = SearchResult::unsearched(Some(m));
+    /// assert_eq!((r.score, r.depth, r.pv), (Score::Cp(0), 0, vec![m]));
+    /// assert_eq!(SearchResult::unsearched(None).score, Score::Mate(0));
+    /// # Ok::<(), xiangqi::ParseMoveError>(())
+    /// ```
+    pub fn unsearched(best_move: Option<Move>) -> SearchResult {
+        SearchResult {
+            best_move,
+            score: if best_move.is_some() {
+                Score::Cp(0)
+            } else {
+                Score::Mate(0)
+            },
+            depth: 0,
+            pv: best_move.into_iter().collect(),
+            nodes: 0,
+            time: Duration::ZERO,
+        }
+    }
+}
+
 /// A search engine: an evaluator, a transposition table and settings, kept
 /// between searches.
 ///

@@ -149,10 +149,40 @@ impl UciFrontEnd {
         } else {
             Protocol::Uci
         });
-        match protocol {
-            Protocol::Uci => self.uci_command(cmd, args, out),
-            Protocol::Ucci => self.ucci_command(cmd, args, out),
+        let own = match protocol {
+            Protocol::Uci => self.uci_command(cmd, args, out)?,
+            Protocol::Ucci => self.ucci_command(cmd, args, out)?,
+        };
+        if own {
+            return Ok(true);
         }
+        self.common_command(cmd, args, out)
+    }
+
+    /// The commands both protocols share, and the unknown ones; returns
+    /// false on `quit`.
+    fn common_command(
+        &mut self,
+        cmd: &str,
+        args: &[&str],
+        out: &mut impl Write,
+    ) -> io::Result<bool> {
+        match cmd {
+            "isready" => writeln!(out, "readyok")?,
+            "position" => self.set_position(args, out)?,
+            // With no search running, nothing: an answer would be taken
+            // for the answer to the next `go` (ElephantEye prints
+            // `nobestmove` here).
+            "stop" => self.halt_search(),
+            "setoption" => self.set_option(args, out)?,
+            "d" => self.display(out)?,
+            "quit" => {
+                self.quit(out)?;
+                return Ok(false);
+            }
+            _ => writeln!(out, "info string unknown command: {cmd}")?,
+        }
+        Ok(true)
     }
 
     /// End of input or `quit`: stops the search, waits a moment for its
@@ -178,6 +208,7 @@ impl UciFrontEnd {
         out.flush()
     }
 
+    /// UCI's own commands; returns whether `cmd` was one.
     fn uci_command(&mut self, cmd: &str, args: &[&str], out: &mut impl Write) -> io::Result<bool> {
         match cmd {
             "uci" => {
@@ -188,12 +219,10 @@ impl UciFrontEnd {
                 }
                 writeln!(out, "uciok")?;
             }
-            "isready" => writeln!(out, "readyok")?,
             "ucinewgame" => {
                 self.halt_search();
                 self.session.new_game();
             }
-            "position" => self.set_position(args, out)?,
             "go" => {
                 self.halt_search();
                 let Some(game) = self.session.game() else {
@@ -207,19 +236,13 @@ impl UciFrontEnd {
                 }
                 self.go(go, out)?;
             }
-            "stop" => self.halt_search(),
             "ponderhit" => self.ponderhit(false),
-            "setoption" => self.set_option(args, out)?,
-            "d" => self.display(out)?,
-            "quit" => {
-                self.quit(out)?;
-                return Ok(false);
-            }
-            _ => writeln!(out, "info string unknown command: {cmd}")?,
+            _ => return Ok(false),
         }
         Ok(true)
     }
 
+    /// UCCI's own commands; returns whether `cmd` was one.
     fn ucci_command(&mut self, cmd: &str, args: &[&str], out: &mut impl Write) -> io::Result<bool> {
         match cmd {
             "ucci" => {
@@ -231,8 +254,6 @@ impl UciFrontEnd {
                 }
                 writeln!(out, "ucciok")?;
             }
-            "isready" => writeln!(out, "readyok")?,
-            "position" => self.set_position(args, out)?,
             "banmoves" => self.ban_moves(args, out)?,
             "go" => {
                 self.halt_search();
@@ -246,18 +267,8 @@ impl UciFrontEnd {
                 self.go(go, out)?;
             }
             "ponderhit" => self.ponderhit(args.first() == Some(&"draw")),
-            // With no search running, nothing: an answer would be taken
-            // for the answer to the next `go` (ElephantEye prints
-            // `nobestmove` here).
-            "stop" => self.halt_search(),
             "probe" => self.probe(args, out)?,
-            "setoption" => self.set_option(args, out)?,
-            "d" => self.display(out)?,
-            "quit" => {
-                self.quit(out)?;
-                return Ok(false);
-            }
-            _ => writeln!(out, "info string unknown command: {cmd}")?,
+            _ => return Ok(false),
         }
         Ok(true)
     }

@@ -1,17 +1,17 @@
 //! What the engine's tests share: the binary under test, temporary folders,
-//! and [`Engine`], which drives the binary through real OS pipes line by
-//! line (the engine is a child process, commands go to its standard input
-//! and its standard output is read line by line). `Engine` is for the
-//! tests of the protocol's own lines; tests of searches drive the engine
-//! through `xiangqi_client` (`client.rs`, `searches.rs`).
+//! and [`RawEngine`], the binary spoken to line by line through
+//! `xiangqi_client`'s [`EngineProcess`] (its raw lines: no handshake, every
+//! line the engine prints read and kept). `RawEngine` is for the tests of
+//! the protocol's own lines; tests of searches drive the engine through
+//! the client's searches (`client.rs`, `searches.rs`).
 //!
 //! Cargo builds the binary before the integration tests that name it
 //! (`CARGO_BIN_EXE_xiangqi-engine`), in the profile of the test run.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::{Duration, Instant};
+use std::process::ExitStatus;
+use std::time::Duration;
+
+use xiangqi_client::{EngineProcess, Spec};
 
 /// Generous: a loaded two-core machine running a debug build.
 pub const TIMEOUT: Duration = Duration::from_secs(120);
@@ -28,83 +28,52 @@ pub fn temp_dir() -> tempfile::TempDir {
         .expect("a temporary folder")
 }
 
-/// A running engine process.
-pub struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+/// The engine binary, spoken to line by line; every call panics (the test
+/// fails) on a write error, a timeout ([`TIMEOUT`]) or an early exit.
+pub struct RawEngine {
+    process: EngineProcess,
     /// Every line read so far, in order.
     pub seen: Vec<String>,
 }
 
-impl Engine {
-    /// Starts the engine.
-    pub fn spawn() -> Engine {
-        let mut child = Command::new(ENGINE)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the engine binary starts");
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
+impl RawEngine {
+    /// Starts the engine (nothing said to it yet).
+    pub fn spawn() -> RawEngine {
+        RawEngine {
+            process: EngineProcess::spawn_raw(&Spec::uci(ENGINE))
+                .expect("the engine binary starts"),
             seen: Vec::new(),
         }
     }
 
     /// Sends one line.
     pub fn send(&mut self, line: &str) {
-        self.send_bytes(format!("{line}\n").as_bytes());
+        self.process.send(line).expect("write to the engine");
     }
 
     /// Sends raw bytes.
     pub fn send_bytes(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("stdin still open");
-        stdin.write_all(bytes).expect("write to the engine");
-        stdin.flush().expect("flush");
+        self.process.send_bytes(bytes).expect("write to the engine");
     }
 
     /// Closes the engine's standard input (end of input).
     pub fn close(&mut self) {
-        self.stdin = None;
+        self.process.close_input();
     }
 
     /// Reads lines until one satisfies `done`; returns the lines read by
-    /// this call, that one last. Panics after [`TIMEOUT`] or if the engine
-    /// exits first.
-    pub fn read_until(&mut self, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + TIMEOUT;
+    /// this call, that one last.
+    pub fn read_until(&mut self, what: &str, mut done: impl FnMut(&str) -> bool) -> Vec<String> {
         let mut got = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    got.push(line.clone());
-                    if done(&line) {
-                        return got;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no {what} within {TIMEOUT:?}; read: {got:#?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("the engine exited before {what}; read: {got:#?}")
-                }
-            }
+        let read = self.process.read_until(TIMEOUT, |line| {
+            got.push(line.to_string());
+            done(line)
+        });
+        self.seen.extend(got.iter().cloned());
+        if let Err(e) = read {
+            panic!("no {what} ({e}); read: {got:#?}");
         }
+        got
     }
 
     /// Reads lines up to the first starting with `prefix`.
@@ -124,32 +93,49 @@ impl Engine {
         self.until("readyok")
     }
 
-    /// Waits for the process to exit (after `quit` or end of input);
-    /// returns its status and the lines it printed meanwhile.
+    /// While a search waits (infinite, or pondering): `isready` is
+    /// answered, and nothing printed before `readyok` answers the `go`
+    /// (`bestmove`, UCCI's `nobestmove`).
+    pub fn no_answer_yet(&mut self) {
+        let lines = self.sync();
+        assert!(
+            !lines
+                .iter()
+                .any(|l| l.starts_with("bestmove") || l == "nobestmove"),
+            "{lines:#?}"
+        );
+    }
+
+    /// After garbage: the engine still answers `isready`, and said so, in
+    /// at least `complaints` `info string` lines since it started.
+    pub fn still_answers(&mut self, complaints: usize) {
+        self.sync();
+        let said = self
+            .seen
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .count();
+        assert!(said >= complaints, "{:#?}", self.seen);
+    }
+
+    /// Closes the input and waits for the process to exit (after `quit`
+    /// or end of input); returns its status and the lines it printed
+    /// meanwhile.
     pub fn wait_exit(&mut self) -> (ExitStatus, Vec<String>) {
-        self.close();
-        let deadline = Instant::now() + TIMEOUT;
-        loop {
-            if let Some(status) = self.child.try_wait().expect("wait") {
-                // The reader thread ends at the pipe's end: collect the rest.
-                let mut rest = Vec::new();
-                while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(10)) {
-                    self.seen.push(line.clone());
-                    rest.push(line);
-                }
-                return (status, rest);
-            }
-            assert!(Instant::now() < deadline, "the engine did not exit");
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        let (status, rest) = self.process.wait_exit(TIMEOUT).expect("the engine exits");
+        self.seen.extend(rest.iter().cloned());
+        (status, rest)
     }
 }
 
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// The score of the `info depth DEPTH score S` line among `lines`, as
+/// UCCI (ElephantEye) writes it: a plain number, no `cp`.
+pub fn plain_score(lines: &[String], depth: u32) -> Option<i32> {
+    let prefix = format!("info depth {depth} score ");
+    lines
+        .iter()
+        .find_map(|l| l.strip_prefix(&prefix))
+        .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
 }
 
 /// The move of a `bestmove` line (`(none)` included).

@@ -11,13 +11,14 @@ use std::time::Duration;
 use crate::network::Network;
 use xiangqi::book::Book;
 use xiangqi::notation::UciRanks;
-use xiangqi::{Game, Move, Rng, Rules, Strength, TimeSource};
+use xiangqi::{Game, Move, Rng, Rules, TimeSource};
 
 use crate::config::{MemoryProbe, SessionConfig};
 use crate::error::OptionError;
 use crate::options::EMBEDDED;
 use crate::searcher::EngineSearcher;
 use crate::signals::Signals;
+use settings::StrengthOptions;
 
 /// The engine: its options, its evaluator and book, its strength, the game
 /// it searches, and the search itself ([`Session::search`], or
@@ -70,9 +71,8 @@ pub struct Session {
     book_name: String,
     pub(crate) own_book: bool,
     pub(crate) rng: Rng,
-    skill: u8,
-    limit_strength: bool,
-    elo: u32,
+    /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo`.
+    strength_options: StrengthOptions,
     pub(crate) signals: Arc<Signals>,
     memory_probe: Option<MemoryProbe>,
     /// The endgame tables ([`Session::set_tablebases`]); `None`: no table.
@@ -140,9 +140,7 @@ impl Session {
             book_name: EMBEDDED.to_string(),
             own_book: false,
             rng: Rng::new(0),
-            skill: 20,
-            limit_strength: false,
-            elo: Strength::MIN_ELO,
+            strength_options: StrengthOptions::default(),
             signals: Arc::new(Signals::default()),
             memory_probe: config.memory_probe,
             tablebases: None,

@@ -66,9 +66,9 @@ impl Session {
             ),
             OptionId::OwnBook => OptionValue::Bool(self.own_book),
             OptionId::BookFile => text(&self.book_name),
-            OptionId::SkillLevel => int(self.skill as usize),
-            OptionId::LimitStrength => OptionValue::Bool(self.limit_strength),
-            OptionId::Elo => int(self.elo as usize),
+            OptionId::SkillLevel => int(self.strength_options.skill as usize),
+            OptionId::LimitStrength => OptionValue::Bool(self.strength_options.limit),
+            OptionId::Elo => int(self.strength_options.elo as usize),
             OptionId::UseNnue => OptionValue::Bool(self.use_nnue),
             OptionId::EvalFile => text(&self.network_name),
         })
@@ -294,15 +294,15 @@ impl Session {
                 self.book_name = file_name(value);
             }
             OptionId::SkillLevel => {
-                self.skill = count(&value).min(20) as u8;
+                self.strength_options.skill = count(&value).min(20) as u8;
                 self.apply_strength();
             }
             OptionId::LimitStrength => {
-                self.limit_strength = flag(&value);
+                self.strength_options.limit = flag(&value);
                 self.apply_strength();
             }
             OptionId::Elo => {
-                self.elo = count(&value);
+                self.strength_options.elo = count(&value);
                 self.apply_strength();
             }
             OptionId::UseNnue => {
@@ -360,11 +360,7 @@ impl Session {
     /// # Ok::<(), xiangqi_session::OptionError>(())
     /// ```
     pub fn strength(&self) -> Strength {
-        if self.limit_strength {
-            Strength::from_elo(self.elo)
-        } else {
-            Strength::skill(self.skill)
-        }
+        self.strength_options.strength()
     }
 
     /// Gives the searcher the strength the options ask for, seeded from
@@ -397,4 +393,37 @@ struct Ready {
 enum Loaded {
     Network(Network),
     Book(Book),
+}
+
+/// The options that set the playing strength.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct StrengthOptions {
+    /// `Skill Level`, 0 to 20.
+    pub(crate) skill: u8,
+    /// `UCI_LimitStrength`: `elo` decides, not `skill`.
+    pub(crate) limit: bool,
+    /// `UCI_Elo`.
+    pub(crate) elo: u32,
+}
+
+impl Default for StrengthOptions {
+    /// Full strength: skill 20, no limit, the lowest Elo.
+    fn default() -> StrengthOptions {
+        StrengthOptions {
+            skill: 20,
+            limit: false,
+            elo: Strength::MIN_ELO,
+        }
+    }
+}
+
+impl StrengthOptions {
+    /// `elo`'s level with `limit` on, else `skill`'s.
+    fn strength(self) -> Strength {
+        if self.limit {
+            Strength::from_elo(self.elo)
+        } else {
+            Strength::skill(self.skill)
+        }
+    }
 }

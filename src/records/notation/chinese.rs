@@ -26,11 +26,15 @@ use arrayvec::ArrayVec;
 
 use core::fmt;
 
+use super::board_columns::{
+    dir_and_target, file_column, file_number, multi_tandem, other_shift_ok,
+};
 use super::move_text::first_misfit;
+use super::moving_role::check_legal;
+use super::text_fold::significant;
 use super::{
     DescriptiveMove, DescriptiveNotation, Direction, Numerals, Origin, ParseNotationError,
-    ParseOptions, Which, check_legal, dir_and_target, file_column, file_number, multi_tandem,
-    other_shift_ok, resolve, significant,
+    ParseOptions, Which, resolve,
 };
 use crate::base::{Color, Move, PlayError, Position, Role};
 

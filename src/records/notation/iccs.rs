@@ -4,7 +4,8 @@
 use core::fmt;
 
 use super::move_text::first_misfit;
-use super::{CoordinateMove, ParseNotationError, Position, significant};
+use super::text_fold::significant;
+use super::{CoordinateMove, ParseNotationError, Position};
 use crate::base::{File, Move, Rank, Square};
 
 /// How UCI move strings number the ranks.

@@ -90,15 +90,27 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! This module is the face: the re-exports, [`Notation`] and
+//! [`ParseNotationError`]. Inside: `move_text` and `descriptive` (the
+//! syntax values), `iccs`, `wxf`, `chinese` (one notation each),
+//! `resolve` and `parse_move` (from syntax to the legal move, with the
+//! reasons), `play_str`; with the helpers they share: `text_fold` (input
+//! characters folded, whitespace dropped), `board_columns` (file numbers,
+//! a role's pieces on a file, direction and target, telling pieces on a
+//! file apart) and `moving_role` (a move to write is legal, and its role).
+//!
 //! [`Game::play_str`]: crate::Game::play_str
 
+mod board_columns;
 pub(crate) mod chinese;
 mod descriptive;
 mod iccs;
 mod move_text;
+mod moving_role;
 mod parse_move;
 mod play_str;
 mod resolve;
+mod text_fold;
 mod wxf;
 
 /// Why a move is illegal; the rules core's type, here too since
@@ -112,31 +124,10 @@ pub use parse_move::{Candidates, MoveError, ParseOptions};
 pub use play_str::PlayStrError;
 pub use wxf::{WxfDialect, format_wxf, parse_wxf};
 
-use arrayvec::ArrayVec;
+pub(crate) use text_fold::{fold, significant};
 
-use crate::base::{Bitboard, Color, File, Move, PlayError, Position, Rank, Role, Square};
-
-/// Folds one input character to the form the parsers read: full-width
-/// ASCII forms (`U+FF01`..`U+FF5E`) to ASCII, the ideographic space to a
-/// space, the minus sign and dashes to `-`.
-pub(crate) fn fold(c: char) -> char {
-    match c {
-        '\u{FF01}'..='\u{FF5E}' => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
-        '\u{3000}' => ' ',
-        '\u{2010}'..='\u{2015}' | '\u{2212}' => '-',
-        _ => c,
-    }
-}
-
-/// The folded characters of a move string with all whitespace dropped, or
-/// `None` if there are more than `N` of them.
-pub(crate) fn significant<const N: usize>(s: &str) -> Option<ArrayVec<char, N>> {
-    let mut out = ArrayVec::new();
-    for c in s.chars().map(fold).filter(|c| !c.is_whitespace()) {
-        out.try_push(c).ok()?;
-    }
-    Some(out)
-}
+use crate::base::{Move, PlayError, Position};
+use moving_role::check_legal;
 
 /// Why a move string could not be turned into a legal move.
 ///
@@ -276,87 +267,4 @@ impl Notation {
             Notation::Chinese(_) => parse_chinese(pos, s),
         }
     }
-}
-
-/// The role of the moving piece if `m` is legal in `pos`, else the error.
-pub(crate) fn check_legal(pos: &Position, m: Move) -> Result<Role, PlayError> {
-    match pos.board().piece_at(m.from()) {
-        Some(p) if pos.is_legal(m) => Ok(p.role),
-        _ => Err(PlayError::new(pos, m)),
-    }
-}
-
-/// The traditional file number (1..=9, from `color`'s right) of `file`.
-pub(crate) fn file_number(color: Color, file: File) -> u8 {
-    match color {
-        Color::Red => 9 - file.index() as u8,
-        Color::Black => file.index() as u8 + 1,
-    }
-}
-
-/// How far a rank is from `color`'s back rank.
-fn rel_rank(color: Color, rank: Rank) -> i32 {
-    rank.relative_to(color).index() as i32
-}
-
-/// The direction and the last element (steps or destination file number)
-/// of a move of a `color` piece, whatever its role.
-pub(crate) fn dir_and_target(color: Color, from: Square, to: Square) -> (Direction, u8) {
-    let (rf, rt) = (rel_rank(color, from.rank()), rel_rank(color, to.rank()));
-    let dir = match rt.cmp(&rf) {
-        core::cmp::Ordering::Greater => Direction::Forward,
-        core::cmp::Ordering::Less => Direction::Backward,
-        core::cmp::Ordering::Equal => Direction::Sideways,
-    };
-    let target = if from.file() == to.file() {
-        (rt - rf).unsigned_abs() as u8
-    } else {
-        file_number(color, to.file())
-    };
-    (dir, target)
-}
-
-/// The pieces of `color` and `role` on one file, most advanced first.
-pub(crate) type Column = ArrayVec<Square, 10>;
-
-/// The pieces of `color` and `role` on `file`, most advanced first.
-pub(crate) fn file_column(pos: &Position, color: Color, role: Role, file: File) -> Column {
-    let pieces = pos.board().by_color(color) & pos.board().by_role(role) & Bitboard::file(file);
-    let mut v: Column = pieces.into_iter().collect();
-    v.sort_unstable_by_key(|sq| core::cmp::Reverse(rel_rank(color, sq.rank())));
-    v
-}
-
-/// Fairy-Stockfish's test for telling two pieces on a file apart by
-/// `+`/`-` (前/后): would the other piece on the file, moved by the same
-/// vector, land on the board inside its role's region? For advisors and
-/// elephants of a legal game it never does, so their file is kept
-/// (`A6+5`, `仕六进五`).
-pub(crate) fn other_shift_ok(
-    color: Color,
-    role: Role,
-    other: Square,
-    from: Square,
-    to: Square,
-) -> bool {
-    let r = other.rank().index() as i32 + to.rank().index() as i32 - from.rank().index() as i32;
-    let Some(rank) = (0..10).contains(&r).then(|| Rank::new(r as u32)).flatten() else {
-        return false;
-    };
-    let sq = Square::new(to.file(), rank);
-    match role {
-        Role::Advisor | Role::General => sq.in_palace(color),
-        Role::Elephant => sq.on_own_half(color),
-        _ => true,
-    }
-}
-
-/// Whether two or more files hold two or more pieces of `color` and `role`.
-pub(crate) fn multi_tandem(pos: &Position, color: Color, role: Role) -> bool {
-    let pieces = pos.board().by_color(color) & pos.board().by_role(role);
-    File::ALL
-        .iter()
-        .filter(|&&f| (pieces & Bitboard::file(f)).more_than_one())
-        .count()
-        >= 2
 }

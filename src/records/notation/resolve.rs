@@ -3,9 +3,9 @@
 
 use arrayvec::ArrayVec;
 
+use super::board_columns::{dir_and_target, file_column, file_number};
 use super::{
     Candidates, DescriptiveMove, Direction, IllegalReason, MoveError, Origin, ParseOptions, Which,
-    dir_and_target, file_column, file_number,
 };
 use crate::base::{Color, File, Move, Position, Rank, Role, Square};
 

@@ -9,11 +9,15 @@
 
 use core::fmt;
 
+use super::board_columns::{
+    dir_and_target, file_column, file_number, multi_tandem, other_shift_ok,
+};
 use super::move_text::first_misfit;
+use super::moving_role::check_legal;
+use super::text_fold::significant;
 use super::{
     DescriptiveMove, DescriptiveNotation, Direction, Origin, ParseNotationError, ParseOptions,
-    Which, check_legal, dir_and_target, file_column, file_number, multi_tandem, other_shift_ok,
-    resolve, significant,
+    Which, resolve,
 };
 use crate::base::{PlayError, Position, Role};
 
