@@ -80,29 +80,42 @@ fn check_report(lines: &[String], max_plies: usize) {
     assert!(last.contains(", score ") && last.contains("Elo"), "{last}");
 }
 
+/// Plays two games (one opening, colours swapped) thinking as `think`
+/// says, at most `max_plies` plies each, with the `extra` flags; checks
+/// the report ([`check_report`]) and returns its lines.
+fn two_games(think: &[&str], max_plies: usize, extra: &[&str]) -> Vec<String> {
+    let plies = max_plies.to_string();
+    let mut args = vec!["--games", "2", "--max-plies", &plies];
+    args.extend_from_slice(think);
+    args.extend_from_slice(extra);
+    let lines = play(&args);
+    check_report(&lines, max_plies);
+    lines
+}
+
+/// Both engines over UCCI.
+const BOTH_UCCI: [&str; 4] = ["--engine1-protocol", "ucci", "--engine2-protocol", "ucci"];
+
 #[test]
 fn self_play_over_uci() {
     let tmp = temp_dir();
     let openings = tmp.path().join("openings.txt");
     std::fs::write(&openings, "# one line\nh2e2 h9g7\n").unwrap();
-    let lines = play(&[
-        "--openings",
-        openings.to_str().unwrap(),
-        "--games",
-        "2",
-        "--depth",
-        "2",
-        "--max-plies",
-        "12",
-        "--verbose",
-        "--engine1-init",
-        "setoption name Hash value 4",
-        "--engine2-init",
-        "setoption name Move Limit value 50",
-        "--move-limit",
-        "50",
-    ]);
-    check_report(&lines, 12);
+    let lines = two_games(
+        &["--depth", "2"],
+        12,
+        &[
+            "--openings",
+            openings.to_str().unwrap(),
+            "--verbose",
+            "--engine1-init",
+            "setoption name Hash value 4",
+            "--engine2-init",
+            "setoption name Move Limit value 50",
+            "--move-limit",
+            "50",
+        ],
+    );
     let moves: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("  moves: "))
@@ -117,62 +130,37 @@ fn self_play_over_uci() {
 
 #[test]
 fn self_play_over_ucci() {
-    let lines = play(&[
-        "--games",
-        "2",
-        "--nodes",
-        "3000",
-        "--max-plies",
-        "12",
-        "--engine1-protocol",
-        "ucci",
-        "--engine2-protocol",
-        "ucci",
+    let init = [
         "--engine1-init",
         "setoption usebook false",
         "--engine2-init",
         "setoption movelimit 50",
         "--move-limit",
         "50",
-    ]);
-    check_report(&lines, 12);
+    ];
+    two_games(&["--nodes", "3000"], 12, &[&BOTH_UCCI[..], &init].concat());
 }
 
 #[test]
 fn ucci_move_time_by_stop() {
     // Both engines over UCCI with a move time: `go depth 32` then `stop`.
-    let lines = play(&[
-        "--games",
-        "2",
-        "--movetime",
-        "30",
-        "--max-plies",
-        "6",
-        "--engine1-protocol",
-        "ucci",
-        "--engine2-protocol",
-        "ucci",
-    ]);
-    check_report(&lines, 6);
+    two_games(&["--movetime", "30"], 6, &BOTH_UCCI);
 }
 
 #[test]
 fn mixed_protocols_and_ranks() {
     // Engine 2 speaks UCI with Fairy-Stockfish's ranks 1-10.
-    let lines = play(&[
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--max-plies",
-        "10",
-        "--engine1-protocol",
-        "ucci",
-        "--engine2-fsf",
-        "--engine2-init",
-        "setoption name Move Ranks value 1-10",
-    ]);
-    check_report(&lines, 10);
+    two_games(
+        &["--depth", "1"],
+        10,
+        &[
+            "--engine1-protocol",
+            "ucci",
+            "--engine2-fsf",
+            "--engine2-init",
+            "setoption name Move Ranks value 1-10",
+        ],
+    );
 }
 
 #[test]
@@ -180,17 +168,7 @@ fn mixed_protocols_and_ranks() {
 fn pyffish_second_opinion() {
     let python = std::env::var("XIANGQI_PYFFISH")
         .expect("set XIANGQI_PYFFISH to a Python with pyffish (pip install pyffish)");
-    let lines = play(&[
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--max-plies",
-        "10",
-        "--pyffish",
-        &python,
-    ]);
-    check_report(&lines, 10);
+    let lines = two_games(&["--depth", "1"], 10, &["--pyffish", &python]);
     let summary = &lines[lines.len() - 2];
     assert_eq!(
         summary, "pyffish: 0 of 2 games judged differently",
