@@ -50,6 +50,7 @@ pub use book::BookToolError;
 pub use datagen::DatagenError;
 pub use file_error::{FileError, FileWriteError};
 pub use levels::LevelsError;
+pub use matches::clock::TimeControlError;
 pub use matches::{MatchError, OpeningPositionError, PyffishError, ResultLineError};
 pub use train::TrainError;
 pub use train::checkpoint::CheckpointError;
