@@ -136,29 +136,22 @@ pub fn generate(options: &GenerateOptions) -> Result<Vec<TableSummary>, EgtbErro
             bytes: bytes.len() as u64,
             seconds: start.elapsed().as_secs_f64(),
         };
+        let TableSummary {
+            entries,
+            wdl: (w, d, l),
+            max_dtm,
+            bytes,
+            seconds,
+            ..
+        } = summary;
+        let threads = rayon::current_num_threads();
         let line = format!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.1}\t{}",
-            material,
-            summary.entries,
-            summary.wdl.0,
-            summary.wdl.1,
-            summary.wdl.2,
-            summary.max_dtm,
-            summary.bytes,
-            summary.seconds,
-            rayon::current_num_threads()
+            "{material}\t{entries}\t{w}\t{d}\t{l}\t{max_dtm}\t{bytes}\t{seconds:.1}\t{threads}"
         );
+        let (n, of) = (k + 1, order.len());
         eprintln!(
-            "[{}/{}] {material}: {} entries, W/D/L {}/{}/{}, max DTM {}, {} bytes, {:.1} s",
-            k + 1,
-            order.len(),
-            summary.entries,
-            summary.wdl.0,
-            summary.wdl.1,
-            summary.wdl.2,
-            summary.max_dtm,
-            summary.bytes,
-            summary.seconds
+            "[{n}/{of}] {material}: {entries} entries, W/D/L {w}/{d}/{l}, max DTM {max_dtm}, \
+             {bytes} bytes, {seconds:.1} s"
         );
         let log = dir.join("summary.tsv");
         let mut file = fs::OpenOptions::new()

@@ -43,3 +43,15 @@ mod progress;
 mod train;
 mod tune;
 mod work;
+
+// Each tool's error, as [`cli::ToolError`] holds it.
+pub use analyze::AnalyzeError;
+pub use book::BookToolError;
+pub use datagen::DatagenError;
+pub use file_error::{FileError, FileWriteError};
+pub use levels::LevelsError;
+pub use matches::clock::TimeControlError;
+pub use matches::{MatchError, OpeningPositionError, PyffishError, ResultLineError};
+pub use train::TrainError;
+pub use train::checkpoint::CheckpointError;
+pub use tune::TuneError;

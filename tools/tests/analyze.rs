@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use crate::support::{TOOLS, engine, temp_dir};
+use crate::support::{TOOLS, engine, stdout_of, temp_dir};
 
 /// `analyze --engine` with the engine binary as the other engine, over
 /// both protocols, gives the analysis the built-in search gives (the same
@@ -23,18 +23,12 @@ fn analyze_with_an_engine_process_equals_the_built_in_analysis() {
     .unwrap();
     let game = path.to_str().unwrap();
     let run = |extra: &[&str]| {
-        let out = Command::new(TOOLS)
-            .args(["analyze", "--depth", "3", "--threads", "2"])
-            .args(extra)
-            .arg(game)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        let text = stdout_of(
+            Command::new(TOOLS)
+                .args(["analyze", "--depth", "3", "--threads", "2"])
+                .args(extra)
+                .arg(game),
         );
-        let text = String::from_utf8(out.stdout).unwrap();
         // All but the Annotator tag, which names the engine.
         text.lines()
             .filter(|l| !l.starts_with("[Annotator"))
@@ -73,16 +67,11 @@ fn analyze_with_an_engine_process_equals_the_built_in_analysis() {
 fn analyze_marks_tablebase_positions() {
     let tmp = temp_dir();
     let tables = tmp.path().join("egtb");
-    let out = Command::new(TOOLS)
-        .args(["egtb", "generate", "--out"])
-        .arg(&tables)
-        .arg("kpk")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    stdout_of(
+        Command::new(TOOLS)
+            .args(["egtb", "generate", "--out"])
+            .arg(&tables)
+            .arg("kpk"),
     );
     let path = tmp.path().join("kpk.pgn");
     std::fs::write(
@@ -98,13 +87,7 @@ fn analyze_marks_tablebase_positions() {
         if egtb {
             cmd.arg("--egtb").arg(&tables);
         }
-        let out = cmd.arg(&path).output().unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
+        stdout_of(cmd.arg(&path))
     };
     let won = run("1", true);
     // The start and the position after each of the two moves.

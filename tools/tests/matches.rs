@@ -13,22 +13,9 @@ use crate::support::{TOOLS, engine, temp_dir};
 /// Runs `xiangqi-tools match` with these extra flags (the built-in
 /// openings unless they give `--openings`); returns its report lines.
 fn play(extra: &[&str]) -> Vec<String> {
-    let output = Command::new(TOOLS)
-        .args(["match", "--engine1", engine(), "--engine2", engine()])
-        .args(extra)
-        .output()
-        .expect("the tools binary starts");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "match failed: {stderr}");
-    let lines: Vec<String> = String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect();
+    let lines: Vec<String> = report(extra).lines().map(String::from).collect();
     // `engine1: W w D d L l, score ...`
-    let last = lines
-        .last()
-        .unwrap_or_else(|| panic!("no output; {stderr}"));
+    let last = lines.last().expect("a report");
     let counts: Vec<u32> = last
         .split(", score")
         .next()
@@ -80,29 +67,42 @@ fn check_report(lines: &[String], max_plies: usize) {
     assert!(last.contains(", score ") && last.contains("Elo"), "{last}");
 }
 
+/// Plays two games (one opening, colours swapped) thinking as `think`
+/// says, at most `max_plies` plies each, with the `extra` flags; checks
+/// the report ([`check_report`]) and returns its lines.
+fn two_games(think: &[&str], max_plies: usize, extra: &[&str]) -> Vec<String> {
+    let plies = max_plies.to_string();
+    let mut args = vec!["--games", "2", "--max-plies", &plies];
+    args.extend_from_slice(think);
+    args.extend_from_slice(extra);
+    let lines = play(&args);
+    check_report(&lines, max_plies);
+    lines
+}
+
+/// Both engines over UCCI.
+const BOTH_UCCI: [&str; 4] = ["--engine1-protocol", "ucci", "--engine2-protocol", "ucci"];
+
 #[test]
 fn self_play_over_uci() {
     let tmp = temp_dir();
     let openings = tmp.path().join("openings.txt");
     std::fs::write(&openings, "# one line\nh2e2 h9g7\n").unwrap();
-    let lines = play(&[
-        "--openings",
-        openings.to_str().unwrap(),
-        "--games",
-        "2",
-        "--depth",
-        "2",
-        "--max-plies",
-        "12",
-        "--verbose",
-        "--engine1-init",
-        "setoption name Hash value 4",
-        "--engine2-init",
-        "setoption name Move Limit value 50",
-        "--move-limit",
-        "50",
-    ]);
-    check_report(&lines, 12);
+    let lines = two_games(
+        &["--depth", "2"],
+        12,
+        &[
+            "--openings",
+            openings.to_str().unwrap(),
+            "--verbose",
+            "--engine1-init",
+            "setoption name Hash value 4",
+            "--engine2-init",
+            "setoption name Move Limit value 50",
+            "--move-limit",
+            "50",
+        ],
+    );
     let moves: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("  moves: "))
@@ -117,62 +117,37 @@ fn self_play_over_uci() {
 
 #[test]
 fn self_play_over_ucci() {
-    let lines = play(&[
-        "--games",
-        "2",
-        "--nodes",
-        "3000",
-        "--max-plies",
-        "12",
-        "--engine1-protocol",
-        "ucci",
-        "--engine2-protocol",
-        "ucci",
+    let init = [
         "--engine1-init",
         "setoption usebook false",
         "--engine2-init",
         "setoption movelimit 50",
         "--move-limit",
         "50",
-    ]);
-    check_report(&lines, 12);
+    ];
+    two_games(&["--nodes", "3000"], 12, &[&BOTH_UCCI[..], &init].concat());
 }
 
 #[test]
 fn ucci_move_time_by_stop() {
     // Both engines over UCCI with a move time: `go depth 32` then `stop`.
-    let lines = play(&[
-        "--games",
-        "2",
-        "--movetime",
-        "30",
-        "--max-plies",
-        "6",
-        "--engine1-protocol",
-        "ucci",
-        "--engine2-protocol",
-        "ucci",
-    ]);
-    check_report(&lines, 6);
+    two_games(&["--movetime", "30"], 6, &BOTH_UCCI);
 }
 
 #[test]
 fn mixed_protocols_and_ranks() {
     // Engine 2 speaks UCI with Fairy-Stockfish's ranks 1-10.
-    let lines = play(&[
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--max-plies",
-        "10",
-        "--engine1-protocol",
-        "ucci",
-        "--engine2-fsf",
-        "--engine2-init",
-        "setoption name Move Ranks value 1-10",
-    ]);
-    check_report(&lines, 10);
+    two_games(
+        &["--depth", "1"],
+        10,
+        &[
+            "--engine1-protocol",
+            "ucci",
+            "--engine2-fsf",
+            "--engine2-init",
+            "setoption name Move Ranks value 1-10",
+        ],
+    );
 }
 
 #[test]
@@ -180,17 +155,7 @@ fn mixed_protocols_and_ranks() {
 fn pyffish_second_opinion() {
     let python = std::env::var("XIANGQI_PYFFISH")
         .expect("set XIANGQI_PYFFISH to a Python with pyffish (pip install pyffish)");
-    let lines = play(&[
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--max-plies",
-        "10",
-        "--pyffish",
-        &python,
-    ]);
-    check_report(&lines, 10);
+    let lines = two_games(&["--depth", "1"], 10, &["--pyffish", &python]);
     let summary = &lines[lines.len() - 2];
     assert_eq!(
         summary, "pyffish: 0 of 2 games judged differently",
@@ -336,7 +301,9 @@ pub(crate) fn report(extra: &[&str]) -> String {
         .expect("the tools binary starts");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "match failed: {stderr}");
-    String::from_utf8(output.stdout).unwrap()
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(!out.is_empty(), "no output; {stderr}");
+    out
 }
 
 /// Games played two at a time are reported in game order, each with the
@@ -368,35 +335,19 @@ fn concurrent_games_report_in_order() {
         .filter(|l| l.starts_with("game "))
         .map(|l| &l[..22])
         .collect();
-    assert_eq!(
-        games,
-        [
-            "game   1: engine1 red ",
-            "game   2: engine1 blac",
-            "game   3: engine1 red ",
-            "game   4: engine1 blac",
-            "game   5: engine1 red ",
-            "game   6: engine1 blac",
-        ],
-        "{two}"
-    );
+    // Engine 1 has Red in the odd games (the first of each pair).
+    let expected: Vec<String> = (1..=6)
+        .map(|g| format!("game {g:3}: engine1 {}", ["blac", "red "][g % 2]))
+        .collect();
+    assert_eq!(games, expected, "{two}");
     let moves: Vec<&str> = two
         .lines()
         .filter_map(|l| l.strip_prefix("  moves: "))
         .map(|m| &m[..9])
         .collect();
-    assert_eq!(
-        moves,
-        [
-            "h2e2 h9g7",
-            "h2e2 h9g7",
-            "c3c4 b9c7",
-            "c3c4 b9c7",
-            "h2e2 h9g7",
-            "h2e2 h9g7"
-        ],
-        "{two}"
-    );
+    // Each pair plays the next opening of the two, wrapping.
+    let (a, b) = ("h2e2 h9g7", "c3c4 b9c7");
+    assert_eq!(moves, [a, a, b, b, a, a], "{two}");
     // After each game the results line, fastchess's in one line; the
     // pair counts grow after games 2, 4 and 6.
     let results: Vec<&str> = two

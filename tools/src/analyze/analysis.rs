@@ -7,6 +7,7 @@ use xiangqi::{Game, Limits, Score, Searcher};
 use xiangqi_client::{EngineProcess, Spec};
 
 use crate::analyze::annotate::{Analysis, Eval};
+use crate::analyze::error::AnalyzeError;
 use crate::work::Queue;
 
 /// Searches position `ply` of `game` (before its move `ply + 1`) with a
@@ -68,7 +69,7 @@ pub fn search_ply_with(
     game: &Game,
     ply: usize,
     limits: &Limits,
-) -> Result<Analysis, String> {
+) -> Result<Analysis, AnalyzeError> {
     let mut g = game.clone();
     g.undo_to(ply);
     let turn = g.position().turn();
@@ -78,10 +79,10 @@ pub fn search_ply_with(
             pv: Vec::new(),
         });
     }
-    engine.new_game().map_err(|e| e.to_string())?;
+    engine.new_game()?;
     let r = engine
         .search(&g, limits, &AtomicBool::new(false), |_| {})
-        .map_err(|e| format!("ply {ply}: {e}"))?;
+        .map_err(|source| AnalyzeError::Search { ply, source })?;
     let info = r.info.unwrap_or_default();
     let mut pv = info.pv;
     if pv.first() != r.best_move.as_ref() {
@@ -102,12 +103,17 @@ pub fn analyze_with(
     limits: &Limits,
     threads: usize,
     mut on_done: impl FnMut(),
-) -> Result<Vec<Analysis>, String> {
+) -> Result<Vec<Analysis>, AnalyzeError> {
     let total = game.ply() + 1;
     let mut results = vec![None; total];
     Queue::new(threads).run(
         total,
-        |_| EngineProcess::start(spec).map_err(|e| format!("{}: {e}", spec.command_line())),
+        |_| {
+            EngineProcess::start(spec).map_err(|source| AnalyzeError::EngineStart {
+                command: spec.command_line(),
+                source,
+            })
+        },
         |engine, ply| search_ply_with(engine, game, ply, limits),
         |ply, analysis| {
             results[ply] = Some(analysis);
@@ -118,6 +124,6 @@ pub fn analyze_with(
     results
         .into_iter()
         .enumerate()
-        .map(|(ply, a)| a.ok_or_else(|| format!("ply {ply} was not analysed")))
+        .map(|(ply, a)| a.ok_or(AnalyzeError::NotAnalysed(ply)))
         .collect()
 }

@@ -7,6 +7,8 @@ use xiangqi::notation::Notation;
 use xiangqi::pgn::GameRecord;
 use xiangqi::{Color, Move, Position, Score};
 
+use crate::analyze::error::AnalyzeError;
+
 /// Evaluations are clipped to ±10 pawns for marks and the graph; mates sit
 /// at the edges.
 pub const CLIP: i32 = 1000;
@@ -171,9 +173,9 @@ pub fn annotate(
     rec: &GameRecord,
     analyses: &[Analysis],
     notation: Notation,
-) -> Result<(GameRecord, Vec<Option<Mark>>), String> {
+) -> Result<(GameRecord, Vec<Option<Mark>>), AnalyzeError> {
     if analyses.len() != rec.moves.len() + 1 {
-        return Err("internal error: one analysis per position expected".to_string());
+        return Err(AnalyzeError::AnalysisCount);
     }
     let mut out = rec.clone();
     out.nags.clear();
@@ -194,8 +196,11 @@ pub fn annotate(
             }
         }
         marks.push(mark);
-        pos.play(m)
-            .map_err(|e| format!("move {} ({m}) is not legal: {e}", i + 1))?;
+        pos.play(m).map_err(|source| AnalyzeError::Illegal {
+            number: i + 1,
+            played: m,
+            source,
+        })?;
     }
     // The record's own comments first at each ply (a stable sort).
     out.comments.sort_by_key(|c| c.0);

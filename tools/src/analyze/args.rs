@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use xiangqi::notation::{ChineseScript, Notation, WxfDialect};
 use xiangqi_client::Spec;
 
+use crate::analyze::error::AnalyzeError;
 use crate::cli::{AnalyzeArgs, NotationArg};
 
 /// How long each position is searched.
@@ -42,7 +43,7 @@ pub struct AnalyzeOptions {
 }
 
 /// The options of the command line.
-pub fn options(a: &AnalyzeArgs) -> Result<AnalyzeOptions, String> {
+pub fn options(a: &AnalyzeArgs) -> Result<AnalyzeOptions, AnalyzeError> {
     let budget = match (a.movetime, a.depth) {
         (_, Some(d)) => Budget::Depth(d),
         (Some(ms), None) => Budget::Movetime(ms),
@@ -56,7 +57,7 @@ pub fn options(a: &AnalyzeArgs) -> Result<AnalyzeOptions, String> {
     };
     let engine = match &a.engine {
         Some(cmd) if cmd.trim().is_empty() => {
-            return Err("--engine: an empty command line".to_string());
+            return Err(AnalyzeError::EmptyEngine);
         }
         Some(cmd) => Some(crate::cli::engine_spec(
             cmd,
@@ -87,9 +88,9 @@ mod tests {
     use super::*;
     use crate::cli::{Command, parse};
 
-    fn parse_options(line: &str) -> Result<AnalyzeOptions, String> {
-        match parse(&format!("analyze {line}")).map_err(|e| e.to_string())? {
-            Command::Analyze(a) => options(&a),
+    fn parse_options(line: &str) -> Result<AnalyzeOptions, Box<dyn std::error::Error>> {
+        match parse(&format!("analyze {line}"))? {
+            Command::Analyze(a) => Ok(options(&a)?),
             other => panic!("{other:?}"),
         }
     }
@@ -147,7 +148,7 @@ mod tests {
             ("--engine", "--engine"),
         ] {
             match parse_options(bad) {
-                Err(e) => assert!(e.contains(names), "{bad:?}: {e}"),
+                Err(e) => assert!(e.to_string().contains(names), "{bad:?}: {e}"),
                 Ok(o) => panic!("{bad:?}: accepted as {o:?}"),
             }
         }

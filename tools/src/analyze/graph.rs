@@ -206,13 +206,49 @@ pub fn svg(title: &str, evals: &[Eval], marks: &[Option<Mark>]) -> String {
 pub mod tests {
     use super::*;
 
+    /// Why a text is not well-formed XML.
+    #[derive(Debug, thiserror::Error)]
+    pub enum XmlFault {
+        /// A declaration, tag or attribute value that does not end.
+        #[error("unterminated {0}")]
+        Unterminated(&'static str),
+        /// Text before or after the root element.
+        #[error("text outside the root")]
+        TextOutside,
+        /// A closing tag that matches no open one.
+        #[error("</{0}> closes nothing open")]
+        ClosesNothing(String),
+        /// `<>` or `</>`.
+        #[error("empty tag")]
+        EmptyTag,
+        /// A tag name with other characters than letters, digits and `:`.
+        #[error("bad tag name {0:?}")]
+        TagName(String),
+        /// An attribute not written `name="value"`.
+        #[error("bad attribute in <{0}>")]
+        Attribute(String),
+        /// Elements left open at the end.
+        #[error("unclosed {0:?}")]
+        Unclosed(Vec<String>),
+        /// Not one root element.
+        #[error("{0} root elements")]
+        Roots(usize),
+        /// A `<` in text.
+        #[error("'<' in {0:?}")]
+        Lt(String),
+        /// An `&` that starts no entity.
+        #[error("bare '&' in {0:?}")]
+        Amp(String),
+    }
+
     /// A small XML well-formedness check: one root element, tags nested
     /// and closed, attribute values quoted, `&` only in entities, no `<`
     /// in text.
-    pub fn well_formed(xml: &str) -> Result<(), String> {
+    pub fn well_formed(xml: &str) -> Result<(), XmlFault> {
         let mut rest = xml.trim();
         if let Some(r) = rest.strip_prefix("<?xml") {
-            rest = &r[r.find("?>").ok_or("unterminated declaration")? + 2..];
+            let end = r.find("?>").ok_or(XmlFault::Unterminated("declaration"))?;
+            rest = &r[end + 2..];
         }
         let mut stack: Vec<&str> = Vec::new();
         let mut roots = 0;
@@ -220,38 +256,38 @@ pub mod tests {
             let Some(lt) = rest.find('<') else {
                 check_text(rest)?;
                 if !rest.trim().is_empty() {
-                    return Err("text after the root".into());
+                    return Err(XmlFault::TextOutside);
                 }
                 break;
             };
             check_text(&rest[..lt])?;
             if stack.is_empty() && !rest[..lt].trim().is_empty() {
-                return Err("text outside the root".into());
+                return Err(XmlFault::TextOutside);
             }
             rest = &rest[lt..];
-            let gt = rest.find('>').ok_or("unterminated tag")?;
+            let gt = rest.find('>').ok_or(XmlFault::Unterminated("tag"))?;
             let tag = &rest[1..gt];
             rest = &rest[gt + 1..];
             if let Some(name) = tag.strip_prefix('/') {
                 if stack.pop() != Some(name.trim()) {
-                    return Err(format!("</{name}> closes nothing open"));
+                    return Err(XmlFault::ClosesNothing(name.to_string()));
                 }
                 continue;
             }
             let closed = tag.ends_with('/');
             let body = tag.trim_end_matches('/');
-            let name = body.split_whitespace().next().ok_or("empty tag")?;
+            let name = body.split_whitespace().next().ok_or(XmlFault::EmptyTag)?;
             if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == ':') {
-                return Err(format!("bad tag name {name:?}"));
+                return Err(XmlFault::TagName(name.to_string()));
             }
             // Attributes: name="value" pairs.
             let mut attrs = body[name.len()..].trim();
             while !attrs.is_empty() {
                 let eq = attrs
                     .find("=\"")
-                    .ok_or(format!("bad attribute in <{tag}>"))?;
+                    .ok_or_else(|| XmlFault::Attribute(tag.to_string()))?;
                 let after = &attrs[eq + 2..];
-                let end = after.find('"').ok_or("unterminated attribute")?;
+                let end = after.find('"').ok_or(XmlFault::Unterminated("attribute"))?;
                 check_text(&after[..end])?;
                 attrs = after[end + 1..].trim_start();
             }
@@ -264,14 +300,16 @@ pub mod tests {
         }
         match (stack.is_empty(), roots) {
             (true, 1) => Ok(()),
-            (false, _) => Err(format!("unclosed {stack:?}")),
-            _ => Err(format!("{roots} root elements")),
+            (false, _) => Err(XmlFault::Unclosed(
+                stack.iter().map(|s| s.to_string()).collect(),
+            )),
+            _ => Err(XmlFault::Roots(roots)),
         }
     }
 
-    fn check_text(t: &str) -> Result<(), String> {
+    fn check_text(t: &str) -> Result<(), XmlFault> {
         if t.contains('<') {
-            return Err(format!("'<' in {t:?}"));
+            return Err(XmlFault::Lt(t.to_string()));
         }
         for (i, _) in t.match_indices('&') {
             let entity = &t[i..];
@@ -279,7 +317,7 @@ pub mod tests {
                 .iter()
                 .any(|e| entity.starts_with(e))
             {
-                return Err(format!("bare '&' in {t:?}"));
+                return Err(XmlFault::Amp(t.to_string()));
             }
         }
         Ok(())

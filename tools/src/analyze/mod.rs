@@ -62,6 +62,7 @@
 pub(crate) mod analysis;
 pub(crate) mod annotate;
 mod args;
+mod error;
 mod graph;
 pub(crate) mod losses;
 mod summary;
@@ -79,8 +80,10 @@ use xiangqi_client::Spec;
 
 use annotate::{Eval, Mark};
 use args::{AnalyzeOptions, Budget};
+pub use error::AnalyzeError;
 
 use crate::cli::AnalyzeArgs;
+use crate::file_error::FileWriteError;
 use crate::progress;
 
 /// An analysed game.
@@ -114,7 +117,7 @@ pub fn analyze_text(
     threads: usize,
     notation: Notation,
     on_done: impl FnMut(usize, usize),
-) -> Result<Report, String> {
+) -> Result<Report, AnalyzeError> {
     analyze_text_with(text, index, budget, threads, notation, None, on_done)
 }
 
@@ -127,7 +130,7 @@ pub fn analyze_text_with(
     notation: Notation,
     engine: Option<&Spec>,
     mut on_done: impl FnMut(usize, usize),
-) -> Result<Report, String> {
+) -> Result<Report, AnalyzeError> {
     let mut count = 0;
     let mut found = None;
     for r in read_games(text, &ReadOptions::default()) {
@@ -138,16 +141,25 @@ pub fn analyze_text_with(
         }
     }
     let rec = match found {
-        Some(r) => r.map_err(|e| format!("game {index} (line {}): {}", e.line, e.error))?,
-        None if count == 0 => return Err("no game in the file".to_string()),
-        None => return Err(format!("no game {index}: the file holds {count}")),
+        Some(r) => r.map_err(|e| AnalyzeError::Game {
+            game: index,
+            line: e.line,
+            source: Box::new(e.error),
+        })?,
+        None if count == 0 => return Err(AnalyzeError::NoGame),
+        None => {
+            return Err(AnalyzeError::NoSuchGame { game: index, count });
+        }
     };
     if rec.moves.is_empty() {
-        return Err(format!("game {index} has no moves"));
+        return Err(AnalyzeError::NoMoves(index));
     }
     let game = rec
         .to_game(Rules::default())
-        .map_err(|e| format!("game {index}: {e}"))?;
+        .map_err(|source| AnalyzeError::Replay {
+            game: index,
+            source,
+        })?;
     let (total, mut done) = (game.ply() + 1, 0);
     on_done(0, total);
     let tick = || {
@@ -171,7 +183,7 @@ pub fn analyze_text_with(
         Some(tag) => tag.1 = annotator,
         None => out.tags.push(("Annotator".to_string(), annotator)),
     }
-    let pgn = out.to_pgn(notation).map_err(|e| e.to_string())?;
+    let pgn = out.to_pgn(notation)?;
     let tag = |name| rec.tag(name).filter(|v| !v.trim().is_empty() && *v != "?");
     let mut title = match (tag("Red"), tag("Black")) {
         (Some(r), Some(b)) => format!("{r} – {b}"),
@@ -190,11 +202,17 @@ pub fn analyze_text_with(
 }
 
 /// Runs the command line.
-fn run(options: &AnalyzeOptions) -> Result<(), String> {
-    let path = options.pgn.display();
-    let bytes = std::fs::read(&options.pgn).map_err(|e| format!("cannot read {path}: {e}"))?;
+fn run(options: &AnalyzeOptions) -> Result<(), AnalyzeError> {
+    let path = &options.pgn;
+    let bytes = std::fs::read(path).map_err(|source| AnalyzeError::Read {
+        path: path.clone(),
+        source,
+    })?;
     // PGN as it is; any other record format's games as PGN main lines.
-    let text = crate::convert::analysis_text(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    let text = crate::convert::analysis_text(&bytes).map_err(|source| AnalyzeError::Record {
+        path: path.clone(),
+        source,
+    })?;
     if options.summary {
         let total = read_games(&text, &ReadOptions::default())
             .count()
@@ -209,7 +227,7 @@ fn run(options: &AnalyzeOptions) -> Result<(), String> {
             |n| bar.set_position(n as u64 - 1),
         );
         bar.finish_and_clear();
-        let summary = summary.map_err(|e| format!("{path}: {e}"))?;
+        let summary = summary.map_err(|e| e.in_file(path))?;
         print!("{}", summary.table());
         return Ok(());
     }
@@ -226,7 +244,7 @@ fn run(options: &AnalyzeOptions) -> Result<(), String> {
             bar.set_position(done as u64);
         },
     )
-    .map_err(|e| format!("{path}: {e}"));
+    .map_err(|e| e.in_file(path));
     bar.finish_and_clear();
     let mut report = report?;
     if let Some(dir) = &options.egtb {
@@ -235,15 +253,15 @@ fn run(options: &AnalyzeOptions) -> Result<(), String> {
     }
     if let Some(file) = &options.graph {
         let svg = graph::svg(&report.title, &report.evals, &report.marks);
-        std::fs::write(file, svg).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        std::fs::write(file, svg).map_err(FileWriteError::at(file))?;
     }
     let mut out = std::io::stdout().lock();
     out.write_all(report.pgn.as_bytes())
         .and_then(|()| out.flush())
-        .map_err(|e| format!("cannot write the PGN: {e}"))
+        .map_err(AnalyzeError::WritePgn)
 }
 
 /// Runs `xiangqi-tools analyze` with its arguments.
-pub fn main(args: &AnalyzeArgs) -> Result<(), String> {
+pub fn main(args: &AnalyzeArgs) -> Result<(), AnalyzeError> {
     run(&args::options(args)?)
 }

@@ -9,6 +9,7 @@ use xiangqi::{Color, Limits, Rules};
 use xiangqi_client::Spec;
 
 use crate::analyze::analysis;
+use crate::analyze::error::AnalyzeError;
 use crate::analyze::losses::Losses;
 
 /// One player's moves and losses.
@@ -91,7 +92,7 @@ pub fn summarize(
     threads: usize,
     engine: Option<&Spec>,
     mut on_game: impl FnMut(usize),
-) -> Result<Summary, String> {
+) -> Result<Summary, AnalyzeError> {
     let mut summary = Summary::default();
     for (i, r) in read_games(text, &ReadOptions::default())
         .take(max_games)
@@ -150,7 +151,7 @@ pub fn summarize(
         summary.games += 1;
     }
     if summary.games == 0 && summary.skipped.is_empty() {
-        return Err("no game in the file".to_string());
+        return Err(AnalyzeError::NoGame);
     }
     Ok(summary)
 }

@@ -8,22 +8,28 @@ use xiangqi::pgn::{GameRecord, ReadOptions};
 use xiangqi::tablebase::{Dtm, Tablebase};
 use xiangqi::{Color, Position};
 
+use crate::analyze::error::AnalyzeError;
+
 /// Every `*.xqtb` table of `dir`, loaded.
-pub fn load(dir: &Path) -> Result<Tablebase<'static>, String> {
-    let shown = dir.display();
+pub fn load(dir: &Path) -> Result<Tablebase<'static>, AnalyzeError> {
     let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .map_err(|e| format!("--egtb {shown}: {e}"))?
+        .map_err(|source| AnalyzeError::TablesDir {
+            path: dir.to_path_buf(),
+            source,
+        })?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "xqtb") && p.is_file())
         .collect();
     paths.sort();
     let mut tables = Tablebase::new();
     for path in paths {
-        let bytes =
-            std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        tables
-            .add(bytes)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let bytes = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(source) => return Err(AnalyzeError::Read { path, source }),
+        };
+        if let Err(source) = tables.add(bytes) {
+            return Err(AnalyzeError::Table { path, source });
+        }
     }
     Ok(tables)
 }
@@ -47,15 +53,19 @@ pub fn verdict_text(d: Dtm, turn: Color) -> String {
 /// The annotated PGN `pgn` with a `{tablebase: ...}` comment after each
 /// move whose position a table of `tables` holds (and before the first
 /// move for the starting position).
-pub fn mark(pgn: &str, tables: &Tablebase<'_>, notation: Notation) -> Result<String, String> {
+pub fn mark(pgn: &str, tables: &Tablebase<'_>, notation: Notation) -> Result<String, AnalyzeError> {
     let mut rec = GameRecord::from_pgn(pgn, &ReadOptions::default())
-        .map_err(|e| format!("internal error: the annotated game does not read back: {e}"))?;
+        .map_err(|e| AnalyzeError::ReadBack(Box::new(e)))?;
     let mut pos: Position = rec.start.clone();
     let mut added = Vec::new();
     for ply in 0..=rec.moves.len() {
         if ply > 0 {
-            pos.play(rec.moves[ply - 1])
-                .map_err(|e| format!("move {ply} is not legal: {e}"))?;
+            let played = rec.moves[ply - 1];
+            pos.play(played).map_err(|source| AnalyzeError::Illegal {
+                number: ply,
+                played,
+                source,
+            })?;
         }
         if let Some(d) = tables.probe(&pos) {
             added.push((ply, verdict_text(d, pos.turn())));
@@ -67,7 +77,7 @@ pub fn mark(pgn: &str, tables: &Tablebase<'_>, notation: Notation) -> Result<Str
     rec.comments.extend(added);
     // After the position's other comments (a stable sort).
     rec.comments.sort_by_key(|c| c.0);
-    rec.to_pgn(notation).map_err(|e| e.to_string())
+    Ok(rec.to_pgn(notation)?)
 }
 
 #[cfg(test)]
@@ -76,22 +86,14 @@ mod tests {
 
     #[test]
     fn verdicts_name_the_winner_and_its_moves() {
-        assert_eq!(verdict_text(Dtm::Draw, Color::Red), "tablebase: draw");
-        assert_eq!(
-            verdict_text(Dtm::Win(1), Color::Red),
-            "tablebase: Red wins in 1"
-        );
-        assert_eq!(
-            verdict_text(Dtm::Win(7), Color::Black),
-            "tablebase: Black wins in 4"
-        );
-        assert_eq!(
-            verdict_text(Dtm::Loss(6), Color::Black),
-            "tablebase: Red wins in 3"
-        );
-        assert_eq!(
-            verdict_text(Dtm::Loss(0), Color::Red),
-            "tablebase: Black has won"
-        );
+        for (dtm, turn, text) in [
+            (Dtm::Draw, Color::Red, "tablebase: draw"),
+            (Dtm::Win(1), Color::Red, "tablebase: Red wins in 1"),
+            (Dtm::Win(7), Color::Black, "tablebase: Black wins in 4"),
+            (Dtm::Loss(6), Color::Black, "tablebase: Red wins in 3"),
+            (Dtm::Loss(0), Color::Red, "tablebase: Black has won"),
+        ] {
+            assert_eq!(verdict_text(dtm, turn), text, "{dtm:?} {turn:?}");
+        }
     }
 }

@@ -109,7 +109,9 @@ fn a_mate_is_shown_as_a_mate() {
 #[test]
 fn unreadable_input_is_an_error() {
     let err = |text: &str, game| {
-        analyze_text(text, game, Budget::Depth(1), 1, Notation::Iccs, |_, _| {}).unwrap_err()
+        analyze_text(text, game, Budget::Depth(1), 1, Notation::Iccs, |_, _| {})
+            .unwrap_err()
+            .to_string()
     };
     assert_eq!(err("", 1), "no game in the file");
     assert_eq!(err("  \n\n", 1), "no game in the file");

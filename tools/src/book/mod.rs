@@ -213,54 +213,7 @@ mod tests {
 
     /// The first ten plies of eight games of Hu Ronghua's database
     /// (maksimKorzh/wukong-xiangqi `xqdb/`, MIT), results unknown.
-    const SAMPLE: &str = r#"[Event "Yinli Cup Champion 1995"]
-[Red "HU RongHua"]
-[Black "XU TianHong"]
-
-1. h2e2 h9g7 2. h0g2 g6g5 3. b2d2 i9h9 4. b0c2 b9c7 5. a0b0 a9b9 *
-
-[Event "China Team Championship 1998"]
-[Red "HU RongHua"]
-[Black "XU TianHong"]
-
-1. g0e2 b9c7 2. g3g4 c6c5 3. h0g2 c7d5 4. b0a2 h7e7 5. f0e1 h9g7 *
-
-[Event "5 Ram Cup Xiangqi Championship 1997"]
-[Red "HU RongHua"]
-[Black "ZHAO GuoRong"]
-
-1. c3c4 b7c7 2. h2e2 c9e7 3. h0g2 i9i8 4. i0h0 i8b8 5. b0c2 b9d8 *
-
-[Event "Chinese National Champion 1996"]
-[Red "HU RongHua"]
-[Black "LI LaiQun"]
-
-1. g3g4 c6c5 2. b2c2 c9e7 3. b0a2 b9c7 4. h2e2 a9b9 5. h0g2 h9i7 *
-
-[Event "Shantung Cup 1995"]
-[Red "Lv Qin"]
-[Black "HU RongHua"]
-
-1. h2d2 h7e7 2. h0g2 h9g7 3. i0h0 i9i8 4. h0h4 i8d8 5. f0e1 b9c7 *
-
-[Event "5 Ram Cup Xiangqi Championship 1991"]
-[Red "LIU DaHua"]
-[Black "HU RongHua"]
-
-1. c0e2 h9i7 2. i3i4 h7g7 3. h0i2 i9h9 4. i0h0 b7f7 5. b2b4 h9h3 *
-
-[Event "5 Ram Cup Xiangqi Championship 1989"]
-[Red "HU RongHua"]
-[Black "Lv Qin"]
-
-1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. b0a2 g6g5 5. b2c2 b7b5 *
-
-[Event "Chinese National Champion 1982"]
-[Red "HU RongHua"]
-[Black "WANG BingGuo"]
-
-1. h2e2 b9c7 2. h0g2 h7f7 3. i0h0 h9g7 4. g3g4 c6c5 5. b0a2 g9e7 *
-"#;
+    const SAMPLE: &str = include_str!("sample.pgn");
 
     #[test]
     fn a_book_from_the_sample_games() {

@@ -38,7 +38,7 @@ pub struct ConvertArgs {
 }
 
 /// Runs `xiangqi-tools convert` with its arguments.
-pub(crate) fn main(args: &ConvertArgs) -> Result<(), String> {
+pub(crate) fn main(args: &ConvertArgs) -> Result<(), crate::convert::ConvertError> {
     use xiangqi::formats::WriteFormat;
     use xiangqi::notation::{ChineseScript, Notation, WxfDialect};
     let notation = match args.notation {
@@ -52,7 +52,5 @@ pub(crate) fn main(args: &ConvertArgs) -> Result<(), String> {
         ConvertTarget::Xqf => WriteFormat::Xqf,
         ConvertTarget::Dhtmlxq => WriteFormat::DhtmlXq,
     });
-    crate::convert::run(&args.input, &args.output, to, notation)
-        .map(|_| ())
-        .map_err(|e| e.to_string())
+    crate::convert::run(&args.input, &args.output, to, notation).map(|_| ())
 }

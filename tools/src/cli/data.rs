@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use clap::builder::TypedValueParser;
 use clap::{Args, Subcommand, ValueEnum};
 
+use crate::cli::FlagValueError;
+
 /// Self-play training data: the games in compact game files
 /// `DIR/s<seed>-n<nodes>-<index>.xqg` (moves, per-ply scores and results, a
 /// few bytes a position), and/or their quiet positions with the search
@@ -208,20 +210,19 @@ pub struct TrainArgs {
 pub struct Qb(pub Option<i32>);
 
 /// Reads `--qb`: `auto` or a number from 1 to 32767.
-fn parse_qb(text: &str) -> Result<Qb, String> {
+fn parse_qb(text: &str) -> Result<Qb, FlagValueError> {
     match text {
         "auto" => Ok(Qb(None)),
         _ => match text.parse() {
             Ok(n) if (1..=32_767).contains(&n) => Ok(Qb(Some(n))),
-            _ => Err("expected auto or a number from 1 to 32767".to_string()),
+            _ => Err(FlagValueError::Qb),
         },
     }
 }
 
 /// Reads `--input-buckets`: a layout's name.
-fn parse_input_buckets(text: &str) -> Result<xiangqi::nnue::InputBuckets, String> {
-    xiangqi::nnue::InputBuckets::from_name(text)
-        .ok_or_else(|| "expected none, palace4 or palace6".to_string())
+fn parse_input_buckets(text: &str) -> Result<xiangqi::nnue::InputBuckets, FlagValueError> {
+    xiangqi::nnue::InputBuckets::from_name(text).ok_or(FlagValueError::InputBuckets)
 }
 
 /// Texel tuning of the default evaluator: self-play data, then a logistic

@@ -4,6 +4,8 @@
 use xiangqi::notation::UciRanks;
 use xiangqi_client::{Protocol, Spec};
 
+use crate::cli::FlagValueError;
+
 /// Reads `--engineN-ranks`: `0-9` (or `0`) or `1-10` (or `1`).
 ///
 /// ```
@@ -14,11 +16,11 @@ use xiangqi_client::{Protocol, Spec};
 /// assert_eq!(parse_ranks("0"), Ok(UciRanks::ZeroToNine));
 /// assert!(parse_ranks("2-11").is_err());
 /// ```
-pub fn parse_ranks(text: &str) -> Result<UciRanks, String> {
+pub fn parse_ranks(text: &str) -> Result<UciRanks, FlagValueError> {
     match text {
         "0-9" | "0" => Ok(UciRanks::ZeroToNine),
         "1-10" | "1" => Ok(UciRanks::OneToTen),
-        _ => Err("expected 0-9 or 1-10".to_string()),
+        _ => Err(FlagValueError::Ranks),
     }
 }
 

@@ -4,6 +4,8 @@ use std::ops::RangeInclusive;
 
 use clap::Args;
 
+use crate::cli::FlagValueError;
+
 /// Each strength level's moves on the positions of real games, judged by a
 /// deeper search: per level the positions, average centipawn loss and the
 /// rates of moves losing 50 / 100 / 200 or more. The same games, depth and
@@ -46,15 +48,15 @@ pub struct LevelsArgs {
 /// assert_eq!(parse_levels("7"), Ok(7..=7));
 /// assert!(parse_levels("5-3").is_err() && parse_levels("0-20").is_err());
 /// ```
-pub fn parse_levels(text: &str) -> Result<RangeInclusive<u8>, String> {
+pub fn parse_levels(text: &str) -> Result<RangeInclusive<u8>, FlagValueError> {
     let (first, last) = text.split_once('-').unwrap_or((text, text));
     let level = |t: &str| match t.parse::<u8>() {
         Ok(n) if n <= 19 => Ok(n),
-        _ => Err(format!("{t:?}: expected a level from 0 to 19")),
+        _ => Err(FlagValueError::Level(t.to_string())),
     };
     let (first, last) = (level(first)?, level(last)?);
     if first > last {
-        return Err("the first level is above the last".to_string());
+        return Err(FlagValueError::LevelOrder);
     }
     Ok(first..=last)
 }

@@ -21,6 +21,7 @@ mod convert;
 mod data;
 mod egtb;
 mod engines;
+mod errors;
 mod levels;
 mod matches;
 mod sprt;
@@ -37,6 +38,7 @@ pub use data::{
 pub use egtb::EgtbArgs;
 pub use engines::parse_ranks;
 pub(crate) use engines::spec as engine_spec;
+pub use errors::{FlagValueError, ToolError};
 pub use levels::{LevelsArgs, parse_levels};
 pub use matches::{ChaseArg, MatchArgs, UcciTimeArg};
 pub use sprt::{SprtArgs, parse_penta};
@@ -130,20 +132,21 @@ impl Command {
     /// assert!(cli.command.run().is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), ToolError> {
         match self {
-            Command::Match(args) => crate::matches::main(&args),
-            Command::Sprt(args) => crate::matches::sprt_main(&args),
-            Command::Analyze(args) => crate::analyze::main(&args),
-            Command::Tune(command) => crate::tune::main(&command).map_err(|e| e.to_string()),
-            Command::Datagen(args) => crate::datagen::main(&args).map_err(|e| e.to_string()),
-            Command::Train(args) => crate::train::main(&args),
-            Command::Book(command) => crate::book::main(&command).map_err(|e| e.to_string()),
-            Command::Levels(args) => crate::levels::main(&args).map_err(|e| e.to_string()),
-            Command::Egtb(args) => xiangqi_egtb::run_cli(args.args).map_err(|e| e.to_string()),
-            Command::Convert(args) => convert::main(&args),
-            Command::OpeningsCheck(args) => crate::openings_check::main(&args),
+            Command::Match(args) => crate::matches::main(&args)?,
+            Command::Sprt(args) => crate::matches::sprt_main(&args)?,
+            Command::Analyze(args) => crate::analyze::main(&args)?,
+            Command::Tune(command) => crate::tune::main(&command)?,
+            Command::Datagen(args) => crate::datagen::main(&args)?,
+            Command::Train(args) => crate::train::main(&args)?,
+            Command::Book(command) => crate::book::main(&command)?,
+            Command::Levels(args) => crate::levels::main(&args)?,
+            Command::Egtb(args) => xiangqi_egtb::run_cli(args.args)?,
+            Command::Convert(args) => convert::main(&args)?,
+            Command::OpeningsCheck(args) => crate::openings_check::main(&args)?,
         }
+        Ok(())
     }
 }
 

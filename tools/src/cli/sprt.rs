@@ -2,6 +2,7 @@
 
 use clap::{ArgGroup, Args};
 
+use crate::cli::FlagValueError;
 use crate::sprt::Model;
 
 /// The SPRT of a match's game pairs, from `match --results` files or from
@@ -50,19 +51,14 @@ pub struct SprtArgs {
 /// assert_eq!(parse_penta("1,2, 3,4,5"), Ok([1, 2, 3, 4, 5]));
 /// assert!(parse_penta("1,2,3,4").is_err() && parse_penta("1,2,x,4,5").is_err());
 /// ```
-pub fn parse_penta(text: &str) -> Result<[u32; 5], String> {
+pub fn parse_penta(text: &str) -> Result<[u32; 5], FlagValueError> {
     let counts = text
         .split(',')
         .map(|n| {
             n.trim()
                 .parse::<u32>()
-                .map_err(|_| format!("{n:?}: not a count"))
+                .map_err(|_| FlagValueError::Count(n.to_string()))
         })
-        .collect::<Result<Vec<u32>, String>>()?;
-    <[u32; 5]>::try_from(counts).map_err(|c| {
-        format!(
-            "{} counts: five expected (pairs worth 0, 1/2, 1, 3/2, 2)",
-            c.len()
-        )
-    })
+        .collect::<Result<Vec<u32>, _>>()?;
+    <[u32; 5]>::try_from(counts).map_err(|c| FlagValueError::PairCounts(c.len()))
 }

@@ -2,15 +2,15 @@ use super::*;
 use xiangqi::{MaterialPst, Searcher};
 use xiangqi_selfplay::play_chunk;
 
-/// The options of `datagen` with these flags.
-/// [`super::run`], its error as text.
-fn run(o: &DatagenOptions) -> Result<usize, String> {
-    super::run(o).map_err(|e| e.to_string())
+/// [`super::run`]'s chunks played; a failure fails the test with its message.
+fn run(o: &DatagenOptions) -> usize {
+    super::run(o).unwrap_or_else(|e| panic!("datagen: {e}"))
 }
 
-fn parse_args(line: &str) -> Result<DatagenOptions, String> {
-    match crate::cli::parse(&format!("datagen {line}")).map_err(|e| e.to_string())? {
-        crate::cli::Command::Datagen(a) => super::options(&a).map_err(|e| e.to_string()),
+/// The options of `datagen` with these flags.
+fn parse_args(line: &str) -> Result<DatagenOptions, Box<dyn std::error::Error>> {
+    match crate::cli::parse(&format!("datagen {line}"))? {
+        crate::cli::Command::Datagen(a) => Ok(super::options(&a)?),
         other => panic!("{other:?}"),
     }
 }
@@ -37,13 +37,13 @@ fn temp_dir(name: &str) -> PathBuf {
 #[test]
 fn chunks_are_reproducible_and_resumed() {
     let (a, b) = (temp_dir("a"), temp_dir("b"));
-    assert_eq!(run(&options(&a, 2)), Ok(2));
+    assert_eq!(run(&options(&a, 2)), 2);
     // Another run, chunk 1 first and alone: the same bytes.
     std::fs::create_dir_all(&b).unwrap();
     let mut one = options(&b, 2);
     one.threads = 1;
     std::fs::write(chunk_path(&one, 0), b"a partial file from a stop").unwrap();
-    assert_eq!(run(&one), Ok(2), "a corrupt chunk is played again");
+    assert_eq!(run(&one), 2, "a corrupt chunk is played again");
     for k in 0..2 {
         let bytes = std::fs::read(chunk_path(&one, k)).unwrap();
         assert_eq!(
@@ -60,13 +60,13 @@ fn chunks_are_reproducible_and_resumed() {
         }
     }
     // Resuming: nothing left to play; one more chunk plays only that one.
-    assert_eq!(run(&options(&a, 2)), Ok(0));
-    assert_eq!(run(&options(&a, 3)), Ok(1));
+    assert_eq!(run(&options(&a, 2)), 0);
+    assert_eq!(run(&options(&a, 3)), 1);
     // --first-chunk: only chunks from it on; the same bytes as from 0.
     let c = temp_dir("c");
     let mut from_one = options(&c, 3);
     from_one.first_chunk = 2;
-    assert_eq!(run(&from_one), Ok(1));
+    assert_eq!(run(&from_one), 1);
     assert!(!chunk_path(&from_one, 0).exists() && !games_path(&from_one, 1).exists());
     assert_eq!(
         std::fs::read(chunk_path(&from_one, 2)).unwrap(),
@@ -97,7 +97,7 @@ fn bad_flags_are_errors() {
         ),
     ] {
         match parse_args(bad) {
-            Err(e) => assert!(e.contains(names), "{bad}: {e}"),
+            Err(e) => assert!(e.to_string().contains(names), "{bad}: {e}"),
             Ok(o) => panic!("{bad}: accepted as {o:?}"),
         }
     }
@@ -114,10 +114,10 @@ fn bad_flags_are_errors() {
 #[test]
 fn game_files_give_the_chunk_files() {
     let (both, games) = (temp_dir("both"), temp_dir("games"));
-    assert_eq!(run(&options(&both, 2)), Ok(2));
+    assert_eq!(run(&options(&both, 2)), 2);
     let mut o = options(&games, 2);
     o.format = DataFormat::Games;
-    assert_eq!(run(&o), Ok(2));
+    assert_eq!(run(&o), 2);
     for k in 0..2 {
         assert!(!chunk_path(&o, k).exists());
         let written = std::fs::read(games_path(&o, k)).unwrap();
@@ -135,14 +135,14 @@ fn game_files_give_the_chunk_files() {
     let tally = Tally::default();
     let stop = AtomicBool::new(true);
     assert!(matches!(generate(&o, 0, &tally, &stop), Ok(true)));
-    assert_eq!(run(&o), Ok(1), "chunk 1 left");
+    assert_eq!(run(&o), 1, "chunk 1 left");
     for k in 0..2 {
         assert_eq!(
             std::fs::read(chunk_path(&o, k)).unwrap(),
             std::fs::read(chunk_path(&options(&both, 2), k)).unwrap()
         );
     }
-    assert_eq!(run(&o), Ok(0));
+    assert_eq!(run(&o), 0);
     let _ = std::fs::remove_dir_all(&both);
     let _ = std::fs::remove_dir_all(&games);
 }
@@ -172,7 +172,7 @@ fn a_network_plays_into_files_named_by_its_generation() {
         o.seed,
         o.progress,
     ) = (defaults.out, 1, 1, 300, 5, false);
-    assert_eq!(run(&o), Ok(1));
+    assert_eq!(run(&o), 1);
     let chunk = chunk_path(&o, 0);
     let name = chunk.file_name().unwrap().to_str().unwrap();
     assert_eq!(name, "g3-s5-n300-000000.xqd");
@@ -204,7 +204,7 @@ fn the_library_chunk_is_datagen_s() {
     let dir = temp_dir("lib");
     let mut o = options(&dir, 1);
     o.threads = 1;
-    assert_eq!(run(&o), Ok(1));
+    assert_eq!(run(&o), 1);
     let spec = ChunkSpec {
         seed: 5,
         index: 0,

@@ -1,7 +1,7 @@
 use super::*;
 
-fn parse(line: &str) -> Result<LevelsOptions, String> {
-    match crate::cli::parse(&format!("levels {line}")).map_err(|e| e.to_string())? {
+fn parse(line: &str) -> Result<LevelsOptions, Box<dyn std::error::Error>> {
+    match crate::cli::parse(&format!("levels {line}"))? {
         crate::cli::Command::Levels(a) => Ok(options(&a)),
         other => panic!("{other:?}"),
     }
@@ -32,7 +32,7 @@ fn flags_parse_and_bad_ones_are_errors() {
         ("--foo g.pgn", "--foo"),
     ] {
         match parse(bad) {
-            Err(e) => assert!(e.contains(names), "{bad}: {e}"),
+            Err(e) => assert!(e.to_string().contains(names), "{bad}: {e}"),
             Ok(o) => panic!("{bad}: accepted as {o:?}"),
         }
     }

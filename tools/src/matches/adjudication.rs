@@ -5,6 +5,7 @@
 use xiangqi::{Color, Score};
 
 use crate::matches::ending::Ending;
+use crate::matches::error::MatchError;
 
 /// `--resign movecount=N score=S [twosided=true]`: a side whose own
 /// score is -S or worse for N moves in a row loses; with `twosided`, the
@@ -33,31 +34,40 @@ pub struct DrawRule {
 }
 
 /// The `key=value` pairs of a rule, each key known.
-fn pairs<'a>(words: &'a [String], keys: &[&str]) -> Result<Vec<(&'a str, &'a str)>, String> {
+fn pairs<'a>(
+    words: &'a [String],
+    keys: &'static [&'static str],
+) -> Result<Vec<(&'a str, &'a str)>, MatchError> {
     words
         .iter()
         .flat_map(|w| w.split_whitespace())
         .map(|w| {
             let (k, v) = w
                 .split_once('=')
-                .ok_or_else(|| format!("{w:?}: not key=value"))?;
+                .ok_or_else(|| MatchError::RuleWord(w.to_string()))?;
             if keys.contains(&k) {
                 Ok((k, v))
             } else {
-                Err(format!("{w:?}: unknown key (known: {})", keys.join(", ")))
+                Err(MatchError::RuleKey {
+                    word: w.to_string(),
+                    known: keys,
+                })
             }
         })
         .collect()
 }
 
-fn number<T: std::str::FromStr>(key: &str, v: &str) -> Result<T, String> {
-    v.parse().map_err(|_| format!("{key}={v}: not a number"))
+fn number<T: std::str::FromStr>(key: &str, v: &str) -> Result<T, MatchError> {
+    v.parse().map_err(|_| MatchError::RuleNumber {
+        key: key.to_string(),
+        value: v.to_string(),
+    })
 }
 
 impl ResignRule {
     /// Reads `movecount=N score=S [twosided=true|false]` (both numbers
     /// needed, N at least 1, S at least 0).
-    pub fn parse(words: &[String]) -> Result<ResignRule, String> {
+    pub fn parse(words: &[String]) -> Result<ResignRule, MatchError> {
         let (mut movecount, mut score, mut twosided) = (None, None, false);
         for (k, v) in pairs(words, &["movecount", "score", "twosided"])? {
             match k {
@@ -72,7 +82,7 @@ impl ResignRule {
                 score: s,
                 twosided,
             }),
-            _ => Err("--resign needs movecount=N (N > 0) and score=S (S >= 0)".to_string()),
+            _ => Err(MatchError::ResignRule),
         }
     }
 }
@@ -80,7 +90,7 @@ impl ResignRule {
 impl DrawRule {
     /// Reads `movenumber=M movecount=N score=S` (all three needed, N at
     /// least 1, S at least 0).
-    pub fn parse(words: &[String]) -> Result<DrawRule, String> {
+    pub fn parse(words: &[String]) -> Result<DrawRule, MatchError> {
         let (mut movenumber, mut movecount, mut score) = (None, None, None);
         for (k, v) in pairs(words, &["movenumber", "movecount", "score"])? {
             match k {
@@ -95,9 +105,7 @@ impl DrawRule {
                 movecount: n,
                 score: s,
             }),
-            _ => Err(
-                "--draw needs movenumber=M, movecount=N (N > 0) and score=S (S >= 0)".to_string(),
-            ),
+            _ => Err(MatchError::DrawRule),
         }
     }
 }

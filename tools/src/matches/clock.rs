@@ -17,45 +17,87 @@ pub struct TimeControl {
     pub increment: Duration,
 }
 
-/// Seconds as `S`, `S.F` or `M:S`.
-fn seconds(text: &str) -> Result<Duration, String> {
+/// Why a `--tc` time control does not read; each case quotes it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlError {
+    /// The minutes of `M:S` are not a whole number.
+    #[error("time control {text:?}: bad minutes {part:?}")]
+    Minutes {
+        /// The time control.
+        text: String,
+        /// The minutes.
+        part: String,
+    },
+    /// The seconds are not a number from 0 to 10⁹.
+    #[error("time control {text:?}: bad seconds {part:?}")]
+    Seconds {
+        /// The time control.
+        text: String,
+        /// The seconds.
+        part: String,
+    },
+    /// The moves of `moves/...` are not a whole number.
+    #[error("time control {text:?}: bad move count {part:?}")]
+    MoveCount {
+        /// The time control.
+        text: String,
+        /// The move count.
+        part: String,
+    },
+    /// `0/...`.
+    #[error("time control {0:?}: a period of 0 moves")]
+    ZeroMoves(String),
+    /// No time for the period.
+    #[error("time control {0:?}: no time")]
+    NoTime(String),
+}
+
+/// Seconds as `S`, `S.F` or `M:S`, in the time control `tc`.
+fn seconds(tc: &str, text: &str) -> Result<Duration, TimeControlError> {
+    let bad_seconds = |part: &str| TimeControlError::Seconds {
+        text: tc.to_string(),
+        part: part.to_string(),
+    };
     let (minutes, secs) = match text.split_once(':') {
         Some((m, s)) => (
-            m.parse::<u64>().map_err(|_| format!("bad minutes {m:?}"))?,
+            m.parse::<u64>().map_err(|_| TimeControlError::Minutes {
+                text: tc.to_string(),
+                part: m.to_string(),
+            })?,
             s,
         ),
         None => (0, text),
     };
-    let s: f64 = secs.parse().map_err(|_| format!("bad seconds {secs:?}"))?;
+    let s: f64 = secs.parse().map_err(|_| bad_seconds(secs))?;
     if !s.is_finite() || !(0.0..=1e9).contains(&s) {
-        return Err(format!("bad seconds {secs:?}"));
+        return Err(bad_seconds(secs));
     }
     Ok(Duration::from_secs(minutes.saturating_mul(60)) + Duration::from_secs_f64(s))
 }
 
 impl std::str::FromStr for TimeControl {
-    type Err = String;
+    type Err = TimeControlError;
 
-    fn from_str(text: &str) -> Result<TimeControl, String> {
-        let bad = |why: String| format!("time control {text:?}: {why}");
+    fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
         let (moves, rest) = match text.split_once('/') {
             Some((m, rest)) => {
-                let m: u32 = m
-                    .parse()
-                    .map_err(|_| bad(format!("bad move count {m:?}")))?;
+                let m: u32 = m.parse().map_err(|_| TimeControlError::MoveCount {
+                    text: text.to_string(),
+                    part: m.to_string(),
+                })?;
                 if m == 0 {
-                    return Err(bad("a period of 0 moves".to_string()));
+                    return Err(TimeControlError::ZeroMoves(text.to_string()));
                 }
                 (Some(m), rest)
             }
             None => (None, text),
         };
         let (base, increment) = match rest.split_once('+') {
-            Some((b, i)) => (seconds(b).map_err(bad)?, seconds(i).map_err(bad)?),
-            None => (seconds(rest).map_err(bad)?, Duration::ZERO),
+            Some((b, i)) => (seconds(text, b)?, seconds(text, i)?),
+            None => (seconds(text, rest)?, Duration::ZERO),
         };
         if base.is_zero() {
-            return Err(bad("no time".to_string()));
+            return Err(TimeControlError::NoTime(text.to_string()));
         }
         Ok(TimeControl {
             moves,

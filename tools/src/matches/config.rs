@@ -7,6 +7,7 @@ use xiangqi_client::{Spec, Think, UcciTime};
 
 use crate::matches::adjudication::{DrawRule, ResignRule};
 use crate::matches::clock::TimeControl;
+use crate::matches::error::MatchError;
 use crate::matches::openings::{Format, Order};
 use crate::matches::sprt::Sprt;
 
@@ -115,7 +116,7 @@ impl Config {
 }
 
 /// The match the command line asks for.
-pub fn config(a: &MatchArgs) -> Result<Config, String> {
+pub fn config(a: &MatchArgs) -> Result<Config, MatchError> {
     let engines = [
         (
             &a.engine1,
@@ -134,7 +135,7 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
     ];
     for (i, (cmd, ..)) in engines.iter().enumerate() {
         if cmd.trim().is_empty() {
-            return Err(format!("--engine{}: an empty command line", i + 1));
+            return Err(MatchError::EmptyEngine(i + 1));
         }
     }
     let engines = engines
@@ -143,7 +144,7 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
         Some(s) if s.is_finite() && s > 0.0 && s < 1e9 => {
             Some((s * 1000.0).round().max(1.0) as u64)
         }
-        Some(s) => return Err(format!("--st {s}: not a positive number of seconds")),
+        Some(s) => return Err(MatchError::MoveSeconds(s)),
         None => None,
     };
     let think = match (a.movetime.or(st), a.depth, a.nodes) {
@@ -158,7 +159,7 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
         .enumerate()
     {
         match ms {
-            Some(0) => return Err(format!("--engine{}-movetime 0: at least 1 ms", i + 1)),
+            Some(0) => return Err(MatchError::ZeroMoveTime(i + 1)),
             Some(ms) => odds[i] = Think::MoveTime(ms),
             None => {}
         }
@@ -186,8 +187,7 @@ pub fn config(a: &MatchArgs) -> Result<Config, String> {
     }
     let sprt = match a.sprt.as_deref() {
         Some(&[e0, e1]) => Some(
-            Sprt::new(e0, e1, a.sprt_alpha, a.sprt_beta, a.sprt_model)
-                .map_err(|e| format!("--sprt: {e}"))?,
+            Sprt::new(e0, e1, a.sprt_alpha, a.sprt_beta, a.sprt_model).map_err(MatchError::Sprt)?,
         ),
         _ => None,
     };

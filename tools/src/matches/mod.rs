@@ -143,6 +143,7 @@ pub(crate) mod adjudication;
 pub(crate) mod clock;
 pub(crate) mod config;
 pub(crate) mod ending;
+mod error;
 pub(crate) mod openings;
 mod pool;
 mod pyffish;
@@ -157,14 +158,15 @@ mod stopping;
 pub(crate) mod tally;
 
 use crate::cli::MatchArgs;
+pub use error::{MatchError, OpeningPositionError, PyffishError, ResultLineError};
 
 /// Runs `xiangqi-tools sprt` with its arguments.
-pub fn sprt_main(args: &crate::cli::SprtArgs) -> Result<(), String> {
+pub fn sprt_main(args: &crate::cli::SprtArgs) -> Result<(), MatchError> {
     sprt_report::main(args)
 }
 
 /// Runs `xiangqi-tools match` with its arguments.
-pub fn main(args: &MatchArgs) -> Result<(), String> {
+pub fn main(args: &MatchArgs) -> Result<(), MatchError> {
     let config = config::config(args)?;
     runner::run(&config, &mut std::io::stdout()).map(|_| ())
 }

@@ -8,6 +8,9 @@ use clap::ValueEnum;
 use xiangqi::pgn::{ReadOptions, read_games};
 use xiangqi::{Game, Move, Position, Rng, Setup, Validation};
 
+use crate::file_error::FileError;
+use crate::matches::error::{MatchError, OpeningPositionError};
+
 /// How an openings file is written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -103,11 +106,11 @@ fn split_epd<'a, 'b>(words: &'b [&'a str]) -> (&'b [&'a str], &'b [&'a str]) {
 
 /// A position from FEN, leniently validated (composed positions read); a
 /// position where the game is already over is refused.
-fn position(fen: &str) -> Result<Position, String> {
-    let setup = Setup::from_fen(fen).map_err(|e| e.to_string())?;
-    let position = Position::from_setup(setup, Validation::Lenient).map_err(|e| e.to_string())?;
+fn position(fen: &str) -> Result<Position, OpeningPositionError> {
+    let setup = Setup::from_fen(fen)?;
+    let position = Position::from_setup(setup, Validation::Lenient)?;
     if Game::from_position(position.clone()).outcome().is_some() {
-        return Err("the game is over in this position".to_string());
+        return Err(OpeningPositionError::Over);
     }
     Ok(position)
 }
@@ -137,41 +140,47 @@ pub fn parse(
     text: &str,
     format: Format,
     plies: Option<usize>,
-) -> Result<Vec<Opening>, String> {
+) -> Result<Vec<Opening>, MatchError> {
     let cut = |mut moves: Vec<Move>| {
         if let Some(n) = plies {
             moves.truncate(n);
         }
         moves
     };
+    // A FEN or EPD line's position: an opening without moves.
+    let start = |n: usize, line: &str, fen: &str| {
+        position(fen)
+            .map(|p| Opening {
+                start: Some(p),
+                moves: Vec::new(),
+            })
+            .map_err(|source| MatchError::OpeningFen {
+                path: path.to_string(),
+                line: n,
+                text: line.to_string(),
+                source,
+            })
+    };
     let openings = match format {
         Format::Fen => lines(text, true)
-            .map(|(n, line)| {
-                position(line)
-                    .map(|p| Opening {
-                        start: Some(p),
-                        moves: Vec::new(),
-                    })
-                    .map_err(|e| format!("{path}:{n}: {line:?}: {e}"))
-            })
+            .map(|(n, line)| start(n, line, line))
             .collect::<Result<Vec<_>, _>>()?,
         Format::Epd => lines(text, false)
             .map(|(n, line)| {
                 let words: Vec<&str> = line.split_whitespace().collect();
                 let (fen, _) = split_epd(&words);
-                position(&fen.join(" "))
-                    .map(|p| Opening {
-                        start: Some(p),
-                        moves: Vec::new(),
-                    })
-                    .map_err(|e| format!("{path}:{n}: {line:?}: {e}"))
+                start(n, line, &fen.join(" "))
             })
             .collect::<Result<Vec<_>, _>>()?,
         Format::Pgn => {
             let opts = ReadOptions::default().with_validation(Validation::Lenient);
             let mut openings = Vec::new();
             for record in read_games(text, &opts) {
-                let record = record.map_err(|e| format!("{path}:{}: {}", e.line, e.error))?;
+                let record = record.map_err(|e| MatchError::OpeningPgn {
+                    path: path.to_string(),
+                    line: e.line,
+                    source: Box::new(e.error),
+                })?;
                 let moves = cut(record.moves.clone());
                 let mut game = Game::from_position(record.start.clone());
                 for &m in &moves {
@@ -179,13 +188,12 @@ pub fn parse(
                     let _ = game.play(m);
                 }
                 if game.outcome().is_some() {
-                    return Err(format!(
-                        "{path}: game {} ({:?}): the game is over at ply {} \
-                         (cut it with --opening-plies)",
-                        openings.len() + 1,
-                        record.tag("Event").unwrap_or("no Event tag"),
-                        moves.len()
-                    ));
+                    return Err(MatchError::OpeningOver {
+                        path: path.to_string(),
+                        game: openings.len() + 1,
+                        event: record.tag("Event").unwrap_or("no Event tag").to_string(),
+                        plies: moves.len(),
+                    });
                 }
                 let start = (record.start != Position::new()).then_some(record.start);
                 openings.push(Opening { start, moves });
@@ -193,7 +201,10 @@ pub fn parse(
             openings
         }
         Format::Moves => xiangqi_selfplay::parse_openings(text)
-            .map_err(|e| format!("{path}: {e}"))?
+            .map_err(|why| MatchError::OpeningMoves {
+                path: path.to_string(),
+                why,
+            })?
             .into_iter()
             .map(|moves| Opening {
                 start: None,
@@ -202,7 +213,7 @@ pub fn parse(
             .collect(),
     };
     if openings.is_empty() {
-        return Err(format!("{path}: no openings"));
+        return Err(MatchError::NoOpenings(path.to_string()));
     }
     Ok(openings)
 }
@@ -213,7 +224,7 @@ pub fn read(
     path: Option<&str>,
     format: Option<Format>,
     plies: Option<usize>,
-) -> Result<Vec<Opening>, String> {
+) -> Result<Vec<Opening>, MatchError> {
     let Some(path) = path else {
         return parse(
             "built-in openings",
@@ -222,7 +233,7 @@ pub fn read(
             plies,
         );
     };
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let text = std::fs::read_to_string(path).map_err(FileError::at(path))?;
     let format = format.unwrap_or_else(|| detect(path, &text));
     parse(path, &text, format, plies)
 }

@@ -4,6 +4,7 @@
 
 use xiangqi_client::{EngineProcess, Spec, UcciTime};
 
+use crate::matches::error::MatchError;
 use crate::matches::openings::Opening;
 
 use crate::matches::runner::{Arbiter, GamePlayed, play_full};
@@ -61,9 +62,9 @@ impl MatchGames<'_> {
     }
 
     /// Starts a pair of engines.
-    fn start(&self) -> Result<[EngineProcess; 2], String> {
-        let mut a = EngineProcess::start(&self.engines[0]).map_err(|e| e.to_string())?;
-        let mut b = EngineProcess::start(&self.engines[1]).map_err(|e| e.to_string())?;
+    fn start(&self) -> Result<[EngineProcess; 2], MatchError> {
+        let mut a = EngineProcess::start(&self.engines[0])?;
+        let mut b = EngineProcess::start(&self.engines[1])?;
         a.ucci_time = self.ucci_time;
         b.ucci_time = self.ucci_time;
         Ok([a, b])
@@ -97,8 +98,8 @@ fn revive(pair: &mut [EngineProcess; 2]) -> (Vec<Event>, bool) {
 pub fn play_all(
     games: &MatchGames,
     workers: usize,
-    mut report: impl FnMut(usize, Vec<Event>) -> Result<bool, String>,
-) -> Result<(), String> {
+    mut report: impl FnMut(usize, Vec<Event>) -> Result<bool, MatchError>,
+) -> Result<(), MatchError> {
     let numbers = games.numbers;
     // A pair that cannot be restarted plays no more: the games it takes
     // after its `Dead` come later in the order, where the match has stopped.

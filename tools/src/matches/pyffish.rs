@@ -7,6 +7,8 @@ use std::process::{Command, Stdio};
 
 use xiangqi::{Game, Move, Position, Rules};
 
+use crate::matches::error::PyffishError;
+
 /// The replay script, passed to `python -c`.
 pub const SCRIPT: &str = include_str!("pyffish_verdicts.py");
 
@@ -48,7 +50,7 @@ pub fn parse_line(line: &str) -> Judged {
 
 /// Replays `games` (from the start position) with pyffish; one judgement
 /// per game.
-pub fn judge(python: &str, games: &[&[Move]]) -> Result<Vec<Judged>, String> {
+pub fn judge(python: &str, games: &[&[Move]]) -> Result<Vec<Judged>, PyffishError> {
     let mut child = Command::new(python)
         .arg("-c")
         .arg(SCRIPT)
@@ -56,8 +58,11 @@ pub fn judge(python: &str, games: &[&[Move]]) -> Result<Vec<Judged>, String> {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("{python}: {e}"))?;
-    let mut stdin = child.stdin.take().ok_or("no stdin")?;
+        .map_err(|source| PyffishError::Start {
+            python: python.to_string(),
+            source,
+        })?;
+    let mut stdin = child.stdin.take().ok_or(PyffishError::Pipe("stdin"))?;
     let input: String = games
         .iter()
         .map(|moves| {
@@ -69,21 +74,21 @@ pub fn judge(python: &str, games: &[&[Move]]) -> Result<Vec<Judged>, String> {
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(input.as_bytes());
     });
-    let stdout = child.stdout.take().ok_or("no stdout")?;
+    let stdout = child.stdout.take().ok_or(PyffishError::Pipe("stdout"))?;
     let lines: Vec<String> = BufReader::new(stdout)
         .lines()
         .map_while(Result::ok)
         .collect();
     let _ = writer.join();
-    let output = child.wait_with_output().map_err(|e| e.to_string())?;
+    let output = child.wait_with_output().map_err(PyffishError::Wait)?;
     if lines.len() != games.len() {
         let err = String::from_utf8_lossy(&output.stderr);
         let last = err.lines().last().unwrap_or("no output");
-        return Err(format!(
-            "{} answers for {} games: {last}",
-            lines.len(),
-            games.len()
-        ));
+        return Err(PyffishError::Answers {
+            answers: lines.len(),
+            games: games.len(),
+            last: last.to_string(),
+        });
     }
     Ok(lines.iter().map(|l| parse_line(l)).collect())
 }

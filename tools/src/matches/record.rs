@@ -5,6 +5,7 @@ use xiangqi::notation::Notation;
 use xiangqi::pgn::{GameRecord, GameResult};
 use xiangqi::{Color, Game, Move, Position};
 
+use crate::matches::error::MatchError;
 use crate::matches::runner::MoveNote;
 
 /// One finished game of a match.
@@ -39,7 +40,7 @@ pub struct FinishedGame<'a> {
 /// verdict, an adjudication by score, a flag fall, a forfeit); each engine
 /// move has cutechess-cli's comment (`{+0.35/12 0.98s}`, see
 /// [`MoveNote::comment`]).
-pub fn to_pgn(game: &FinishedGame) -> Result<String, String> {
+pub fn to_pgn(game: &FinishedGame) -> Result<String, MatchError> {
     let start = game.start.cloned().unwrap_or_else(Position::new);
     let result = GameResult::from(xiangqi_selfplay::SelfPlayResult::from_winner(game.winner));
     let mut tags = vec![
@@ -72,7 +73,12 @@ pub fn to_pgn(game: &FinishedGame) -> Result<String, String> {
         nags: Vec::new(),
         result,
     };
-    record.to_pgn(Notation::Iccs).map_err(|e| e.to_string())
+    record
+        .to_pgn(Notation::Iccs)
+        .map_err(|source| MatchError::Pgn {
+            game: game.number,
+            source,
+        })
 }
 
 /// The `Termination` tag: for a game the rules decided, the library's

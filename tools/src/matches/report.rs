@@ -7,7 +7,9 @@ use std::io::Write;
 use indicatif::ProgressBar;
 use xiangqi::{Color, Move, Rules};
 
+use crate::file_error::FileWriteError;
 use crate::matches::config::Config;
+use crate::matches::error::MatchError;
 use crate::matches::openings::Opening;
 use crate::matches::runner::GamePlayed;
 use crate::matches::sprt::results_line;
@@ -47,15 +49,20 @@ impl<'a> Report<'a> {
     }
 
     /// Prints `line`.
-    pub fn say(&mut self, line: &str) -> Result<(), String> {
+    pub fn say(&mut self, line: &str) -> Result<(), MatchError> {
         let out = &mut self.out;
         self.bar
             .suspend(|| writeln!(out, "{line}").and_then(|_| out.flush()))
-            .map_err(|e| format!("cannot write the report: {e}"))
+            .map_err(MatchError::Report)
     }
 
     /// The lines after `--resume` counted `games` games from `path`.
-    pub fn resumed(&mut self, path: &str, games: usize, standing: &Standing) -> Result<(), String> {
+    pub fn resumed(
+        &mut self,
+        path: &str,
+        games: usize,
+        standing: &Standing,
+    ) -> Result<(), MatchError> {
         let (w, d, l) = (standing.tally.w, standing.tally.d, standing.tally.l);
         self.bar.inc(games as u64);
         self.say(&format!(
@@ -76,7 +83,7 @@ impl<'a> Report<'a> {
         game: GamePlayed,
         result: &str,
         standing: &Standing,
-    ) -> Result<(), String> {
+    ) -> Result<(), MatchError> {
         let GamePlayed {
             winner,
             reason,
@@ -120,7 +127,7 @@ impl<'a> Report<'a> {
             if let Some(dir) = &config.pgn_dir {
                 let path = std::path::Path::new(dir).join(format!("game-{:04}.pgn", g + 1));
                 std::fs::write(&path, format!("{}\n", text.trim_end()))
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                    .map_err(FileWriteError::at(&path))?;
             }
         }
         if let Some(path) = &config.results {
@@ -149,7 +156,7 @@ impl<'a> Report<'a> {
     }
 
     /// The live results line.
-    fn live(&mut self, standing: &Standing) -> Result<(), String> {
+    fn live(&mut self, standing: &Standing) -> Result<(), MatchError> {
         let [n1, n2] = &self.config.names;
         let Standing { tally, pairs, .. } = standing;
         let wdl = [tally.w, tally.d, tally.l];
@@ -167,7 +174,7 @@ impl<'a> Report<'a> {
 
     /// The end of the report: pyffish's second opinion (`--pyffish`), the
     /// games adjudicated apart, and the summary.
-    pub fn finish(mut self, standing: &Standing) -> Result<(), String> {
+    pub fn finish(mut self, standing: &Standing) -> Result<(), MatchError> {
         self.bar.finish_and_clear();
         let config = self.config;
         if let Some(python) = &config.pyffish {
@@ -190,17 +197,10 @@ pub fn engine1_colour(a_is_red: bool) -> Color {
     if a_is_red { Color::Red } else { Color::Black }
 }
 
-/// Appends a game's PGN (and a blank line) to the file at `path`.
-fn append(path: &str, pgn: &str) -> Result<(), String> {
-    use std::fs::OpenOptions;
-    let mut file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("cannot open {path}: {e}"))?;
-    writeln!(file, "{}", pgn.trim_end())
-        .and_then(|()| writeln!(file))
-        .map_err(|e| format!("cannot write {path}: {e}"))
+/// Appends a game's PGN (and a blank line) to the file at `path`, in one
+/// write.
+fn append(path: &str, pgn: &str) -> Result<(), MatchError> {
+    results::append_line(path, &format!("{}\n", pgn.trim_end()))
 }
 
 /// The pyffish lines of the report: one per game judged differently, then

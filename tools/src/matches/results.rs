@@ -26,7 +26,9 @@ use std::io::Write;
 use serde_json::{Value, json};
 use xiangqi::Color;
 
+use crate::file_error::{FileError, FileWriteError};
 use crate::matches::ending::EndKind;
+use crate::matches::error::{MatchError, ResultLineError};
 
 /// One finished game, as its JSON line says.
 #[derive(Clone, Debug, PartialEq)]
@@ -88,16 +90,19 @@ impl GameLine {
 
 /// Appends `line` and a newline to the file at `path` in one write, then
 /// flushes it.
-pub fn append_line(path: &str, line: &str) -> Result<(), String> {
+pub fn append_line(path: &str, line: &str) -> Result<(), MatchError> {
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
-        .map_err(|e| format!("cannot open {path}: {e}"))?;
+        .map_err(|source| MatchError::Open {
+            path: path.into(),
+            source,
+        })?;
     let whole = format!("{line}\n");
     file.write_all(whole.as_bytes())
         .and_then(|()| file.flush())
-        .map_err(|e| format!("cannot write {path}: {e}"))
+        .map_err(|e| FileWriteError::at(path)(e).into())
 }
 
 /// A game read back: its number, pair, engine 1's points and what ended
@@ -117,21 +122,21 @@ pub struct Scored {
 
 /// Reads one JSON line: `game`, `pair` and `score1` must be there (more
 /// keys are fine).
-pub fn parse_line(line: &str) -> Result<Scored, String> {
-    let value: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
-    let uint = |key: &str| {
+pub fn parse_line(line: &str) -> Result<Scored, ResultLineError> {
+    let value: Value = serde_json::from_str(line)?;
+    let uint = |key: &'static str| {
         value
             .get(key)
             .and_then(Value::as_u64)
-            .ok_or_else(|| format!("no number {key:?}"))
+            .ok_or(ResultLineError::NoNumber(key))
     };
     let (game, pair) = (uint("game")?, uint("pair")?);
     let score1 = value
         .get("score1")
         .and_then(Value::as_f64)
-        .ok_or("no number \"score1\"")?;
+        .ok_or(ResultLineError::NoNumber("score1"))?;
     if ![0.0, 0.5, 1.0].contains(&score1) {
-        return Err(format!("score1 {score1}: not 0, 0.5 or 1"));
+        return Err(ResultLineError::Score(score1));
     }
     let kind = match value.get("adjudication") {
         Some(Value::Null) => Some(EndKind::Rule),
@@ -151,12 +156,12 @@ pub fn parse_line(line: &str) -> Result<Scored, String> {
 /// skipped with a warning in the returned list, any other bad line is an
 /// error naming the file and the line. A game number seen again keeps its
 /// first line.
-pub fn read_files(paths: &[String]) -> Result<(Vec<Scored>, Vec<String>), String> {
+pub fn read_files(paths: &[String]) -> Result<(Vec<Scored>, Vec<String>), MatchError> {
     let mut seen = BTreeSet::new();
     let mut games = Vec::new();
     let mut warnings = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let text = std::fs::read_to_string(path).map_err(FileError::at(path))?;
         let unterminated = !text.is_empty() && !text.ends_with('\n');
         let count = text.lines().count();
         for (i, line) in text.lines().enumerate() {
@@ -175,7 +180,13 @@ pub fn read_files(paths: &[String]) -> Result<(Vec<Scored>, Vec<String>), String
                         i + 1
                     ));
                 }
-                Err(e) => return Err(format!("{path}:{}: {e}", i + 1)),
+                Err(source) => {
+                    return Err(MatchError::ResultsLine {
+                        path: path.clone(),
+                        line: i + 1,
+                        source,
+                    });
+                }
             }
         }
     }
@@ -186,11 +197,11 @@ pub fn read_files(paths: &[String]) -> Result<(Vec<Scored>, Vec<String>), String
 /// --resume` (none if there is no file). A last line cut short by a kill
 /// is cut off the file first, so that the lines appended next stay whole
 /// (a last line that reads but lacks its newline gets one).
-pub fn resume(path: &str) -> Result<Vec<Scored>, String> {
+pub fn resume(path: &str) -> Result<Vec<Scored>, MatchError> {
     let text = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(format!("{path}: {e}")),
+        Err(e) => return Err(FileError::at(path)(e).into()),
     };
     if !text.is_empty() && !text.ends_with(b"\n") {
         let whole = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
@@ -203,7 +214,10 @@ pub fn resume(path: &str) -> Result<Vec<Scored>, String> {
                 .write(true)
                 .open(path)
                 .and_then(|f| f.set_len(whole as u64))
-                .map_err(|e| format!("cannot cut the unfinished last line of {path}: {e}"))?;
+                .map_err(|source| MatchError::Cut {
+                    path: path.into(),
+                    source,
+                })?;
         }
     }
     read_files(&[path.to_string()]).map(|(games, _)| games)

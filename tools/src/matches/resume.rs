@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 
 use crate::matches::config::Config;
+use crate::matches::error::MatchError;
 use crate::matches::results;
 use crate::matches::tally::Standing;
 
@@ -23,7 +24,7 @@ pub fn resume(
     config: &Config,
     range: Range<usize>,
     standing: &mut Standing,
-) -> Result<Resumed, String> {
+) -> Result<Resumed, MatchError> {
     let resumed = match (&config.results, config.resume) {
         (Some(path), true) => results::resume(path)?
             .into_iter()

@@ -10,11 +10,12 @@ use crate::matches::adjudication::{Adjudicator, DrawRule, ResignRule, centipawns
 use crate::matches::clock::{SideClock, TimeControl};
 use crate::matches::config::{Config, MAX_PLIES};
 use crate::matches::ending::{EndKind, Ending};
+use crate::matches::error::MatchError;
 use crate::matches::report::{Report, engine1_colour};
 use crate::matches::resume::resume;
 use crate::matches::tally::{Standing, Tally};
 use crate::matches::{openings, pool, stopping};
-use xiangqi_client::{EngineProcess, GameClocks, Think, parse_info};
+use xiangqi_client::{ClientError, EngineProcess, GameClocks, Think, parse_info};
 
 /// What an engine said about a move it chose, and the time it took.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -51,7 +52,7 @@ impl MoveNote {
 /// returns the ending then.
 pub fn apply_reply(
     game: &mut Game,
-    reply: Result<String, String>,
+    reply: Result<String, ClientError>,
     ranks: UciRanks,
 ) -> Option<Ending> {
     let side = game.position().turn();
@@ -266,7 +267,7 @@ fn play_moves(
         let info = engine
             .last_info()
             .and_then(|line| parse_info(line, &before, engine.ranks()));
-        if let Some(ending) = apply_reply(game, reply.map_err(|e| e.to_string()), engine.ranks()) {
+        if let Some(ending) = apply_reply(game, reply, engine.ranks()) {
             return ending;
         }
         let score = info.as_ref().and_then(|i| i.score);
@@ -286,7 +287,7 @@ fn play_moves(
 
 /// Plays the match, printing a line per game and the summary to `out`;
 /// returns the tally.
-pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
+pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, MatchError> {
     let mut report = Report::new(config, out);
     // Every opening is read, and checked, before any game starts.
     let openings = openings::read(
@@ -295,13 +296,14 @@ pub fn run(config: &Config, out: &mut impl Write) -> Result<Tally, String> {
         config.opening_plies,
     )?;
     if config.pyffish.is_some() && openings.iter().any(|o| o.start.is_some()) {
-        return Err("--pyffish replays games from the start position only: \
-                    these openings have other start positions"
-            .to_string());
+        return Err(MatchError::PyffishStart);
     }
     let order = openings::order(openings.len(), config.openings_order, config.openings_seed);
     if let Some(dir) = &config.pgn_dir {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
+        std::fs::create_dir_all(dir).map_err(|source| MatchError::CreateDir {
+            path: dir.into(),
+            source,
+        })?;
     }
     let arbiter = Arbiter {
         // Engine 1's and engine 2's: Red's and Black's when engine 1 has

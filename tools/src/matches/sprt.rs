@@ -27,7 +27,7 @@
 //! assert!((llr - 2.25).abs() < 0.01);
 //! assert_eq!(sprt.decision(llr), None);
 //! assert_eq!(sprt.decision(3.0), Some(Decision::H1));
-//! # Ok::<(), String>(())
+//! # Ok::<(), xiangqi_tools::sprt::SprtError>(())
 //! ```
 
 /// What the elo bounds mean.
@@ -46,14 +46,60 @@ pub enum Model {
     Logistic,
 }
 
-impl std::str::FromStr for Model {
-    type Err = String;
+/// Why an SPRT cannot be set up: its parameters make no test.
+///
+/// ```
+/// use xiangqi_tools::sprt::{Model, Sprt, SprtError};
+///
+/// let err = Sprt::new(5.0, 0.0, 0.05, 0.05, Model::Normalized).unwrap_err();
+/// assert_eq!(err, SprtError::Order { elo0: 5.0, elo1: 0.0 });
+/// assert_eq!(err.to_string(), "elo0 5 must be below elo1 0");
+/// ```
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SprtError {
+    /// The model's name is not known.
+    #[error("{0:?}: not a model (normalized, logistic)")]
+    Model(String),
+    /// The bounds are not finite, or not in order.
+    #[error("elo0 {elo0} must be below elo1 {elo1}")]
+    Order {
+        /// H0's Elo.
+        elo0: f64,
+        /// H1's Elo.
+        elo1: f64,
+    },
+    /// An error rate is not in (0, 1).
+    #[error("{name} {rate} must be between 0 and 1")]
+    Rate {
+        /// `alpha` or `beta`.
+        name: &'static str,
+        /// The rate.
+        rate: f64,
+    },
+    /// The error rates add up to 1 or more.
+    #[error("alpha + beta = {0} must be below 1")]
+    RateSum(f64),
+    /// Normalized Elo bounds beyond [`NORMALIZED_LIMIT`].
+    #[error(
+        "normalized Elo bounds {elo0} and {elo1}: at most {NORMALIZED_LIMIT} either way \
+         (the logistic model takes larger ones)"
+    )]
+    NormalizedBounds {
+        /// H0's Elo.
+        elo0: f64,
+        /// H1's Elo.
+        elo1: f64,
+    },
+}
 
-    fn from_str(s: &str) -> Result<Model, String> {
+impl std::str::FromStr for Model {
+    type Err = SprtError;
+
+    fn from_str(s: &str) -> Result<Model, SprtError> {
         match s {
             "normalized" => Ok(Model::Normalized),
             "logistic" => Ok(Model::Logistic),
-            _ => Err(format!("{s:?}: not a model (normalized, logistic)")),
+            _ => Err(SprtError::Model(s.to_string())),
         }
     }
 }
@@ -143,17 +189,23 @@ pub const NORMALIZED_LIMIT: f64 = 200.0;
 impl Sprt {
     /// The test, if its parameters make sense: `elo0 < elo1`, both rates in
     /// (0, 1) and their sum below 1.
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64, model: Model) -> Result<Sprt, String> {
+    pub fn new(
+        elo0: f64,
+        elo1: f64,
+        alpha: f64,
+        beta: f64,
+        model: Model,
+    ) -> Result<Sprt, SprtError> {
         if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
-            return Err(format!("elo0 {elo0} must be below elo1 {elo1}"));
+            return Err(SprtError::Order { elo0, elo1 });
         }
         for (name, rate) in [("alpha", alpha), ("beta", beta)] {
             if !(rate > 0.0 && rate < 1.0) {
-                return Err(format!("{name} {rate} must be between 0 and 1"));
+                return Err(SprtError::Rate { name, rate });
             }
         }
         if alpha + beta >= 1.0 {
-            return Err(format!("alpha + beta = {} must be below 1", alpha + beta));
+            return Err(SprtError::RateSum(alpha + beta));
         }
         // The normalized model's fit starts from the uniform distribution,
         // which has no distribution of pair t-value beyond about ±231 nElo
@@ -161,10 +213,7 @@ impl Sprt {
         // formulas fail there too).
         let limit = NORMALIZED_LIMIT;
         if model == Model::Normalized && (elo0.abs() > limit || elo1.abs() > limit) {
-            return Err(format!(
-                "normalized Elo bounds {elo0} and {elo1}: at most {limit} either way \
-                 (the logistic model takes larger ones)"
-            ));
+            return Err(SprtError::NormalizedBounds { elo0, elo1 });
         }
         Ok(Sprt {
             elo0,
@@ -384,7 +433,7 @@ impl Estimate {
 /// assert!(line.starts_with("Results of new vs old (10+0.1): Elo: 88.74 +/- "));
 /// assert!(line.contains(", LLR: "));
 /// assert!(line.ends_with(" (-2.94, 2.94) [0.00, 10.00], Games: 5, W: 2 L: 1 D: 2, Ptnml(0-2): [0, 0, 1, 1, 0]"));
-/// # Ok::<(), String>(())
+/// # Ok::<(), xiangqi_tools::sprt::SprtError>(())
 /// ```
 pub fn results_line(
     names: [&str; 2],

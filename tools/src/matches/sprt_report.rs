@@ -4,6 +4,7 @@
 use serde_json::{Value, json};
 
 use crate::cli::SprtArgs;
+use crate::matches::error::MatchError;
 use crate::matches::results;
 use crate::matches::sprt::{Decision, Estimate, Sprt, results_line};
 
@@ -73,8 +74,9 @@ pub fn decision_line(sprt: &Sprt, d: Decision) -> String {
 
 /// Runs `xiangqi-tools sprt`: the report on standard output, warnings
 /// (an unfinished last line skipped) on standard error.
-pub fn main(args: &SprtArgs) -> Result<(), String> {
-    let sprt = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta, args.model)?;
+pub fn main(args: &SprtArgs) -> Result<(), MatchError> {
+    let sprt = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta, args.model)
+        .map_err(MatchError::SprtTool)?;
     let (penta, wdl) = match args.penta {
         // Pair counts do not tell the wins, draws and losses (a pair worth
         // 1 point is a win and a loss, or two draws).

@@ -136,11 +136,11 @@ fn bad_replies_lose() {
             "red sent a malformed move \"(none)\"",
         ),
         (
-            Err("engine exited".to_string()),
+            Err(xiangqi_client::ClientError::Exited),
             "red failed: engine exited",
         ),
         (
-            Err("no bestmove in time".to_string()),
+            Err(xiangqi_client::ClientError::Timeout("bestmove")),
             "red failed: no bestmove in time",
         ),
     ] {
@@ -320,9 +320,9 @@ fn games_start_from_a_fen() {
     );
 }
 
-fn parse_args(line: &str) -> Result<Config, String> {
-    match crate::cli::parse(&format!("match {line}")).map_err(|e| e.to_string())? {
-        crate::cli::Command::Match(a) => config(&a),
+fn parse_args(line: &str) -> Result<Config, Box<dyn std::error::Error>> {
+    match crate::cli::parse(&format!("match {line}"))? {
+        crate::cli::Command::Match(a) => Ok(config(&a)?),
         other => panic!("{other:?}"),
     }
 }
@@ -424,7 +424,9 @@ fn flags() {
     );
     assert_eq!(sprt.model, crate::sprt::Model::Logistic);
     // The SPRT's parameters are checked.
-    let err = parse_args("--engine1 a --engine2 b --sprt 10 0").unwrap_err();
+    let err = parse_args("--engine1 a --engine2 b --sprt 10 0")
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("--sprt: elo0 10 must be below elo1 0"),
         "{err}"
@@ -486,7 +488,7 @@ fn flags() {
         ("--engine1 a --engine2 b --fens f --openings o", "--fens"),
     ] {
         match parse_args(bad) {
-            Err(e) => assert!(e.contains(why), "{bad}: {e}"),
+            Err(e) => assert!(e.to_string().contains(why), "{bad}: {e}"),
             Ok(_) => panic!("{bad}: accepted"),
         }
     }

@@ -42,7 +42,8 @@ fn fen_lines_leniently_with_errors_naming_the_line() {
         Format::Fen,
         None,
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(err.starts_with("f.fen:3: \"4k4/9/9 w\": "), "{err}");
     // Trailing junk after a FEN, a finished game, no positions.
     let err = parse(
@@ -51,11 +52,16 @@ fn fen_lines_leniently_with_errors_naming_the_line() {
         Format::Fen,
         None,
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(err.starts_with("f.fen:1:"), "{err}");
-    let err = parse("f.fen", "3k5/9/9/9/9/9/9/9/9/4K4 w\n", Format::Fen, None).unwrap_err();
+    let err = parse("f.fen", "3k5/9/9/9/9/9/9/9/9/4K4 w\n", Format::Fen, None)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("over"), "{err}");
-    let err = parse("f.fen", "# nothing\n", Format::Fen, None).unwrap_err();
+    let err = parse("f.fen", "# nothing\n", Format::Fen, None)
+        .unwrap_err()
+        .to_string();
     assert_eq!(err, "f.fen: no openings");
 }
 
@@ -83,7 +89,8 @@ fn epd_lines_with_four_or_six_fields_and_opcodes() {
         Format::Epd,
         None,
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(err.starts_with("p.epd:2: "), "{err}");
     let err = parse(
         "p.epd",
@@ -91,7 +98,8 @@ fn epd_lines_with_four_or_six_fields_and_opcodes() {
         Format::Epd,
         None,
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(err.starts_with("p.epd:1: "), "{err}");
 }
 
@@ -115,11 +123,15 @@ fn pgn_games_from_their_start_or_fen_tag_cut_by_plies() {
     assert_eq!((cut[0].moves.len(), cut[1].moves.len()), (1, 1));
     // An illegal move: the error names the file and the game's line.
     let bad = "[Event \"one\"]\n\n1. h2e2 h9g7 *\n\n[Event \"two\"]\n\n1. a0a5 *\n";
-    let err = parse("g.pgn", bad, Format::Pgn, None).unwrap_err();
+    let err = parse("g.pgn", bad, Format::Pgn, None)
+        .unwrap_err()
+        .to_string();
     assert!(err.starts_with("g.pgn:5: "), "{err}");
     // A game played to its end is no opening, unless it is cut.
     let mate = "[Event \"mate\"]\n[FEN \"4k4/R8/9/9/9/9/9/9/9/1R1K5 w\"]\n\n1. b0b9 *\n";
-    let err = parse("g.pgn", mate, Format::Pgn, None).unwrap_err();
+    let err = parse("g.pgn", mate, Format::Pgn, None)
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("(\"mate\"): the game is over at ply 1"),
         "{err}"
@@ -133,12 +145,16 @@ fn move_lines_and_the_built_in_openings() {
     let o = parse("o.txt", "h2e2 h9g7 # x\nc3c4\n", Format::Moves, Some(1)).unwrap();
     assert_eq!(o.len(), 2);
     assert!(o.iter().all(|o| o.start.is_none() && o.moves.len() == 1));
-    let err = parse("o.txt", "h2e2\na0a5\n", Format::Moves, None).unwrap_err();
+    let err = parse("o.txt", "h2e2\na0a5\n", Format::Moves, None)
+        .unwrap_err()
+        .to_string();
     assert!(err.starts_with("o.txt: openings line 2"), "{err}");
     let built_in = read(None, None, None).unwrap();
     let moves: Vec<Vec<xiangqi::Move>> = built_in.into_iter().map(|o| o.moves).collect();
     assert_eq!(moves, xiangqi_selfplay::default_openings());
-    let err = read(Some("/no/such/openings.txt"), None, None).unwrap_err();
+    let err = read(Some("/no/such/openings.txt"), None, None)
+        .unwrap_err()
+        .to_string();
     assert!(err.starts_with("/no/such/openings.txt: "), "{err}");
 }
 
@@ -148,7 +164,9 @@ fn a_file_is_read_by_its_detected_format() {
     std::fs::write(&path, format!("{COMPOSED} - - id \"x\";\n")).unwrap();
     let o = read(path.to_str(), None, None).unwrap();
     // The format named on the command line wins over the extension.
-    let err = read(path.to_str(), Some(Format::Fen), None).unwrap_err();
+    let err = read(path.to_str(), Some(Format::Fen), None)
+        .unwrap_err()
+        .to_string();
     let _ = std::fs::remove_file(&path);
     assert_eq!(o.len(), 1);
     assert!(err.contains(":1: "), "{err}");

@@ -199,11 +199,9 @@ fn move_notes_read_as_cutechess_writes_them() {
     assert_eq!(note(None, None, 2000).comment(), "2.00s");
 }
 
-fn parse_args(line: &str) -> Result<crate::matches::config::Config, String> {
-    match crate::cli::parse(&format!("match --engine1 a --engine2 b {line}"))
-        .map_err(|e| e.to_string())?
-    {
-        crate::cli::Command::Match(a) => crate::matches::config::config(&a),
+fn parse_args(line: &str) -> Result<crate::matches::config::Config, Box<dyn std::error::Error>> {
+    match crate::cli::parse(&format!("match --engine1 a --engine2 b {line}"))? {
+        crate::cli::Command::Match(a) => Ok(crate::matches::config::config(&a)?),
         other => panic!("{other:?}"),
     }
 }

@@ -160,18 +160,22 @@ fn results_files_make_pairs_skip_a_cut_line_and_duplicates() {
         "junk.jsonl",
         &[game(0, 1.0), "not json\n".to_string(), game(1, 0.0)].concat(),
     );
-    let err = read_files(std::slice::from_ref(&junk)).unwrap_err();
+    let err = read_files(std::slice::from_ref(&junk))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("junk.jsonl:2: not JSON"), "{err}");
     let bad = temp("bad.jsonl", "{\"game\": 1, \"pair\": 0, \"score1\": 0.7}\n");
     assert!(
         read_files(std::slice::from_ref(&bad))
             .unwrap_err()
+            .to_string()
             .contains("score1")
     );
     let missing = temp("missing.jsonl", "{\"game\": 1, \"score1\": 1.0}\n");
     assert!(
         read_files(std::slice::from_ref(&missing))
             .unwrap_err()
+            .to_string()
             .contains("\"pair\"")
     );
     assert!(read_files(&["/no/such/file.jsonl".to_string()]).is_err());
@@ -380,7 +384,12 @@ fn resuming_cuts_an_unfinished_last_line_and_keeps_a_whole_one() {
         "resume-junk.jsonl",
         &["x\n".to_string(), game(1, 0.5)].concat(),
     );
-    assert!(resume(&junk).unwrap_err().contains(":1: not JSON"));
+    assert!(
+        resume(&junk)
+            .unwrap_err()
+            .to_string()
+            .contains(":1: not JSON")
+    );
     assert!(
         resume("/no/such/dir/r.jsonl").unwrap().is_empty(),
         "no file yet: nothing to resume"

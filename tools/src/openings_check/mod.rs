@@ -16,9 +16,42 @@ use std::time::Duration;
 
 use clap::Args;
 use xiangqi::notation::Notation;
-use xiangqi::{Color, Game, Limits, Score, Searcher};
+use xiangqi::{Color, Game, GameError, Limits, PlayError, Score, Searcher};
 
+use crate::matches::MatchError;
 use crate::matches::openings::{self, Opening};
+
+/// Why `openings-check` failed.
+#[derive(Debug, thiserror::Error)]
+pub enum OpeningsCheckError {
+    /// The openings file does not read.
+    #[error(transparent)]
+    Openings(#[from] MatchError),
+    /// A move of an opening cannot be written in ICCS (not legal there).
+    #[error("{moves}: {source}")]
+    Notation {
+        /// The opening's moves before it, in ICCS.
+        moves: String,
+        /// Why it cannot be written.
+        source: PlayError,
+    },
+    /// A move of an opening cannot be played.
+    #[error("{moves}: {source}")]
+    Play {
+        /// The opening's moves up to it, in ICCS.
+        moves: String,
+        /// Why it cannot be played.
+        source: GameError,
+    },
+    /// Some openings are not level.
+    #[error("{flagged} of {openings} openings flagged")]
+    Flagged {
+        /// The openings flagged.
+        flagged: usize,
+        /// The openings checked.
+        openings: usize,
+    },
+}
 
 /// Checks that every opening of a file is level: a short search from each
 /// side of the position it ends in; prints one line an opening (scores in
@@ -86,18 +119,26 @@ fn beyond(score: Score, threshold: i32) -> bool {
 
 /// Plays `opening` and searches the position it ends in, then the one
 /// after the best reply found, each with a fresh searcher.
-pub fn check(opening: &Opening, limits: &Limits, threshold: i32) -> Result<OpeningVerdict, String> {
+pub fn check(
+    opening: &Opening,
+    limits: &Limits,
+    threshold: i32,
+) -> Result<OpeningVerdict, OpeningsCheckError> {
     let start = opening.start.clone().unwrap_or_default();
     let mut game = Game::from_position(start.clone());
     let mut words = Vec::new();
     for &m in &opening.moves {
-        words.push(
-            Notation::Iccs
-                .format(game.position(), m)
-                .map_err(|e| e.to_string())?,
-        );
-        game.play(m)
-            .map_err(|e| format!("{}: {e}", words.join(" ")))?;
+        let word = Notation::Iccs
+            .format(game.position(), m)
+            .map_err(|source| OpeningsCheckError::Notation {
+                moves: words.join(" "),
+                source,
+            })?;
+        words.push(word);
+        game.play(m).map_err(|source| OpeningsCheckError::Play {
+            moves: words.join(" "),
+            source,
+        })?;
     }
     let label = if opening.start.is_some() {
         format!("{start} {}", words.join(" "))
@@ -128,7 +169,7 @@ pub fn check(opening: &Opening, limits: &Limits, threshold: i32) -> Result<Openi
 
 /// Runs `openings-check`: one line an opening on standard output, an error
 /// naming the count when any is flagged.
-pub fn main(args: &OpeningsCheckArgs) -> Result<(), String> {
+pub fn main(args: &OpeningsCheckArgs) -> Result<(), OpeningsCheckError> {
     let list = openings::read(Some(&args.file), None, None)?;
     let limits = match args.movetime {
         Some(ms) => Limits::movetime(Duration::from_millis(ms)),
@@ -153,7 +194,10 @@ pub fn main(args: &OpeningsCheckArgs) -> Result<(), String> {
         args.threshold
     );
     if flagged > 0 {
-        return Err(format!("{flagged} of {} openings flagged", list.len()));
+        return Err(OpeningsCheckError::Flagged {
+            flagged,
+            openings: list.len(),
+        });
     }
     Ok(())
 }

@@ -199,8 +199,8 @@ impl Checkpoint {
 
     /// Reads the checkpoint at `path`.
     pub fn read(path: &Path) -> Result<Checkpoint, super::TrainError> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| super::TrainError::Io(path.to_path_buf(), e.to_string()))?;
+        let bytes =
+            std::fs::read(path).map_err(|e| super::TrainError::Io(path.to_path_buf(), e))?;
         Checkpoint::from_bytes(&bytes)
             .map_err(|e| super::TrainError::Checkpoint(path.to_path_buf(), e))
     }
@@ -208,7 +208,7 @@ impl Checkpoint {
     /// Writes the checkpoint to `path` (through a temporary file renamed
     /// into place, so a stop never leaves half a checkpoint).
     pub fn write(&self, path: &Path) -> Result<(), super::TrainError> {
-        let io = |e: std::io::Error| super::TrainError::Io(path.to_path_buf(), e.to_string());
+        let io = |e: std::io::Error| super::TrainError::Io(path.to_path_buf(), e);
         let tmp = path.with_extension("ckpt.tmp");
         std::fs::write(&tmp, self.to_bytes()).map_err(io)?;
         std::fs::rename(&tmp, path).map_err(io)

@@ -149,7 +149,7 @@ pub struct LoadOptions {
 /// (the same positions, read without a replay). So a folder gives the same
 /// list of chunks, and the same held-out ones, in either form.
 pub fn chunk_files(dir: &Path) -> Result<Vec<PathBuf>, TrainError> {
-    let io = |e: std::io::Error| TrainError::Io(dir.to_path_buf(), e.to_string());
+    let io = |e: std::io::Error| TrainError::Io(dir.to_path_buf(), e);
     let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(io)? {
         let path = entry.map_err(io)?.path();
@@ -189,14 +189,26 @@ fn positions_in(path: &Path) -> usize {
 
 /// The records of a data file's bytes: a chunk file's, or a game file's
 /// replayed.
-fn file_records(path: &Path, bytes: &[u8]) -> Result<Vec<Record>, String> {
-    if is_games(path) {
-        read_games(bytes)
-            .map(|f| f.records)
-            .map_err(|e| e.to_string())
+fn file_records(path: &Path, bytes: &[u8]) -> Result<Vec<Record>, SkipReason> {
+    Ok(if is_games(path) {
+        read_games(bytes)?.records
     } else {
-        read_chunk(bytes).map(|(_, r)| r).map_err(|e| e.to_string())
-    }
+        read_chunk(bytes)?.1
+    })
+}
+
+/// Why a data file is skipped (the text [`Dataset::skipped`] lists).
+#[derive(Debug, thiserror::Error)]
+enum SkipReason {
+    /// It could not be read.
+    #[error(transparent)]
+    Read(#[from] std::io::Error),
+    /// A game file that does not replay.
+    #[error(transparent)]
+    Games(#[from] xiangqi_selfplay::games::GamesError),
+    /// A chunk file that does not read.
+    #[error(transparent)]
+    Chunk(#[from] xiangqi_selfplay::data::DataError),
 }
 
 /// Reads the data files of the folders `dirs` ([`chunk_files`], folder
@@ -223,13 +235,13 @@ pub fn load(dirs: &[PathBuf], o: &LoadOptions) -> Result<Dataset, TrainError> {
             continue;
         }
         let records = match std::fs::read(&path) {
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(SkipReason::from(e)),
             Ok(bytes) => file_records(&path, &bytes),
         };
         let records = match records {
             Ok(records) => records,
             Err(e) => {
-                d.skipped.push((path, e));
+                d.skipped.push((path, e.to_string()));
                 continue;
             }
         };

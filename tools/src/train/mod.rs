@@ -43,7 +43,7 @@ use dataset::{Dataset, Label, LoadOptions};
 use export::{QuantError, correct_bias, quantisation_error, quantise};
 use model::{Net, Shape};
 use optimizer::{Adam, Schedule};
-use xiangqi::nnue::{Activation, InputBuckets, NetworkFile};
+use xiangqi::nnue::{Activation, InputBuckets, NetworkError, NetworkFile};
 
 use crate::cli::{ActivationArg, ScheduleArg, TrainArgs};
 use crate::progress;
@@ -60,11 +60,14 @@ pub fn folders(dirs: &[PathBuf]) -> String {
 }
 
 /// What went wrong in a training run.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum TrainError {
+    /// A flag's value is out of its range (the message names the flag).
+    #[error("{0}")]
+    Flag(&'static str),
     /// A file or folder could not be read or written.
     #[error("{path}: {1}", path = .0.display())]
-    Io(PathBuf, String),
+    Io(PathBuf, #[source] std::io::Error),
     /// No chunk or game files in the data folder.
     #[error("{}: no data files (*.xqd, *.xqg); make some with `xiangqi-tools datagen`", folders(.0))]
     NoData(Vec<PathBuf>),
@@ -76,7 +79,7 @@ pub enum TrainError {
     Checkpoint(PathBuf, CheckpointError),
     /// The network file could not be built.
     #[error("the network file: {0}")]
-    Network(String),
+    Network(#[source] NetworkError),
 }
 
 /// What to train.
@@ -127,7 +130,7 @@ pub struct TrainOptions {
 }
 
 /// The options of the command line, checked.
-pub fn options(a: &TrainArgs) -> Result<TrainOptions, String> {
+pub fn options(a: &TrainArgs) -> Result<TrainOptions, TrainError> {
     let (step, gamma) = (a.lr_step, a.lr_gamma);
     let mut o = TrainOptions {
         data: if a.data.is_empty() {
@@ -170,7 +173,7 @@ pub fn options(a: &TrainArgs) -> Result<TrainOptions, String> {
         progress: true,
     };
     if o.out.as_os_str().is_empty() {
-        return Err("--out: an empty file name".to_string());
+        return Err(TrainError::Flag("--out: an empty file name"));
     }
     if o.checkpoints.as_os_str().is_empty() {
         let mut name = o.out.clone().into_os_string();
@@ -208,7 +211,7 @@ pub fn options(a: &TrainArgs) -> Result<TrainOptions, String> {
         ),
     ];
     if let Some((_, msg)) = checks.iter().find(|(ok, _)| !ok) {
-        return Err((*msg).to_string());
+        return Err(TrainError::Flag(msg));
     }
     Ok(o)
 }
@@ -265,7 +268,7 @@ pub fn train(
     let label = Label::new(&state.net.shape, o.lambda, o.k);
     if write_checkpoints {
         std::fs::create_dir_all(&o.checkpoints)
-            .map_err(|e| TrainError::Io(o.checkpoints.clone(), e.to_string()))?;
+            .map_err(|e| TrainError::Io(o.checkpoints.clone(), e))?;
     }
     let n = data.train.len().min(u32::MAX as usize);
     let mut order: Vec<u32> = Vec::with_capacity(n);
@@ -415,10 +418,8 @@ pub fn export_to(
     }
     let mut file = quantise(&state.net, o.qb, o.generation, text);
     correct_bias(&state.net, &mut file, &data.train, BIAS_POSITIONS);
-    let bytes = file
-        .to_bytes()
-        .map_err(|e| TrainError::Network(e.to_string()))?;
-    let io = |e: std::io::Error| TrainError::Io(out.to_path_buf(), e.to_string());
+    let bytes = file.to_bytes().map_err(TrainError::Network)?;
+    let io = |e: std::io::Error| TrainError::Io(out.to_path_buf(), e);
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(io)?;
     }
@@ -427,7 +428,7 @@ pub fn export_to(
     std::fs::write(&tmp, &bytes).map_err(io)?;
     std::fs::rename(&tmp, out).map_err(io)?;
     // Measured on the file as the library reads it back.
-    let file = NetworkFile::parse(&bytes).map_err(|e| TrainError::Network(e.to_string()))?;
+    let file = NetworkFile::parse(&bytes).map_err(TrainError::Network)?;
     let held = if data.validation.is_empty() {
         &data.train
     } else {
@@ -510,6 +511,6 @@ pub fn run(o: &TrainOptions) -> Result<Summary, TrainError> {
 }
 
 /// Runs `xiangqi-tools train` with its arguments.
-pub fn main(args: &TrainArgs) -> Result<(), String> {
-    run(&options(args)?).map(|_| ()).map_err(|e| e.to_string())
+pub fn main(args: &TrainArgs) -> Result<(), TrainError> {
+    run(&options(args)?).map(|_| ())
 }

@@ -78,10 +78,10 @@ fn data_dir(name: &str, records: &[Record], chunks: usize) -> PathBuf {
 }
 
 /// The options of `train` with these arguments.
-fn parse_args(args: &[String]) -> Result<TrainOptions, String> {
+fn parse_args(args: &[String]) -> Result<TrainOptions, Box<dyn std::error::Error>> {
     let line = format!("train {}", args.join(" "));
-    match crate::cli::parse(&line).map_err(|e| e.to_string())? {
-        crate::cli::Command::Train(a) => super::options(&a),
+    match crate::cli::parse(&line)? {
+        crate::cli::Command::Train(a) => Ok(super::options(&a)?),
         other => panic!("{other:?}"),
     }
 }

@@ -61,6 +61,14 @@ pub fn tools(args: &[&str]) -> Output {
         .expect("the tools binary starts")
 }
 
+/// Runs `command` to the end and returns its standard output; its failure
+/// fails the test with its standard error.
+pub fn stdout_of(command: &mut Command) -> String {
+    let out = command.output().expect("the command starts");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
 /// Standard output or error as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -2,42 +2,17 @@
 //! games: the same positions, the same held-out chunks.
 
 use super::*;
-use xiangqi::{Game, Rng, Score};
-use xiangqi_selfplay::games::{GamesInfo, write_games};
-use xiangqi_selfplay::{Chunk, ChunkSpec, SelfPlayRecord, SelfPlayResult};
+use std::sync::atomic::AtomicBool;
 
-/// Random games from the start (random legal moves, random centipawn
-/// scores), `n` of them.
-fn games(seed: u64, n: usize) -> Vec<SelfPlayRecord> {
-    let mut rng = Rng::new(seed);
-    (0..n)
-        .map(|i| {
-            let mut game = Game::new();
-            while game.ply() < 60 && game.outcome().is_none() {
-                let moves = game.position().legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                game.play(moves[rng.below(moves.len())]).unwrap();
-            }
-            let moves: Vec<_> = game.moves().collect();
-            let opening = 4.min(moves.len());
-            let scores = (opening..moves.len())
-                .map(|_| Score::Cp(rng.below(4000) as i32 - 2000))
-                .collect();
-            SelfPlayRecord {
-                moves,
-                opening,
-                scores,
-                result: [
-                    SelfPlayResult::BlackWins,
-                    SelfPlayResult::Draw,
-                    SelfPlayResult::RedWins,
-                ][i % 3],
-                last_move_played: true,
-            }
-        })
-        .collect()
+use xiangqi::{MaterialPst, Searcher};
+use xiangqi_selfplay::games::{GamesInfo, write_games};
+use xiangqi_selfplay::{Chunk, ChunkSpec, SelfPlayRecord, play_games};
+
+/// The games of chunk `spec`, played by the self-play (a material and
+/// square-table searcher, `spec.nodes` nodes a move).
+fn games(spec: &ChunkSpec) -> Vec<SelfPlayRecord> {
+    let mut searcher = Searcher::new(MaterialPst::default());
+    play_games(&mut searcher, spec, &[], &AtomicBool::new(false), |_| {}).unwrap()
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -47,7 +22,7 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// Writes chunks 0..5 of random games into `dir`: game files, chunk files
+/// Writes chunks 0..5 of self-play games into `dir`: game files, chunk files
 /// or both.
 fn write(dir: &Path, games_files: bool, chunk_files: bool) {
     for index in 0..5u32 {
@@ -55,9 +30,9 @@ fn write(dir: &Path, games_files: bool, chunk_files: bool) {
             seed: 3,
             index,
             games: 3,
-            nodes: 6000,
+            nodes: 20,
         };
-        let g = games(u64::from(index), 3);
+        let g = games(&spec);
         if games_files {
             let bytes = write_games(&GamesInfo::new(spec.info(), None), &g).unwrap();
             std::fs::write(dir.join(spec.games_file_name(Some(2))), bytes).unwrap();
@@ -97,7 +72,7 @@ fn game_files_load_as_their_chunk_files() {
     let files = chunk_files(&both).unwrap();
     assert_eq!(files.len(), 5);
     assert!(files.iter().all(|f| f.extension().unwrap() == "xqd"));
-    assert!(chunk_files(&games).unwrap()[0].ends_with("g2-s3-n6000-000000.xqg"));
+    assert!(chunk_files(&games).unwrap()[0].ends_with("g2-s3-n20-000000.xqg"));
     // The size estimate reads the game files' headers.
     let expected = from_chunks.train.len() + from_chunks.validation.len() + from_chunks.excluded;
     let estimate: usize = chunk_files(&games)

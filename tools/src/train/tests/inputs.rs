@@ -86,7 +86,7 @@ fn bad_arguments_are_errors() {
         a.extend(extra.iter().map(|s| s.to_string()));
         parse_args(&a)
     };
-    assert!(parse_args(&[]).unwrap_err().contains("--out"));
+    assert!(parse_args(&[]).unwrap_err().to_string().contains("--out"));
     for bad in [
         &["--hidden", "0"][..],
         &["--buckets", "9"],
