@@ -53,7 +53,9 @@ fn main() {
     let code = match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["positions", dir, name] => positions(dir, name),
         ["compare", dir] => compare(dir),
-        _ => Err("usage: compare_felicity positions DIR NAME | compare_felicity compare DIR".into()),
+        _ => {
+            Err("usage: compare_felicity positions DIR NAME | compare_felicity compare DIR".into())
+        }
     };
     if let Err(e) = code {
         eprintln!("compare_felicity: {e}");
@@ -113,7 +115,9 @@ impl Ours {
             let path = Path::new(&self.dir).join(format!("{key}.xqtb"));
             let found = match std::fs::read(&path) {
                 Ok(bytes) => {
-                    self.set.add(bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+                    self.set
+                        .add(bytes)
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
                     true
                 }
                 Err(_) => false,
@@ -147,7 +151,9 @@ fn compare(dir: &str) -> Result<(), String> {
             Some(p) => ours.probe(p)?,
             None => None,
         };
-        *tally.entry(format!("{:?}", theirs.map(Dtm::wdl))).or_default() += 1;
+        *tally
+            .entry(format!("{:?}", theirs.map(Dtm::wdl)))
+            .or_default() += 1;
         if theirs.is_some() && theirs == mine {
             same += 1;
             wdl_same += 1;
@@ -166,7 +172,9 @@ fn compare(dir: &str) -> Result<(), String> {
         let entry = kinds.entry(kind).or_default();
         entry.0 += 1;
         if entry.1.len() < 5 {
-            entry.1.push(format!("{fen}: felicity {theirs:?}, ours {mine:?}"));
+            entry
+                .1
+                .push(format!("{fen}: felicity {theirs:?}, ours {mine:?}"));
         }
     }
     println!("positions {total}, same value {same}, same win/draw/loss {wdl_same}");
