@@ -13,9 +13,11 @@
 //! g++ -c ../src/*.cpp ../src/base/*.cpp ../src/xq/*.cpp ../src/fegtb/*.cpp \
 //!     ../src/fegtbgen/*.cpp -std=c++17 -O2 -DNDEBUG -D_FELICITY_XQ_ -include cstring
 //! g++ -o fegtbxq *.o -lpthread
-//! # 2. Their tables (sub-tables come along), into a folder of our choice.
+//! # 2. Their tables (sub-tables come along), into a folder of our choice:
+//! #    one table and its sub-tables, or `-n 1` for all 324 one-attacker
+//! #    tables (docs/tablebase.md says which were compared).
 //! for n in krk knk kck kpk krka knka kpka kpkaa knkaa krkab krkaabb; do
-//!     ./fegtbxq -n $n -d /work/felicity-run/fdb -g -core 1; done
+//!     ./fegtbxq -n $n -d /work/felicity-run/fdb -g -core 2; done
 //! # 3. Our small driver over their probing library (tests/egtb/felicity_dump.cpp).
 //! rm mainegtb.o
 //! g++ -std=c++17 -O2 -DNDEBUG -D_FELICITY_XQ_ -I../src -o felicity_dump \
@@ -29,6 +31,8 @@
 //! $D dump /work/felicity-run/fdb krkab | $C compare ~/.cache/xiangqi/egtb
 //! $C positions ~/.cache/xiangqi/egtb krkab | $D probe /work/felicity-run/fdb \
 //!     | $C compare ~/.cache/xiangqi/egtb
+//! # or both ways for many tables, one TSV line each:
+//! tests/egtb/compare_felicity.sh ~/.cache/xiangqi/egtb /work/felicity-run/fdb $D krk krkab
 //! ```
 //!
 //! `positions DIR NAME` writes the FEN of every legal position of our table
