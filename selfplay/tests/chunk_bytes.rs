@@ -1,22 +1,25 @@
 //! The self-play data stream stays byte-identical: chunks played for fixed
 //! specs hash to the values `xiangqi-engine datagen` wrote before the
 //! self-play code left the engine crate and before its generator became
-//! `xiangqi::Rng`.
+//! `xiangqi::Rng` (with the openings of that time), and to pinned values
+//! with today's openings.
 
 use std::sync::atomic::AtomicBool;
 
 use sha2::{Digest, Sha256};
+use xiangqi::Move;
 use xiangqi::{MaterialPst, Searcher};
 use xiangqi_selfplay::games::{GamesInfo, read_games, write_games};
-use xiangqi_selfplay::{Chunk, ChunkSpec, default_openings, play_chunk, play_games};
+use xiangqi_selfplay::{
+    Chunk, ChunkSpec, OPENINGS, default_openings, parse_openings, play_chunk, play_games,
+};
 
 /// The SHA-256 of the chunk file `spec` gives, played as `datagen` plays it
-/// (the classical evaluator, the default openings).
-fn chunk_sha256(spec: ChunkSpec) -> String {
+/// (the classical evaluator) from `openings`.
+fn chunk_sha256(spec: ChunkSpec, openings: &[Vec<Move>]) -> String {
     let stop = AtomicBool::new(false);
     let mut searcher = Searcher::new(MaterialPst::default());
-    let chunk =
-        play_chunk(&mut searcher, &spec, &default_openings(), &stop, |_| {}).expect("not stopped");
+    let chunk = play_chunk(&mut searcher, &spec, openings, &stop, |_| {}).expect("not stopped");
     Sha256::digest(chunk.to_bytes())
         .iter()
         .map(|b| format!("{b:02x}"))
@@ -55,7 +58,22 @@ fn chunk_sha256_through_games(spec: ChunkSpec) -> String {
     hex(&chunk.to_bytes())
 }
 
-/// The pinned chunks: their specs and the SHA-256 of their files.
+/// The openings before 2026-12-06 (issue 54): today's, with the two lines
+/// where Black's horse now guards the central pawn first cut back to their
+/// first two moves (`h2e2 c6c5`, `h2e2 g6g5`).
+fn openings_before_issue_54() -> Vec<Vec<Move>> {
+    let text = OPENINGS
+        .replace("h2e2 c6c5 b0c2 b9c7", "h2e2 c6c5")
+        .replace("h2e2 g6g5 b0c2 h9g7", "h2e2 g6g5");
+    assert_ne!(text, OPENINGS);
+    parse_openings(&text).unwrap()
+}
+
+/// The pinned chunks with today's openings: their specs and the SHA-256 of
+/// their files. Our own output, pinned so that a change to the stream shows:
+/// the first chunk's changed on 2026-12-06 with its opening (`h2e2 c6c5`
+/// became `h2e2 c6c5 b0c2 b9c7`, issue 54; with the old openings it still
+/// hashes as in 5c6d65f, below), the second plays neither changed line.
 const PINNED: [(ChunkSpec, &str); 2] = [
     (
         ChunkSpec {
@@ -64,7 +82,7 @@ const PINNED: [(ChunkSpec, &str); 2] = [
             games: 1,
             nodes: 100,
         },
-        "66562a9a9de50453e17e9eaaabeed0d871fcb02af20557cf67660ab2181333ef",
+        "efeee5f05970e04cf2dad0ee6545b97290af5b441a1cd708c52af94a28f11470",
     ),
     (
         ChunkSpec {
@@ -81,6 +99,7 @@ const PINNED: [(ChunkSpec, &str); 2] = [
 fn game_files_give_the_pinned_chunks() {
     for (spec, sha) in PINNED {
         assert_eq!(chunk_sha256_through_games(spec), sha, "{spec:?}");
+        assert_eq!(chunk_sha256(spec, &default_openings()), sha, "{spec:?}");
     }
 }
 
@@ -88,7 +107,8 @@ fn game_files_give_the_pinned_chunks() {
 fn chunks_hash_as_before_the_split() {
     // From commit 5c6d65f: `xiangqi-engine datagen --chunks 1
     // --games-per-chunk 1 --nodes 100 --seed 3`, `sha256sum
-    // s3-n100-000000.xqd`.
+    // s3-n100-000000.xqd` (with the openings of that time).
+    let old = openings_before_issue_54();
     let spec = ChunkSpec {
         seed: 3,
         index: 0,
@@ -96,7 +116,7 @@ fn chunks_hash_as_before_the_split() {
         nodes: 100,
     };
     assert_eq!(
-        chunk_sha256(spec),
+        chunk_sha256(spec, &old),
         "66562a9a9de50453e17e9eaaabeed0d871fcb02af20557cf67660ab2181333ef"
     );
     // From commit 5c6d65f: `xiangqi-engine datagen --chunks 2
@@ -109,7 +129,7 @@ fn chunks_hash_as_before_the_split() {
         nodes: 300,
     };
     assert_eq!(
-        chunk_sha256(spec),
+        chunk_sha256(spec, &old),
         "c173853aaa59b851752c026f222fdf157b769f1ac4e7519e2b9ff16bf00f0d12"
     );
 }

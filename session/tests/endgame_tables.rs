@@ -161,27 +161,38 @@ fn convert(
     false
 }
 
-/// The conversion rate on 200 won positions of a table read from
-/// `XIANGQI_EGTB_DIR` (default `/tmp/egtbsearch-tables`; table
-/// `XIANGQI_EGTB_TABLE`, default `krkab`), with and without tables for the
-/// winner; the defender always plays the tables' longest defence. Run in
-/// release: `cargo test --release -p xiangqi-session --test endgame_tables
-/// -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn conversion_of_200_won_positions() {
+/// The tables of `XIANGQI_EGTB_DIR` (default `/tmp/egtbsearch-tables`),
+/// the table named by `XIANGQI_EGTB_TABLE` (default `krkab`) and its 200
+/// won positions of the conversion test: the tables' bytes, the name and
+/// the positions with their plies to mate.
+fn conversion_set() -> (Vec<Vec<u8>>, String, Vec<(Position, u16)>) {
     let dir = std::env::var("XIANGQI_EGTB_DIR").unwrap_or("/tmp/egtbsearch-tables".into());
     let name = std::env::var("XIANGQI_EGTB_TABLE").unwrap_or("krkab".into());
     let bytes = xiangqi_session::files::read_table_dirs(&dir).unwrap();
+    let mut base = Tablebase::new();
+    for table in &bytes {
+        base.add(table.clone()).unwrap();
+    }
+    let material: xiangqi::tablebase::Material = name.parse().unwrap();
+    let won = won_positions(&base, Some(material), 200);
+    assert_eq!(won.len(), 200);
+    (bytes, name, won)
+}
+
+/// The conversion rate on 200 won positions of a table (`conversion_set`),
+/// with and without tables for the winner; the defender always plays the
+/// tables' longest defence. Run in release: `cargo test --release -p
+/// xiangqi-session --test endgame_tables -- --ignored --nocapture
+/// conversion`.
+#[test]
+#[ignore]
+fn conversion_of_200_won_positions() {
+    let (bytes, name, won) = conversion_set();
     let mut with = Session::new();
     with.set_tablebases(bytes.clone()).unwrap();
     let mut defender = Session::new();
     defender.set_tablebases(bytes).unwrap();
     let mut without = Session::new();
-    let base = with.tablebases().unwrap().clone();
-    let material: xiangqi::tablebase::Material = name.parse().unwrap();
-    let won = won_positions(&base, Some(material), 200);
-    assert_eq!(won.len(), 200);
     let max_plies = 120;
     let mut rates = [0usize; 2];
     for (k, session) in [&mut with, &mut without].into_iter().enumerate() {
@@ -194,4 +205,32 @@ fn conversion_of_200_won_positions() {
         rates[0], rates[1]
     );
     assert_eq!(rates[0], 200);
+}
+
+/// Writes the 200 won positions of the conversion test (`conversion_set`:
+/// the same tables, the same picks) to the file `XIANGQI_EGTB_FENS`, one
+/// FEN a line with the table's distance as a comment, for
+/// `lab/scripts/egtb_conversion.py` (Fairy-Stockfish's rate on the same
+/// positions). Each position is won for the side to move by the tables,
+/// not by a search.
+#[test]
+#[ignore]
+fn export_200_won_positions() {
+    let out = std::env::var("XIANGQI_EGTB_FENS").expect("XIANGQI_EGTB_FENS: the file to write");
+    let (bytes, name, won) = conversion_set();
+    let mut base = Tablebase::new();
+    for table in bytes {
+        base.add(table).unwrap();
+    }
+    let mut text = String::new();
+    for (pos, n) in &won {
+        // Read back: the line is the position, and the tables still call it won.
+        let back: Position = pos.to_string().parse().unwrap();
+        assert_eq!(base.probe(&back), Some(Dtm::Win(*n)), "{pos}");
+        text.push_str(&format!(
+            "{pos}  # {name}: {} wins in {n} plies\n",
+            pos.turn()
+        ));
+    }
+    std::fs::write(&out, text).unwrap();
 }
