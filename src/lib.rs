@@ -156,35 +156,10 @@ pub use eval::{EVAL_LIMIT, Evaluator, MaterialPst, MaterialPstState, nnue};
 pub use game::{
     Conduct, Cycle, Game, GameError, Placed, PlyRecord, Rules, Verdict, is_insufficient_material,
 };
-#[cfg(feature = "book")]
-pub use records::book;
-#[cfg(feature = "cbf")]
-pub use records::cbf;
-#[cfg(feature = "cbr")]
-pub use records::cbr;
-#[cfg(any(
-    feature = "cbr",
-    feature = "cbf",
-    feature = "dhtmlxq",
-    feature = "movelist"
-))]
-pub use records::detect;
-#[cfg(feature = "dhtmlxq")]
-pub use records::dhtmlxq;
-#[cfg(feature = "formats")]
-pub use records::formats;
-#[cfg(feature = "movelist")]
-pub use records::movelist;
-#[cfg(feature = "notation")]
-pub use records::notation;
-#[cfg(feature = "pgn")]
-pub use records::pgn;
-#[cfg(feature = "svg")]
-pub use records::svg;
-#[cfg(feature = "tree")]
-pub use records::tree;
-#[cfg(feature = "xqf")]
-pub use records::xqf;
+// The record modules (`book`, `pgn`, `xqf`, `detect`, ...), each under
+// its own feature: `records/mod.rs` says which, in one place.
+#[cfg(any(feature = "notation", feature = "book", feature = "tree"))]
+pub use records::*;
 #[cfg(all(
     feature = "search",
     not(all(target_arch = "wasm32", target_os = "unknown"))

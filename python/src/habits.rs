@@ -7,43 +7,16 @@
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
-use xiangqi::notation::{CoordinateMove, MoveError};
-use xiangqi::{Color, IllegalReason, Position, Role, Square};
+use xiangqi::notation::{ChineseScript, CoordinateMove, MoveError, piece_glyph};
+use xiangqi::{IllegalReason, Position, Square};
 
 use crate::board::{PyBoard, PyMove, move_error};
 use crate::errors::InvalidMoveError;
 
-/// The character of a piece in a traditional set, the one the board and the
-/// play example draw: Red 帥仕相傌俥炮兵, Black 將士象馬車砲卒.
+/// The character of a piece in a traditional set: Red 帥仕相傌俥炮兵,
+/// Black 將士象馬車砲卒.
 fn glyph(p: xiangqi::Piece) -> char {
-    match (p.color, p.role) {
-        (Color::Red, Role::General) => '帥',
-        (Color::Red, Role::Advisor) => '仕',
-        (Color::Red, Role::Elephant) => '相',
-        (Color::Red, Role::Horse) => '傌',
-        (Color::Red, Role::Chariot) => '俥',
-        (Color::Red, Role::Cannon) => '炮',
-        (Color::Red, Role::Soldier) => '兵',
-        (Color::Black, Role::General) => '將',
-        (Color::Black, Role::Advisor) => '士',
-        (Color::Black, Role::Elephant) => '象',
-        (Color::Black, Role::Horse) => '馬',
-        (Color::Black, Role::Chariot) => '車',
-        (Color::Black, Role::Cannon) => '砲',
-        (Color::Black, Role::Soldier) => '卒',
-    }
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::General => "general",
-        Role::Advisor => "advisor",
-        Role::Elephant => "elephant",
-        Role::Horse => "horse",
-        Role::Chariot => "chariot",
-        Role::Cannon => "cannon",
-        Role::Soldier => "soldier",
-    }
+    piece_glyph(p, ChineseScript::Traditional)
 }
 
 /// A piece, as python-chess's `Piece`: `symbol()` is its FEN letter (`"R"`
@@ -101,7 +74,7 @@ impl PyPiece {
     /// `"cannon"` or `"soldier"`.
     #[getter]
     fn piece_type(&self) -> &'static str {
-        role_name(self.0.role)
+        self.0.role.name()
     }
 
     fn __str__(&self) -> String {

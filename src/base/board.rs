@@ -36,24 +36,15 @@ impl Default for Board {
 /// The roles of a side's 16 pieces in the order record formats number them
 /// (XQF slots, DhtmlXQ `binit`): the back rank from file a to file i, the
 /// two cannons, then the five soldiers. The first nine are the back rank.
-pub(crate) const PIECE_SLOTS: [Role; 16] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::General,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-];
+#[rustfmt::skip]
+pub(crate) const PIECE_SLOTS: [Role; 16] = {
+    use Role::*;
+    [
+        Chariot, Horse, Elephant, Advisor, General, Advisor, Elephant, Horse, Chariot,
+        Cannon, Cannon,
+        Soldier, Soldier, Soldier, Soldier, Soldier,
+    ]
+};
 
 impl Board {
     /// The board of the standard start position.

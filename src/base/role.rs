@@ -109,6 +109,28 @@ impl Role {
         })
     }
 
+    /// The English name of this role in lower case, as `Display` writes
+    /// it: `"general"`, `"advisor"`, `"elephant"`, `"horse"`, `"chariot"`,
+    /// `"cannon"` or `"soldier"`.
+    ///
+    /// ```
+    /// use xiangqi::Role;
+    /// assert_eq!(Role::Chariot.name(), "chariot");
+    /// assert_eq!(Role::Elephant.name(), Role::Elephant.to_string());
+    /// ```
+    #[inline]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::General => "general",
+            Role::Advisor => "advisor",
+            Role::Elephant => "elephant",
+            Role::Horse => "horse",
+            Role::Chariot => "chariot",
+            Role::Cannon => "cannon",
+            Role::Soldier => "soldier",
+        }
+    }
+
     /// The most pieces of this role one side can have (1 general, 5 soldiers,
     /// 2 of everything else).
     ///
@@ -127,14 +149,6 @@ impl Role {
 
 impl fmt::Display for Role {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Role::General => "general",
-            Role::Advisor => "advisor",
-            Role::Elephant => "elephant",
-            Role::Horse => "horse",
-            Role::Chariot => "chariot",
-            Role::Cannon => "cannon",
-            Role::Soldier => "soldier",
-        })
+        f.write_str(self.name())
     }
 }

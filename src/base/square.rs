@@ -5,237 +5,159 @@ use core::str::FromStr;
 
 use crate::base::Color;
 
-/// A file (column), `a` to `i` from Red's left.
-///
-/// ```
-/// use xiangqi::File;
-/// assert_eq!(File::from_char('e'), Some(File::E));
-/// assert_eq!(File::E.char(), 'e');
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[allow(missing_docs)]
-pub enum File {
-    A = 0,
-    B,
-    C,
-    D,
-    E,
-    F,
-    G,
-    H,
-    I,
+/// Writes a line of the board, a file or a rank: the enum, its variants in
+/// order from index 0, and what files and ranks share (`COUNT`, `ALL`,
+/// `new`, `index`, `from_char`, `char`, `flip` and `Display`). Its
+/// characters run from `$first` to `$last` (`$names`, all of them in order,
+/// shows them in the examples); `$what` names one in the docs.
+macro_rules! board_line {
+    (
+        $(#[$attr:meta])*
+        pub enum $name:ident {
+            $v0:ident, $($v:ident),+ $(,)?
+        }
+        $what:literal, $count:literal, $first:literal ..= $last:literal, $names:literal,
+        parses: $parses:literal
+    ) => {
+        $(#[$attr])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[allow(missing_docs)]
+        pub enum $name {
+            $v0 = 0,
+            $($v),+
+        }
+
+        impl $name {
+            #[doc = concat!("The number of ", $what, "s (", stringify!($count), "), the length of [`",
+                stringify!($name), "::ALL`].")]
+            ///
+            /// ```
+            /// use xiangqi::{File, Rank, Square};
+            /// assert_eq!(File::COUNT * Rank::COUNT, Square::COUNT);
+            #[doc = concat!("assert_eq!(", stringify!($name), "::ALL.len(), ", stringify!($count), ");")]
+            /// ```
+            pub const COUNT: usize = $count;
+
+            #[doc = concat!("All ", $what, "s from `", $first, "` to `", $last, "`.")]
+            ///
+            /// ```
+            #[doc = concat!("use xiangqi::", stringify!($name), ";")]
+            #[doc = concat!("let names: String = ", stringify!($name), "::ALL.iter().map(|x| x.char()).collect();")]
+            #[doc = concat!("assert_eq!(names, \"", $names, "\");")]
+            /// ```
+            pub const ALL: [$name; $name::COUNT] = [$name::$v0, $($name::$v),+];
+
+            #[doc = concat!("The ", $what, " with this index (`0` is `", $first, "`), if it exists.")]
+            ///
+            /// ```
+            #[doc = concat!("use xiangqi::", stringify!($name), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::new(0), Some(", stringify!($name), "::",
+                stringify!($v0), "));")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::new(", stringify!($count), "), None);")]
+            /// ```
+            #[inline]
+            pub const fn new(index: u32) -> Option<$name> {
+                if (index as usize) < $name::COUNT {
+                    Some($name::ALL[index as usize])
+                } else {
+                    None
+                }
+            }
+
+            #[doc = concat!("The index of the ", $what, ", `0` for `", $first, "`.")]
+            ///
+            /// ```
+            #[doc = concat!("use xiangqi::", stringify!($name), ";")]
+            #[doc = concat!("assert!(", stringify!($name), "::ALL.iter().enumerate().all(|(i, x)| x.index() == i));")]
+            /// ```
+            #[inline]
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+
+            #[doc = concat!("Parses ", $parses, ".")]
+            ///
+            /// ```
+            #[doc = concat!("use xiangqi::", stringify!($name), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::from_char('", $first, "'), Some(",
+                stringify!($name), "::", stringify!($v0), "));")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::from_char('?'), None);")]
+            /// ```
+            pub const fn from_char(ch: char) -> Option<$name> {
+                let c = ch.to_ascii_lowercase();
+                if c >= $first && c <= $last {
+                    $name::new(c as u32 - $first as u32)
+                } else {
+                    None
+                }
+            }
+
+            #[doc = concat!("The character of the ", $what, ", `", $first, "` to `", $last, "`.")]
+            ///
+            /// ```
+            #[doc = concat!("use xiangqi::", stringify!($name), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::", stringify!($v0), ".char(), '", $first,
+                "');")]
+            /// ```
+            pub const fn char(self) -> char {
+                ($first as u32 + self as u32) as u8 as char
+            }
+
+            #[doc = concat!("The ", $what, " seen from the other side of the board (`", $first, "` ↔ `",
+                $last, "`).")]
+            ///
+            /// ```
+            #[doc = concat!("use xiangqi::", stringify!($name), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::", stringify!($v0), ".flip().char(), '",
+                $last, "');")]
+            /// ```
+            pub const fn flip(self) -> $name {
+                $name::ALL[$name::COUNT - 1 - self.index()]
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.char())
+            }
+        }
+    };
 }
 
-impl File {
-    /// The number of files (9), the length of [`File::ALL`].
-    ///
-    /// ```
-    /// use xiangqi::{File, Square};
-    /// assert_eq!(File::COUNT * 10, Square::COUNT);
-    /// ```
-    pub const COUNT: usize = 9;
-
-    /// All files from `a` to `i`.
+board_line! {
+    /// A file (column), `a` to `i` from Red's left.
     ///
     /// ```
     /// use xiangqi::File;
-    /// let names: String = File::ALL.iter().map(|f| f.char()).collect();
-    /// assert_eq!(names, "abcdefghi");
-    /// ```
-    pub const ALL: [File; File::COUNT] = [
-        File::A,
-        File::B,
-        File::C,
-        File::D,
-        File::E,
-        File::F,
-        File::G,
-        File::H,
-        File::I,
-    ];
-
-    /// The file with this index (`0` is `a`), if it exists.
-    ///
-    /// ```
-    /// use xiangqi::File;
-    /// assert_eq!(File::new(8), Some(File::I));
-    /// assert_eq!(File::new(9), None);
-    /// ```
-    #[inline]
-    pub const fn new(index: u32) -> Option<File> {
-        if index < 9 {
-            Some(File::ALL[index as usize])
-        } else {
-            None
-        }
-    }
-
-    /// The index of the file, `0` for `a`.
-    ///
-    /// ```
-    /// use xiangqi::File;
-    /// assert_eq!(File::C.index(), 2);
-    /// ```
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// Parses `a`..`i` (either case).
-    ///
-    /// ```
-    /// use xiangqi::File;
-    /// assert_eq!(File::from_char('J'), None);
-    /// ```
-    pub const fn from_char(ch: char) -> Option<File> {
-        let c = ch.to_ascii_lowercase();
-        if c >= 'a' && c <= 'i' {
-            File::new(c as u32 - 'a' as u32)
-        } else {
-            None
-        }
-    }
-
-    /// The lowercase letter of the file.
-    ///
-    /// ```
-    /// use xiangqi::File;
-    /// assert_eq!(File::I.char(), 'i');
-    /// ```
-    pub const fn char(self) -> char {
-        (b'a' + self as u8) as char
-    }
-
-    /// The file seen from the other side of the board (`a` ↔ `i`).
-    ///
-    /// ```
-    /// use xiangqi::File;
+    /// assert_eq!(File::from_char('e'), Some(File::E));
+    /// assert_eq!(File::from_char('E'), Some(File::E));
+    /// assert_eq!(File::E.char(), 'e');
     /// assert_eq!(File::B.flip(), File::H);
     /// ```
-    pub const fn flip(self) -> File {
-        File::ALL[File::COUNT - 1 - self.index()]
+    pub enum File {
+        A, B, C, D, E, F, G, H, I,
     }
+    "file", 9, 'a'..='i', "abcdefghi",
+    parses: "`a`..`i` (either case)"
 }
 
-impl fmt::Display for File {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
+board_line! {
+    /// A rank (row), `0` (Red's back rank) to `9` (Black's back rank).
+    ///
+    /// ```
+    /// use xiangqi::{Color, Rank};
+    /// assert_eq!(Rank::from_char('9'), Some(Rank::Nine));
+    /// assert_eq!(Rank::Two.flip(), Rank::Seven);
+    /// assert!(Rank::Five.is_across_river(Color::Red));
+    /// ```
+    pub enum Rank {
+        Zero, One, Two, Three, Four, Five, Six, Seven, Eight, Nine,
     }
-}
-
-/// A rank (row), `0` (Red's back rank) to `9` (Black's back rank).
-///
-/// ```
-/// use xiangqi::{Color, Rank};
-/// assert_eq!(Rank::from_char('9'), Some(Rank::Nine));
-/// assert!(Rank::Five.is_across_river(Color::Red));
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[allow(missing_docs)]
-pub enum Rank {
-    Zero = 0,
-    One,
-    Two,
-    Three,
-    Four,
-    Five,
-    Six,
-    Seven,
-    Eight,
-    Nine,
+    "rank", 10, '0'..='9', "0123456789",
+    parses: "a digit `0`..`9`"
 }
 
 impl Rank {
-    /// The number of ranks (10), the length of [`Rank::ALL`].
-    ///
-    /// ```
-    /// use xiangqi::{Rank, Square};
-    /// assert_eq!(Rank::COUNT * 9, Square::COUNT);
-    /// ```
-    pub const COUNT: usize = 10;
-
-    /// All ranks from `0` to `9`.
-    ///
-    /// ```
-    /// use xiangqi::Rank;
-    /// let names: String = Rank::ALL.iter().map(|r| r.char()).collect();
-    /// assert_eq!(names, "0123456789");
-    /// ```
-    pub const ALL: [Rank; Rank::COUNT] = [
-        Rank::Zero,
-        Rank::One,
-        Rank::Two,
-        Rank::Three,
-        Rank::Four,
-        Rank::Five,
-        Rank::Six,
-        Rank::Seven,
-        Rank::Eight,
-        Rank::Nine,
-    ];
-
-    /// The rank with this index, if it exists.
-    ///
-    /// ```
-    /// use xiangqi::Rank;
-    /// assert_eq!(Rank::new(0), Some(Rank::Zero));
-    /// assert_eq!(Rank::new(10), None);
-    /// ```
-    #[inline]
-    pub const fn new(index: u32) -> Option<Rank> {
-        if index < 10 {
-            Some(Rank::ALL[index as usize])
-        } else {
-            None
-        }
-    }
-
-    /// The index of the rank (`0`..`9`).
-    ///
-    /// ```
-    /// use xiangqi::Rank;
-    /// assert_eq!(Rank::Seven.index(), 7);
-    /// ```
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// Parses a digit `0`..`9`.
-    ///
-    /// ```
-    /// use xiangqi::Rank;
-    /// assert_eq!(Rank::from_char('3'), Some(Rank::Three));
-    /// assert_eq!(Rank::from_char('x'), None);
-    /// ```
-    pub const fn from_char(ch: char) -> Option<Rank> {
-        if ch >= '0' && ch <= '9' {
-            Rank::new(ch as u32 - '0' as u32)
-        } else {
-            None
-        }
-    }
-
-    /// The digit of the rank.
-    ///
-    /// ```
-    /// use xiangqi::Rank;
-    /// assert_eq!(Rank::Four.char(), '4');
-    /// ```
-    pub const fn char(self) -> char {
-        (b'0' + self as u8) as char
-    }
-
-    /// The rank seen from the other side (`0` ↔ `9`).
-    ///
-    /// ```
-    /// use xiangqi::Rank;
-    /// assert_eq!(Rank::Two.flip(), Rank::Seven);
-    /// ```
-    pub const fn flip(self) -> Rank {
-        Rank::ALL[Rank::COUNT - 1 - self.index()]
-    }
-
     /// Whether this rank lies on the far side of the river for `color`
     /// (ranks 5-9 for Red, 0-4 for Black).
     ///
@@ -265,40 +187,59 @@ impl Rank {
     }
 }
 
-impl fmt::Display for Rank {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
-    }
+/// Writes `Square` and [`Square::ALL`] from one list of the squares in
+/// index order.
+macro_rules! squares {
+    ($(#[$attr:meta])* pub enum Square { $($sq:ident),+ $(,)? }) => {
+        $(#[$attr])*
+        #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[allow(missing_docs)]
+        #[repr(u8)]
+        pub enum Square {
+            $($sq),+
+        }
+
+        impl Square {
+            /// All 90 squares in index order (`a0`, `b0`, .. `i0`, `a1`, .. `i9`).
+            ///
+            /// ```
+            /// use xiangqi::Square;
+            /// assert_eq!(Square::ALL[0], Square::A0);
+            /// assert_eq!(Square::ALL[9], Square::A1);
+            /// assert!(Square::ALL.iter().enumerate().all(|(i, sq)| sq.index() == i));
+            /// ```
+            pub const ALL: [Square; Square::COUNT] = [$(Square::$sq),+];
+        }
+    };
 }
 
-/// One of the 90 points of the board, named ICCS-style (`a0` .. `i9`).
-///
-/// The index is `rank * 9 + file`, so `A0` is 0 and `I9` is 89. A `Square`
-/// can never hold any other value.
-///
-/// ```
-/// use xiangqi::{File, Rank, Square};
-/// let sq: Square = "h2".parse().unwrap();
-/// assert_eq!(sq, Square::H2);
-/// assert_eq!(sq, Square::new(File::H, Rank::Two));
-/// assert_eq!(sq.to_string(), "h2");
-/// assert!("j2".parse::<Square>().is_err());
-/// ```
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[rustfmt::skip]
-#[allow(missing_docs)]
-#[repr(u8)]
-pub enum Square {
-    A0, B0, C0, D0, E0, F0, G0, H0, I0,
-    A1, B1, C1, D1, E1, F1, G1, H1, I1,
-    A2, B2, C2, D2, E2, F2, G2, H2, I2,
-    A3, B3, C3, D3, E3, F3, G3, H3, I3,
-    A4, B4, C4, D4, E4, F4, G4, H4, I4,
-    A5, B5, C5, D5, E5, F5, G5, H5, I5,
-    A6, B6, C6, D6, E6, F6, G6, H6, I6,
-    A7, B7, C7, D7, E7, F7, G7, H7, I7,
-    A8, B8, C8, D8, E8, F8, G8, H8, I8,
-    A9, B9, C9, D9, E9, F9, G9, H9, I9,}
+squares! {
+    /// One of the 90 points of the board, named ICCS-style (`a0` .. `i9`).
+    ///
+    /// The index is `rank * 9 + file`, so `A0` is 0 and `I9` is 89. A `Square`
+    /// can never hold any other value.
+    ///
+    /// ```
+    /// use xiangqi::{File, Rank, Square};
+    /// let sq: Square = "h2".parse().unwrap();
+    /// assert_eq!(sq, Square::H2);
+    /// assert_eq!(sq, Square::new(File::H, Rank::Two));
+    /// assert_eq!(sq.to_string(), "h2");
+    /// assert!("j2".parse::<Square>().is_err());
+    /// ```
+    pub enum Square {
+        A0, B0, C0, D0, E0, F0, G0, H0, I0,
+        A1, B1, C1, D1, E1, F1, G1, H1, I1,
+        A2, B2, C2, D2, E2, F2, G2, H2, I2,
+        A3, B3, C3, D3, E3, F3, G3, H3, I3,
+        A4, B4, C4, D4, E4, F4, G4, H4, I4,
+        A5, B5, C5, D5, E5, F5, G5, H5, I5,
+        A6, B6, C6, D6, E6, F6, G6, H6, I6,
+        A7, B7, C7, D7, E7, F7, G7, H7, I7,
+        A8, B8, C8, D8, E8, F8, G8, H8, I8,
+        A9, B9, C9, D9, E9, F9, G9, H9, I9,
+    }
+}
 
 impl Square {
     /// The number of squares (90), the length of [`Square::ALL`].
@@ -310,30 +251,6 @@ impl Square {
     /// assert_eq!(visits.iter().sum::<u32>(), 1);
     /// ```
     pub const COUNT: usize = 90;
-
-    /// All 90 squares in index order (`a0`, `b0`, .. `i0`, `a1`, .. `i9`).
-    ///
-    /// ```
-    /// use xiangqi::Square;
-    /// assert_eq!(Square::ALL[0], Square::A0);
-    /// assert_eq!(Square::ALL[9], Square::A1);
-    /// assert!(Square::ALL.iter().enumerate().all(|(i, sq)| sq.index() == i));
-    /// ```
-    #[rustfmt::skip]
-    pub const ALL: [Square; Square::COUNT] = {
-        use Square::*;
-        [
-            A0, B0, C0, D0, E0, F0, G0, H0, I0,
-            A1, B1, C1, D1, E1, F1, G1, H1, I1,
-            A2, B2, C2, D2, E2, F2, G2, H2, I2,
-            A3, B3, C3, D3, E3, F3, G3, H3, I3,
-            A4, B4, C4, D4, E4, F4, G4, H4, I4,
-            A5, B5, C5, D5, E5, F5, G5, H5, I5,
-            A6, B6, C6, D6, E6, F6, G6, H6, I6,
-            A7, B7, C7, D7, E7, F7, G7, H7, I7,
-            A8, B8, C8, D8, E8, F8, G8, H8, I8,
-            A9, B9, C9, D9, E9, F9, G9, H9, I9,        ]
-    };
 
     /// The square on `file` and `rank`.
     ///

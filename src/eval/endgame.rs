@@ -80,77 +80,68 @@ mod tests {
         )
     }
 
-    /// Asserts `fen` is scaled to at most `sixteenths` of its linear score
-    /// (which must be a clear advantage, over `min` in magnitude).
-    fn assert_scaled(fen: &str, sixteenths: i32, min: i32) {
-        let (scaled, linear) = scaled_and_linear(fen);
-        assert!(linear.abs() > min, "{fen}: linear {linear}");
-        assert_eq!(scaled, linear * sixteenths / 16, "{fen}: linear {linear}");
-    }
+    /// The scale of a score kept whole, in sixteenths.
+    const FULL: i32 = 16;
 
-    /// Asserts `fen` keeps its full (linear) score, a clear advantage.
-    fn assert_full(fen: &str, min: i32) {
-        let (scaled, linear) = scaled_and_linear(fen);
-        assert!(linear.abs() > min, "{fen}: linear {linear}");
-        assert_eq!(scaled, linear, "{fen}");
-    }
-
-    #[test]
-    fn a_lone_chariot_against_full_defenders_is_scaled_down() {
+    /// Positions, each with the sixteenths of its linear score the scaling
+    /// keeps ([`FULL`]: all of it) and a bound its linear score must
+    /// exceed in magnitude (a clear advantage, so that the scaling shows).
+    const SCALED: &[(&str, i32, i32)] = &[
+        // A lone chariot against full defenders: scaled down.
         // 单车对士象全: a draw, either side to move.
-        assert_scaled("2bak4/4a4/4b4/9/9/9/9/9/4R4/4K4 w", 3, 300);
-        assert_scaled("2bak4/4a4/4b4/9/9/9/9/9/4R4/4K4 b", 3, 300);
+        ("2bak4/4a4/4b4/9/9/9/9/9/4R4/4K4 w", 3, 300),
+        ("2bak4/4a4/4b4/9/9/9/9/9/4R4/4K4 b", 3, 300),
         // Colors swapped: Black's chariot against Red's full defenders.
-        assert_scaled("4k4/4r4/9/9/9/9/9/4B4/4A4/2BAK4 b", 3, 300);
+        ("4k4/4r4/9/9/9/9/9/4B4/4A4/2BAK4 b", 3, 300),
         // The chariot side's own defenders change nothing.
-        assert_scaled("2bak4/4a4/4b4/9/9/9/9/4B4/4R4/3AK4 w", 3, 300);
+        ("2bak4/4a4/4b4/9/9/9/9/4B4/4R4/3AK4 w", 3, 300),
         // 单缺象 and 单缺士 are won: the full advantage counts.
-        assert_full("3ak4/4a4/4b4/9/9/9/9/9/4R4/4K4 w", 300);
-        assert_full("2b1k4/4a4/4b4/9/9/9/9/9/4R4/4K4 w", 300);
+        ("3ak4/4a4/4b4/9/9/9/9/9/4R4/4K4 w", FULL, 300),
+        ("2b1k4/4a4/4b4/9/9/9/9/9/4R4/4K4 w", FULL, 300),
         // A defender's soldier, or a second attacker: not this ending.
-        assert_full("2bak4/4a4/4b4/9/9/2p6/9/9/4R4/4K4 w", 150);
-        assert_full("2bak4/4a4/4b4/9/9/9/2P6/9/4R4/4K4 w", 300);
-    }
-
-    #[test]
-    fn a_lone_horse_against_elephants_is_scaled_down() {
+        ("2bak4/4a4/4b4/9/9/2p6/9/9/4R4/4K4 w", FULL, 150),
+        ("2bak4/4a4/4b4/9/9/9/2P6/9/4R4/4K4 w", FULL, 300),
+        // A lone horse against elephants: scaled down.
         // A horse against two elephants or one: drawn.
-        assert_scaled("2b1k4/9/4b4/9/9/9/9/9/4N4/4K4 w", 2, 150);
-        assert_scaled("4k4/9/4b4/9/9/9/9/9/4N4/4K4 w", 2, 150);
-        assert_scaled("4k4/9/4b4/9/9/9/9/9/4N4/4K4 b", 2, 150);
+        ("2b1k4/9/4b4/9/9/9/9/9/4N4/4K4 w", 2, 150),
+        ("4k4/9/4b4/9/9/9/9/9/4N4/4K4 w", 2, 150),
+        ("4k4/9/4b4/9/9/9/9/9/4N4/4K4 b", 2, 150),
         // Against one advisor (例胜) or two (马胜双士): won.
-        assert_full("4k4/4a4/9/9/9/9/9/9/4N4/4K4 w", 150);
-        assert_full("3ak4/4a4/9/9/9/9/9/9/4N4/4K4 w", 150);
+        ("4k4/4a4/9/9/9/9/9/9/4N4/4K4 w", FULL, 150),
+        ("3ak4/4a4/9/9/9/9/9/9/4N4/4K4 w", FULL, 150),
         // Advisors and elephants together: not encoded, left alone.
-        assert_full("3ak4/9/4b4/9/9/9/9/9/4N4/4K4 w", 150);
-    }
-
-    #[test]
-    fn a_lone_cannon_and_soldiers_are_not_scaled() {
+        ("3ak4/9/4b4/9/9/9/9/9/4N4/4K4 w", FULL, 150),
+        // A lone cannon, and soldiers: not scaled.
         // 炮胜单士 is listed as a win; nothing sourced for the rest.
-        assert_full("4k4/4a4/9/9/9/9/9/9/3C5/4K4 w", 150);
-        assert_full("3ak4/4a4/9/9/9/9/9/9/3C5/4K4 w", 150);
+        ("4k4/4a4/9/9/9/9/9/9/3C5/4K4 w", FULL, 150),
+        ("3ak4/4a4/9/9/9/9/9/9/3C5/4K4 w", FULL, 150),
         // A crossed soldier against a bare general.
-        assert_full("4k4/9/9/4P4/9/9/9/9/9/3K5 w", 50);
+        ("4k4/9/9/4P4/9/9/9/9/9/3K5 w", FULL, 50),
         // Against two advisors the linear score favours Black, who has
         // no attacker: that advantage is scaled away instead.
-        assert_scaled("3ak4/4a4/9/4P4/9/9/9/9/9/3K5 w", 0, 50);
-    }
+        ("3ak4/4a4/9/4P4/9/9/9/9/9/3K5 w", 0, 50),
+        // A side without attackers cannot win: scaled to 0.
+        // Red's advisors and elephants against a bare general: 0.
+        ("4k4/9/9/9/9/9/9/4B4/4A4/2BAK4 w", 0, 100),
+        ("4k4/9/9/9/9/9/9/4B4/4A4/2BAK4 b", 0, 100),
+        // Even against an uncrossed soldier: Red is ahead, cannot win.
+        ("4k4/9/9/p8/9/9/9/4B4/4A4/2BAK4 w", 0, 100),
+        // Soldiers on the last rank (底兵) never check: the same.
+        ("P3k4/9/9/9/9/9/9/9/9/3K5 w", 0, 50),
+        ("P3k3P/9/9/9/9/9/9/9/9/3K5 b", 0, 50),
+        ("3k5/9/9/9/9/9/9/9/9/p3K4 b", 0, 50),
+        // One soldier a rank higher attacks the palace: full score.
+        ("P3k4/8P/9/9/9/9/9/9/9/3K5 w", FULL, 100),
+        ("4k4/P8/9/9/9/9/9/9/9/3K5 w", FULL, 50),
+    ];
 
     #[test]
-    fn a_side_without_attackers_cannot_win() {
-        // Red's advisors and elephants against a bare general: 0.
-        assert_scaled("4k4/9/9/9/9/9/9/4B4/4A4/2BAK4 w", 0, 100);
-        assert_scaled("4k4/9/9/9/9/9/9/4B4/4A4/2BAK4 b", 0, 100);
-        // Even against an uncrossed soldier: Red is ahead, cannot win.
-        assert_scaled("4k4/9/9/p8/9/9/9/4B4/4A4/2BAK4 w", 0, 100);
-        // Soldiers on the last rank (底兵) never check: the same.
-        assert_scaled("P3k4/9/9/9/9/9/9/9/9/3K5 w", 0, 50);
-        assert_scaled("P3k3P/9/9/9/9/9/9/9/9/3K5 b", 0, 50);
-        assert_scaled("3k5/9/9/9/9/9/9/9/9/p3K4 b", 0, 50);
-        // One soldier a rank higher attacks the palace: full score.
-        assert_full("P3k4/8P/9/9/9/9/9/9/9/3K5 w", 100);
-        assert_full("4k4/P8/9/9/9/9/9/9/9/3K5 w", 50);
+    fn endings_are_scaled_as_sourced() {
+        for &(fen, sixteenths, min) in SCALED {
+            let (scaled, linear) = scaled_and_linear(fen);
+            assert!(linear.abs() > min, "{fen}: linear {linear}");
+            assert_eq!(scaled, linear * sixteenths / 16, "{fen}: linear {linear}");
+        }
     }
 
     #[test]

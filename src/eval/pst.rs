@@ -24,52 +24,35 @@ pub(crate) const VALUE: [i32; Role::COUNT] = [
 
 /// Material plus square bonus of each role (indexed by [`Role::index`]) on
 /// each square of files a..e, from the piece's own side: index
-/// `rank * 5 + file`; files f..i mirror a..e. Squares a piece can never
-/// stand on hold 0. Fitted to self-play results by `xiangqi-tools tune` (see
+/// `rank * 5 + file`; files f..i mirror a..e. Written a row per rank from
+/// the back rank; the ranks after the last row written, which the piece
+/// never reaches, hold 0, as do the other squares a piece can never stand
+/// on. Fitted to self-play results by `xiangqi-tools tune` (see
 /// its docs) in four rounds, starting from hand-written formula tables.
 #[rustfmt::skip]
-const HALF: [[i32; 50]; Role::COUNT] = [
-    // general
-    [
+const HALF: [&[i32]; Role::COUNT] = [
+    // general (ranks 3-9: never)
+    &[
         0, 0, 0, -12, 14,
         0, 0, 0, -24, -15,
         0, 0, 0, -41, -36,
-        0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
     ],
-    // advisor
-    [
+    // advisor (ranks 3-9: never)
+    &[
         0, 0, 0, 106, 200,
         0, 0, 0, 200, 149,
         0, 0, 0, 112, 200,
-        0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
     ],
-    // elephant
-    [
+    // elephant (ranks 5-9: never)
+    &[
         200, 200, 120, 200, 200,
         200, 200, 200, 200, 200,
         137, 200, 200, 200, 150,
         200, 200, 200, 200, 200,
         196, 196, 131, 196, 196,
-        0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
     ],
     // horse
-    [
+    &[
         390, 371, 415, 422, 430,
         388, 425, 424, 427, 408,
         410, 428, 430, 443, 444,
@@ -82,7 +65,7 @@ const HALF: [[i32; 50]; Role::COUNT] = [
         400, 425, 430, 435, 440,
     ],
     // chariot
-    [
+    &[
         894, 955, 948, 959, 956,
         939, 950, 949, 954, 962,
         938, 953, 955, 965, 966,
@@ -95,7 +78,7 @@ const HALF: [[i32; 50]; Role::COUNT] = [
         959, 967, 967, 976, 974,
     ],
     // cannon
-    [
+    &[
         455, 456, 459, 463, 478,
         455, 458, 458, 458, 484,
         462, 461, 470, 474, 511,
@@ -108,7 +91,7 @@ const HALF: [[i32; 50]; Role::COUNT] = [
         469, 477, 468, 467, 485,
     ],
     // soldier
-    [
+    &[
         90, 90, 90, 90, 90,
         90, 90, 90, 90, 90,
         90, 90, 90, 90, 90,
@@ -127,12 +110,15 @@ const fn table(role: usize) -> [i32; Square::COUNT] {
     let mut i = 0;
     while i < Square::COUNT {
         let (rank, file) = (i / File::COUNT, i % File::COUNT);
-        t[i] = HALF[role][rank * 5
-            + if file < 5 {
-                file
-            } else {
-                File::COUNT - 1 - file
-            }];
+        let half = HALF[role];
+        // Files f..i mirror a..e.
+        let fold = if file < 5 {
+            file
+        } else {
+            File::COUNT - 1 - file
+        };
+        let j = rank * 5 + fold;
+        t[i] = if j < half.len() { half[j] } else { 0 };
         i += 1;
     }
     t

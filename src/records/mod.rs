@@ -21,30 +21,31 @@ pub mod xqf;
 pub mod cbf;
 #[cfg(feature = "cbr")]
 pub mod cbr;
-#[cfg(any(
-    feature = "cbr",
-    feature = "cbf",
-    feature = "dhtmlxq",
-    feature = "movelist"
-))]
-pub mod detect;
 #[cfg(feature = "dhtmlxq")]
 pub mod dhtmlxq;
-#[cfg(any(
-    feature = "cbr",
-    feature = "cbf",
-    feature = "dhtmlxq",
-    feature = "movelist"
-))]
-pub(crate) mod grow;
 #[cfg(feature = "movelist")]
 pub mod movelist;
+
+/// Gives each item the `cfg` of the Chinese record formats (CBR, CBF,
+/// DhtmlXQ, move lists): any of their features, written once.
+macro_rules! for_chinese_formats {
+    ($($item:item)*) => {
+        $(
+            #[cfg(any(
+                feature = "cbr",
+                feature = "cbf",
+                feature = "dhtmlxq",
+                feature = "movelist"
+            ))]
+            $item
+        )*
+    };
+}
+
+for_chinese_formats! {
+    pub mod detect;
+    pub(crate) mod grow;
+    pub(crate) mod text;
+}
 #[cfg(any(feature = "cbr", feature = "cbf", feature = "dhtmlxq"))]
 pub(crate) mod screen_grid;
-#[cfg(any(
-    feature = "cbr",
-    feature = "cbf",
-    feature = "dhtmlxq",
-    feature = "movelist"
-))]
-pub(crate) mod text;

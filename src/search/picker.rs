@@ -110,25 +110,12 @@ impl Picker {
         history: &Histories,
         context: [Option<PieceTo>; 2],
     ) -> Option<Move> {
-        let m = self.next_inner(pos, ply, killers, history, context);
-        self.any |= m.is_some();
-        m
-    }
-
-    fn next_inner(
-        &mut self,
-        pos: &Position,
-        ply: usize,
-        killers: &Killers,
-        history: &Histories,
-        context: [Option<PieceTo>; 2],
-    ) -> Option<Move> {
-        loop {
+        let m = 'next: loop {
             match self.stage {
                 Stage::TtMove => {
                     self.stage = Stage::GenCaptures;
                     if self.tt_move.is_some() {
-                        return self.tt_move;
+                        break 'next self.tt_move;
                     }
                 }
                 Stage::GenCaptures => {
@@ -146,7 +133,7 @@ impl Picker {
                             let _ = self.bad.try_push(m);
                             continue;
                         }
-                        return Some(m);
+                        break 'next Some(m);
                     }
                     if self.captures_only {
                         self.stage = Stage::BadCaptures;
@@ -167,7 +154,7 @@ impl Picker {
                                 && pos.board().piece_at(m.to()).is_none()
                                 && pos.is_legal(m)
                             {
-                                return Some(m);
+                                break 'next Some(m);
                             }
                             self.killers[self.next - 1] = None;
                         }
@@ -191,7 +178,7 @@ impl Picker {
                 }
                 Stage::Quiets => {
                     if let Some(m) = self.pick(pos) {
-                        return Some(m);
+                        break 'next Some(m);
                     }
                     self.stage = Stage::BadCaptures;
                     self.next = 0;
@@ -202,11 +189,13 @@ impl Picker {
                     if m.is_none() {
                         self.stage = Stage::Done;
                     }
-                    return m;
+                    break 'next m;
                 }
-                Stage::Done => return None,
+                Stage::Done => break 'next None,
             }
-        }
+        };
+        self.any |= m.is_some();
+        m
     }
 
     /// Skips the remaining quiet moves (late-move pruning): the losing

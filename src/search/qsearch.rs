@@ -85,8 +85,7 @@ impl<E: Evaluator + ?Sized> Worker<'_, E> {
             let mut cs = st.clone();
             self.make(&mut child, &mut cs, m);
             let score = -self.qsearch(node.child(&child, &cs), -beta, -alpha, qply + 1);
-            self.pop();
-            if self.aborted {
+            if self.pop_aborted() {
                 return 0;
             }
             if score > best {

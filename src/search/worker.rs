@@ -189,10 +189,14 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
         [at(1), at(2)]
     }
 
-    /// Takes back the last move made.
+    /// Takes back the last move made; whether the search was aborted
+    /// meanwhile (the caller then returns at once: no score of an aborted
+    /// search is used).
     #[inline]
-    pub(super) fn pop(&mut self) {
+    #[must_use]
+    pub(super) fn pop_aborted(&mut self) -> bool {
         self.records.pop();
+        self.aborted
     }
 
     /// The principal variation from `ply`: `m`, then the child's.
@@ -345,8 +349,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 self.records.push(rec);
                 self.stack[ply].current = None;
                 let s = -self.search(node.child(&child, &cs), -beta, -beta + 1, depth - 1 - r);
-                self.pop();
-                if self.aborted {
+                if self.pop_aborted() {
                     return 0;
                 }
                 if s >= beta {
@@ -454,8 +457,7 @@ impl<'a, E: Evaluator + ?Sized> Worker<'a, E> {
                 }
                 s
             };
-            self.pop();
-            if self.aborted {
+            if self.pop_aborted() {
                 return 0;
             }
             if score > best {

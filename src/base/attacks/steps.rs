@@ -97,57 +97,64 @@ const fn bit_at(sq: Square, df: i32, dr: i32) -> u128 {
 const ORTHO: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
-/// For a horse on each square: its four legs and the targets behind each.
-const HORSE_MOVES_RAW: [[Leg; 4]; Square::COUNT] = {
+/// For each square, its four orthogonal (`attackers`: diagonal)
+/// neighbours, each a horse leg, and behind each the squares a horse on
+/// the square reaches through it (`attackers`: the squares of the horses
+/// that reach the square through it).
+const fn horse_table(attackers: bool) -> [[Leg; 4]; Square::COUNT] {
     let mut t = [[NO_LEG; 4]; Square::COUNT];
     let mut i = 0;
     while i < Square::COUNT {
         let sq = Square::ALL[i];
         let mut k = 0;
         while k < 4 {
-            let (dx, dy) = ORTHO[k];
+            let (dx, dy) = if attackers { DIAG[k] } else { ORTHO[k] };
             let leg = bit_at(sq, dx, dy);
             if leg != 0 {
-                // Two squares on, one to either side.
-                let (px, py) = (dy, dx);
-                t[i][k] = Leg {
-                    leg,
-                    squares: bit_at(sq, 2 * dx + px, 2 * dy + py)
-                        | bit_at(sq, 2 * dx - px, 2 * dy - py),
+                let squares = if attackers {
+                    // One step beyond the leg, along either of its two
+                    // directions.
+                    bit_at(sq, 2 * dx, dy) | bit_at(sq, dx, 2 * dy)
+                } else {
+                    // Two squares on, one to either side.
+                    bit_at(sq, 2 * dx + dy, 2 * dy + dx) | bit_at(sq, 2 * dx - dy, 2 * dy - dx)
                 };
+                t[i][k] = Leg { leg, squares };
             }
             k += 1;
         }
         i += 1;
     }
     t
-};
+}
+
+/// For a horse on each square: its four legs and the targets behind each.
+const HORSE_MOVES_RAW: [[Leg; 4]; Square::COUNT] = horse_table(false);
 
 static HORSE_MOVES: BySquare<[Leg; 4]> = BySquare::new(HORSE_MOVES_RAW);
 
 /// For each square: the four diagonal neighbours (the legs a horse needs to
 /// reach it) and the horse squares that attack it through each.
-pub(super) static HORSE_ATTACKERS: BySquare<[Leg; 4]> = {
-    let mut t = [[NO_LEG; 4]; Square::COUNT];
-    let mut i = 0;
-    while i < Square::COUNT {
-        let sq = Square::ALL[i];
-        let mut k = 0;
-        while k < 4 {
-            let (dx, dy) = DIAG[k];
-            let leg = bit_at(sq, dx, dy);
-            if leg != 0 {
-                t[i][k] = Leg {
-                    leg,
-                    squares: bit_at(sq, 2 * dx, dy) | bit_at(sq, dx, 2 * dy),
-                };
+pub(super) static HORSE_ATTACKERS: BySquare<[Leg; 4]> = BySquare::new(horse_table(true));
+
+/// Runs `body` for every color (its index `c`, `color`) and every square
+/// (its index `i`, `sq`): the loops of the per-color tables, which are
+/// built at compile time (no iterators in `const`).
+macro_rules! each_color_square {
+    (|$c:ident, $color:ident, $i:ident, $sq:ident| $body:block) => {
+        let mut $c = 0;
+        while $c < Color::COUNT {
+            let $color = Color::ALL[$c];
+            let mut $i = 0;
+            while $i < Square::COUNT {
+                let $sq = Square::ALL[$i];
+                $body
+                $i += 1;
             }
-            k += 1;
+            $c += 1;
         }
-        i += 1;
-    }
-    BySquare::new(t)
-};
+    };
+}
 
 /// A per-color table of `T` per square, from two arrays.
 const fn by_color_square<T: Copy>(t: [[T; Square::COUNT]; Color::COUNT]) -> ByColor<BySquare<T>> {
@@ -157,54 +164,38 @@ const fn by_color_square<T: Copy>(t: [[T; Square::COUNT]; Color::COUNT]) -> ByCo
 /// Elephant eyes and targets, per color (targets stay on the own half).
 static ELEPHANT_MOVES: ByColor<BySquare<[Leg; 4]>> = {
     let mut t = [[[NO_LEG; 4]; Square::COUNT]; Color::COUNT];
-    let mut c = 0;
-    while c < Color::COUNT {
-        let color = Color::ALL[c];
-        let mut i = 0;
-        while i < Square::COUNT {
-            let sq = Square::ALL[i];
-            let mut k = 0;
-            while k < 4 {
-                let (dx, dy) = DIAG[k];
-                if let Some(target) = sq.offset(2 * dx, 2 * dy) {
-                    if target.on_own_half(color) {
-                        t[c][i][k] = Leg {
-                            leg: bit_at(sq, dx, dy),
-                            squares: 1 << target.index(),
-                        };
-                    }
+    each_color_square!(|c, color, i, sq| {
+        let mut k = 0;
+        while k < 4 {
+            let (dx, dy) = DIAG[k];
+            if let Some(target) = sq.offset(2 * dx, 2 * dy) {
+                if target.on_own_half(color) {
+                    t[c][i][k] = Leg {
+                        leg: bit_at(sq, dx, dy),
+                        squares: 1 << target.index(),
+                    };
                 }
-                k += 1;
             }
-            i += 1;
+            k += 1;
         }
-        c += 1;
-    }
+    });
     by_color_square(t)
 };
 
 const fn step_table(diagonal: bool, palace: bool) -> ByColor<BySquare<u128>> {
     let mut t = [[0u128; Square::COUNT]; Color::COUNT];
-    let mut c = 0;
-    while c < Color::COUNT {
-        let color = Color::ALL[c];
-        let mut i = 0;
-        while i < Square::COUNT {
-            let sq = Square::ALL[i];
-            let mut k = 0;
-            while k < 4 {
-                let (dx, dy) = if diagonal { DIAG[k] } else { ORTHO[k] };
-                if let Some(to) = sq.offset(dx, dy) {
-                    if !palace || to.in_palace(color) {
-                        t[c][i] |= 1 << to.index();
-                    }
+    each_color_square!(|c, color, i, sq| {
+        let mut k = 0;
+        while k < 4 {
+            let (dx, dy) = if diagonal { DIAG[k] } else { ORTHO[k] };
+            if let Some(to) = sq.offset(dx, dy) {
+                if !palace || to.in_palace(color) {
+                    t[c][i] |= 1 << to.index();
                 }
-                k += 1;
             }
-            i += 1;
+            k += 1;
         }
-        c += 1;
-    }
+    });
     by_color_square(t)
 }
 
@@ -214,21 +205,13 @@ static GENERAL_MOVES: ByColor<BySquare<u128>> = step_table(false, true);
 /// Soldier moves: one step forward, and sideways once across the river.
 const SOLDIER_MOVES_RAW: [[u128; Square::COUNT]; Color::COUNT] = {
     let mut t = [[0u128; Square::COUNT]; Color::COUNT];
-    let mut c = 0;
-    while c < Color::COUNT {
-        let color = Color::ALL[c];
+    each_color_square!(|c, color, i, sq| {
         let forward = if c == 0 { 1 } else { -1 };
-        let mut i = 0;
-        while i < Square::COUNT {
-            let sq = Square::ALL[i];
-            t[c][i] = bit_at(sq, 0, forward);
-            if sq.rank().is_across_river(color) {
-                t[c][i] |= bit_at(sq, 1, 0) | bit_at(sq, -1, 0);
-            }
-            i += 1;
+        t[c][i] = bit_at(sq, 0, forward);
+        if sq.rank().is_across_river(color) {
+            t[c][i] |= bit_at(sq, 1, 0) | bit_at(sq, -1, 0);
         }
-        c += 1;
-    }
+    });
     t
 };
 
@@ -256,6 +239,20 @@ static SOLDIER_ATTACKERS: ByColor<BySquare<u128>> = {
     by_color_square(t)
 };
 
+/// The squares behind the legs (or eyes) of `legs` that are empty in
+/// `occupied`: what a horse or an elephant reaches, or the horses that
+/// reach a square.
+#[inline(always)]
+fn reach(legs: &[Leg; 4], occupied: Bitboard) -> Bitboard {
+    let mut out = 0;
+    for leg in legs {
+        if occupied.0 & leg.leg == 0 {
+            out |= leg.squares;
+        }
+    }
+    Bitboard(out)
+}
+
 /// Horse attacks from `sq`: the squares two steps on and one aside whose
 /// leg (the point next to `sq` on the way) is empty in `occupied`.
 ///
@@ -268,13 +265,7 @@ static SOLDIER_ATTACKERS: ByColor<BySquare<u128>> = {
 /// ```
 #[inline]
 pub fn horse(sq: Square, occupied: Bitboard) -> Bitboard {
-    let mut out = 0;
-    for leg in &HORSE_MOVES[sq] {
-        if occupied.0 & leg.leg == 0 {
-            out |= leg.squares;
-        }
-    }
-    Bitboard(out)
+    reach(&HORSE_MOVES[sq], occupied)
 }
 
 /// The diagonal neighbours of `sq` with the horse squares attacking `sq`
@@ -297,13 +288,7 @@ pub(crate) fn horse_attacker_legs(sq: Square) -> &'static [Leg; 4] {
 /// ```
 #[inline]
 pub fn horse_attackers(sq: Square, occupied: Bitboard) -> Bitboard {
-    let mut out = 0;
-    for leg in &HORSE_ATTACKERS[sq] {
-        if occupied.0 & leg.leg == 0 {
-            out |= leg.squares;
-        }
-    }
-    Bitboard(out)
+    reach(&HORSE_ATTACKERS[sq], occupied)
 }
 
 /// Elephant attacks of a `color` elephant on `sq`: two diagonal steps,
@@ -318,68 +303,66 @@ pub fn horse_attackers(sq: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline]
 pub fn elephant(color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
-    let mut out = 0;
-    for leg in &ELEPHANT_MOVES[color][sq] {
-        if occupied.0 & leg.leg == 0 {
-            out |= leg.squares;
-        }
-    }
-    Bitboard(out)
+    reach(&ELEPHANT_MOVES[color][sq], occupied)
 }
 
-/// Advisor attacks: the diagonal steps from `sq` inside `color`'s palace.
-///
-/// ```
-/// use xiangqi::attacks;
-/// use xiangqi::{Color, Square};
-/// assert_eq!(attacks::advisor(Color::Red, Square::E1).count(), 4);
-/// assert_eq!(attacks::advisor(Color::Red, Square::D0).count(), 1);
-/// ```
-#[inline]
-pub fn advisor(color: Color, sq: Square) -> Bitboard {
-    Bitboard(ADVISOR_MOVES[color][sq])
+/// The lookups of the per-color step tables: `pub fn name(color, sq)`
+/// reads `TABLE[color][sq]`.
+macro_rules! color_step_lookups {
+    ($($(#[$doc:meta])* $name:ident => $table:ident;)+) => {
+        $(
+            $(#[$doc])*
+            #[inline]
+            pub fn $name(color: Color, sq: Square) -> Bitboard {
+                Bitboard($table[color][sq])
+            }
+        )+
+    };
 }
 
-/// General attacks: the orthogonal steps from `sq` inside `color`'s
-/// palace. (The generals' facing rule is not an attack table: see
-/// [`chariot_file`](super::chariot_file).)
-///
-/// ```
-/// use xiangqi::attacks;
-/// use xiangqi::{Color, Square};
-/// assert_eq!(attacks::general(Color::Black, Square::E9).count(), 3);
-/// ```
-#[inline]
-pub fn general(color: Color, sq: Square) -> Bitboard {
-    Bitboard(GENERAL_MOVES[color][sq])
-}
+color_step_lookups! {
+    /// Advisor attacks: the diagonal steps from `sq` inside `color`'s palace.
+    ///
+    /// ```
+    /// use xiangqi::attacks;
+    /// use xiangqi::{Color, Square};
+    /// assert_eq!(attacks::advisor(Color::Red, Square::E1).count(), 4);
+    /// assert_eq!(attacks::advisor(Color::Red, Square::D0).count(), 1);
+    /// ```
+    advisor => ADVISOR_MOVES;
 
-/// Soldier attacks of a `color` soldier on `sq`: one step forward, and one
-/// sideways once across the river.
-///
-/// ```
-/// use xiangqi::attacks;
-/// use xiangqi::{Color, Square};
-/// assert_eq!(attacks::soldier(Color::Red, Square::E3).count(), 1);
-/// assert_eq!(attacks::soldier(Color::Red, Square::E5).count(), 3);
-/// ```
-#[inline]
-pub fn soldier(color: Color, sq: Square) -> Bitboard {
-    Bitboard(SOLDIER_MOVES[color][sq])
-}
+    /// General attacks: the orthogonal steps from `sq` inside `color`'s
+    /// palace. (The generals' facing rule is not an attack table: see
+    /// [`chariot_file`](super::chariot_file).)
+    ///
+    /// ```
+    /// use xiangqi::attacks;
+    /// use xiangqi::{Color, Square};
+    /// assert_eq!(attacks::general(Color::Black, Square::E9).count(), 3);
+    /// ```
+    general => GENERAL_MOVES;
 
-/// The squares from which a `color` soldier attacks `sq` (the reverse of
-/// [`soldier`]).
-///
-/// ```
-/// use xiangqi::attacks;
-/// use xiangqi::{Color, Square};
-/// let from = attacks::soldier_attackers(Color::Red, Square::E6);
-/// assert!(from.contains(Square::E5) && from.contains(Square::D6));
-/// ```
-#[inline]
-pub fn soldier_attackers(color: Color, sq: Square) -> Bitboard {
-    Bitboard(SOLDIER_ATTACKERS[color][sq])
+    /// Soldier attacks of a `color` soldier on `sq`: one step forward, and one
+    /// sideways once across the river.
+    ///
+    /// ```
+    /// use xiangqi::attacks;
+    /// use xiangqi::{Color, Square};
+    /// assert_eq!(attacks::soldier(Color::Red, Square::E3).count(), 1);
+    /// assert_eq!(attacks::soldier(Color::Red, Square::E5).count(), 3);
+    /// ```
+    soldier => SOLDIER_MOVES;
+
+    /// The squares from which a `color` soldier attacks `sq` (the reverse of
+    /// [`soldier`]).
+    ///
+    /// ```
+    /// use xiangqi::attacks;
+    /// use xiangqi::{Color, Square};
+    /// let from = attacks::soldier_attackers(Color::Red, Square::E6);
+    /// assert!(from.contains(Square::E5) && from.contains(Square::D6));
+    /// ```
+    soldier_attackers => SOLDIER_ATTACKERS;
 }
 
 /// The number of squares of `free` that a horse on `sq` can move to:

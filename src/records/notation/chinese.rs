@@ -36,7 +36,7 @@ use super::{
     DescriptiveMove, DescriptiveNotation, Direction, Numerals, Origin, ParseNotationError,
     ParseOptions, Which, resolve,
 };
-use crate::base::{Color, Move, PlayError, Position, Role};
+use crate::base::{Color, Move, Piece, PlayError, Position, Role};
 
 /// The character set used when writing Chinese notation.
 ///
@@ -62,13 +62,25 @@ const NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '�
 
 /// The character on a piece's disc: the one moves are written with, except
 /// that traditional sets give Red's horse and chariot their own (`傌`, `俥`
-/// against Black's `馬`, `車`).
-#[cfg(feature = "svg")]
-pub(crate) fn board_glyph(color: Color, role: Role, script: ChineseScript) -> char {
-    match (role, color, script) {
+/// against Black's `馬`, `車`). In traditional characters every role of
+/// each side has its own (`帥仕相傌俥炮兵` against `將士象馬車砲卒`); in
+/// simplified ones the two sides share the horse, chariot and cannon
+/// (`马`, `车`, `炮`).
+///
+/// ```
+/// use xiangqi::notation::{piece_glyph, ChineseScript};
+/// use xiangqi::Piece;
+/// let glyphs = |script| -> String {
+///     "KABNRCPkabnrcp".chars().filter_map(Piece::from_char).map(|p| piece_glyph(p, script)).collect()
+/// };
+/// assert_eq!(glyphs(ChineseScript::Traditional), "帥仕相傌俥炮兵將士象馬車砲卒");
+/// assert_eq!(glyphs(ChineseScript::Simplified), "帅仕相马车炮兵将士象马车炮卒");
+/// ```
+pub fn piece_glyph(piece: Piece, script: ChineseScript) -> char {
+    match (piece.role, piece.color, script) {
         (Role::Horse, Color::Red, ChineseScript::Traditional) => '傌',
         (Role::Chariot, Color::Red, ChineseScript::Traditional) => '俥',
-        _ => piece_name(color, role, script),
+        _ => piece_name(piece.color, piece.role, script),
     }
 }
 

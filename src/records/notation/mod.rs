@@ -116,7 +116,7 @@ mod wxf;
 /// Why a move is illegal; the rules core's type, here too since
 /// [`MoveError::Illegal`] carries it.
 pub use crate::base::IllegalReason;
-pub use chinese::{ChineseScript, format_chinese, parse_chinese};
+pub use chinese::{ChineseScript, format_chinese, parse_chinese, piece_glyph};
 pub use descriptive::{DescriptiveMove, DescriptiveNotation, Direction, Numerals, Origin, Which};
 pub use iccs::{UciMove, UciRanks, format_uci, parse_iccs, parse_uci};
 pub use move_text::{CoordinateMove, MoveText, NotationKind, SyntaxError};

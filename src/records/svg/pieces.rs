@@ -3,9 +3,8 @@
 
 use core::fmt::Write;
 
-use crate::base::{Board, ByColor, Color, Piece};
-use crate::records::notation::ChineseScript;
-use crate::records::notation::chinese;
+use crate::base::{Board, ByColor, Color};
+use crate::records::notation::{ChineseScript, piece_glyph};
 use crate::records::svg::grid::CJK_FONTS;
 use crate::records::svg::layout::{Layout, RADIUS};
 
@@ -13,13 +12,6 @@ use crate::records::svg::layout::{Layout, RADIUS};
 const DISC: ByColor<(&str, &str)> = ByColor::new([("#c62828", "#7f1010"), ("#262626", "#000000")]);
 /// The glyph and the inner ring.
 const GLYPH: &str = "#fdf3dc";
-
-/// The character of a piece on a board: in traditional sets every role of
-/// each side has its own (`俥` against `車`), in simplified ones the
-/// chariot, horse and cannon share theirs.
-pub(super) fn glyph(piece: Piece, script: ChineseScript) -> char {
-    chinese::board_glyph(piece.color, piece.role, script)
-}
 
 /// The side's name in a class list.
 pub(super) fn color_class(color: Color) -> &'static str {
@@ -64,7 +56,7 @@ pub(super) fn draw_pieces(
         if letters {
             out.push(piece.char());
         } else {
-            out.push(glyph(piece, script));
+            out.push(piece_glyph(piece, script));
         }
         out.push_str("</text></g>\n");
     }
@@ -74,21 +66,21 @@ pub(super) fn draw_pieces(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::Role;
+    use crate::base::{Piece, Role};
 
     #[test]
     fn traditional_glyphs_tell_every_piece_apart() {
         let mut seen = Vec::new();
         for color in Color::ALL {
             for role in Role::ALL {
-                let g = glyph(Piece::new(color, role), ChineseScript::Traditional);
+                let g = piece_glyph(Piece::new(color, role), ChineseScript::Traditional);
                 assert!(!seen.contains(&g), "{g} twice");
                 seen.push(g);
             }
         }
         let red: String = Role::ALL
             .iter()
-            .map(|&r| glyph(Piece::new(Color::Red, r), ChineseScript::Simplified))
+            .map(|&r| piece_glyph(Piece::new(Color::Red, r), ChineseScript::Simplified))
             .collect();
         assert_eq!(red, "帅仕相马车炮兵");
     }
