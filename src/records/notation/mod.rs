@@ -124,7 +124,9 @@ pub use parse_move::{Candidates, MoveError, ParseOptions};
 pub use play_str::PlayStrError;
 pub use wxf::{WxfDialect, format_wxf, parse_wxf};
 
-pub(crate) use text_fold::{fold, significant};
+pub(crate) use text_fold::fold;
+#[cfg(feature = "pgn")]
+pub(crate) use text_fold::significant;
 
 use crate::base::{Move, PlayError, Position};
 use moving_role::check_legal;
