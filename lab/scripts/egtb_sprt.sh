@@ -18,7 +18,7 @@
 # ~/.cache/xiangqi/egtb; the source is only read), `openings.fen` (a copy of the openings), the
 # results `results-<commit>-<N>tables-<MOVETIME>ms.jsonl` and their games (`.pgn`). To test
 # another build or another set of tables, use another WORK. When the match ends (the SPRT
-# decides or GAMES games, default 4000, are played) the results and the `xiangqi-tools sprt`
+# decides, GAMES games, default 4000, are played, or the runner fails) the results and the `xiangqi-tools sprt`
 # report are copied to lab/logs/egtb-sprt/; results kept there seed a run on a machine without
 # them (same file name).
 set -euo pipefail
@@ -70,6 +70,7 @@ echo "engine $commit, $ntables tables, results $results" >&2
 cat "$WORK"/tables/*.xqtb > /dev/null
 
 nice cargo build -q --release -p xiangqi-tools
+status=0
 nice "$target/release/xiangqi-tools" match \
   --engine1 "$WORK/xiangqi-engine" --engine1-name "egtb-$commit" \
   --engine1-init "setoption name EgtbPath value $WORK/tables" \
@@ -77,10 +78,11 @@ nice "$target/release/xiangqi-tools" match \
   --fens "$WORK/openings.fen" --openings-order random --openings-seed 53 \
   --movetime "$MOVETIME" --games "$GAMES" --concurrency "$CONCURRENCY" \
   --max-plies "$MAX_PLIES" --sprt 0 10 \
-  --pgn "${results%.jsonl}.pgn" --results "$results" --resume
+  --pgn "${results%.jsonl}.pgn" --results "$results" --resume || status=$?
 
 mkdir -p lab/logs/egtb-sprt
 cp "$results" "$kept"
 "$target/release/xiangqi-tools" sprt --results "$results" --elo0 0 --elo1 10 \
   > "${kept%.jsonl}.txt"
 echo "copied to $kept and ${kept%.jsonl}.txt" >&2
+exit "$status"
