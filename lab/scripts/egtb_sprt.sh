@@ -18,9 +18,9 @@
 # ~/.cache/xiangqi/egtb; the source is only read), `openings.fen` (a copy of the openings), the
 # results `results-<commit>-<N>tables-<MOVETIME>ms.jsonl` and their games (`.pgn`). To test
 # another build or another set of tables, use another WORK. When the match ends (the SPRT
-# decides, GAMES games, default 4000, are played, or the runner fails) the results and the `xiangqi-tools sprt`
-# report are copied to lab/logs/egtb-sprt/; results kept there seed a run on a machine without
-# them (same file name).
+# decides, GAMES games, default 4000, are played, or the runner fails) the results and the
+# `xiangqi-tools sprt` report are copied to lab/logs/egtb-sprt/; results kept there seed a run
+# on a machine without them (same file name).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 WORK="${WORK:-$HOME/.cache/xiangqi/egtb-sprt}"
