@@ -25,8 +25,8 @@ table already in DIR is kept, so a stopped run resumes with the same command.
 --one-attacker: the 324 tables with one attacking piece (r c n p) on one
 side, none on the other, any advisors and elephants; --two-attackers: the
 810 with two. --max-entries N: skip (and list) the wanted tables whose index
-has more than N numbers (the generator needs about 2 bytes a number, plus
-its sub-tables: see docs/tablebase.md).";
+has more than N numbers (the generator needs about 20 bytes a number of
+the largest table made: see docs/tablebase.md).";
 
 /// What [`generate`] makes, and where.
 #[derive(Clone, Debug)]
