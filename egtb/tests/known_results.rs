@@ -94,6 +94,29 @@ fn small_tables_follow_the_retrograde_equations() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Two-attacker tables (the smallest: two soldiers; two cannons, each the
+/// other's screen) against the equations, through the library's probing
+/// with the colours exchanged too.
+#[test]
+fn two_attacker_tables_follow_the_retrograde_equations() {
+    let dir = temp_dir("two");
+    make(&dir, &["kppk", "kcck"]);
+    for name in ["kppk", "kcck"] {
+        let set = open_set(&dir, name);
+        let report = check_table(&set, name.parse().unwrap(), 1500, 5);
+        assert_eq!(report.checked, 1500, "{name}");
+        assert!(
+            report.failures.is_empty(),
+            "{name}: {:?}",
+            &report.failures[..3.min(report.failures.len())]
+        );
+        let flipped: Material = name.parse::<Material>().unwrap().flipped();
+        let report = check_table(&set, flipped, 300, 6);
+        assert!(report.failures.is_empty(), "{flipped}: {:?}", report.failures);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// "one horse versus a solitary king is a sure win situation"
 /// (xqinenglish.com, *The Anatomy of the Xiangqi part 4: the end game*,
 /// <http://www.xqinenglish.com/theanatomyofxiangqipart4.html>): with the
