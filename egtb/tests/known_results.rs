@@ -112,7 +112,11 @@ fn two_attacker_tables_follow_the_retrograde_equations() {
         );
         let flipped: Material = name.parse::<Material>().unwrap().flipped();
         let report = check_table(&set, flipped, 300, 6);
-        assert!(report.failures.is_empty(), "{flipped}: {:?}", report.failures);
+        assert!(
+            report.failures.is_empty(),
+            "{flipped}: {:?}",
+            report.failures
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
