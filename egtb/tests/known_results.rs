@@ -199,6 +199,30 @@ fn a_chariot_against_advisors_and_elephants() {
     }
 }
 
+/// "In an endgame where Red has two Horses and the King, while Black has
+/// only the full guards (2E and 2A), red usually wins" (xiangqibowl.org,
+/// *Rolling Horses*, <http://xiangqibowl.org/double-horses>): with the
+/// horses' side to move nearly every position is won, and so is the
+/// guard's starting formation against the horses on their own back rank.
+/// (`knnkaabb` has 90 833 400 numbers: about 10 minutes of CPU with its
+/// sub-tables and 0.75 GB.)
+#[test]
+#[ignore]
+fn two_horses_win_against_the_full_guard() {
+    let dir = kept_dir();
+    make(&dir, &["knnkaabb"]);
+    let [win, _, loss] = red_to_move(&dir, "knnkaabb");
+    assert!(win > 0.95, "{win}");
+    assert_eq!(loss, 0.0);
+    let set = open_set(&dir, "knnkaabb");
+    let pos: Position = "2bakab2/9/9/9/9/9/9/9/9/1N1K2N2 w".parse().unwrap();
+    assert!(
+        matches!(set.probe(&pos), Some(xiangqi::tablebase::Dtm::Win(_))),
+        "{:?}",
+        set.probe(&pos)
+    );
+}
+
 /// A run makes only the tables not yet in the directory: a stopped run
 /// resumes at the table it was on, and a finished table is not touched.
 #[test]
