@@ -10,17 +10,23 @@ use xiangqi::tablebase::{Material, Table, Tablebase, encode_table};
 
 use crate::EgtbError;
 use crate::check::check_table;
-use crate::plan::{one_attacker_set, plan, sub_tables};
+use crate::plan::{one_attacker_set, plan, sub_tables, two_attacker_set, within_max_entries};
 use crate::solve::{SolvedTable, SubTables, solve};
 
 const USAGE: &str = "usage:
-  xiangqi-egtb generate --out DIR [--threads N] [--quiet] (NAME... | --one-attacker)
+  xiangqi-egtb generate --out DIR [--threads N] [--quiet] [--max-entries N]
+                        (NAME... | --one-attacker | --two-attackers)
   xiangqi-egtb check --dir DIR [--samples N] [--seed S] [--dump FILE] NAME...
   xiangqi-egtb stats --dir DIR NAME...
   xiangqi-egtb probe --dir DIR FEN...
 NAME: FelicityEgtb style, Red's pieces then Black's, each from k, in the
 order r c n p a b (krkaabb, knkaa, kcpkab). Sub-tables are made first; a
-table already in DIR is kept, so a stopped run resumes with the same command.";
+table already in DIR is kept, so a stopped run resumes with the same command.
+--one-attacker: the 324 tables with one attacking piece (r c n p) on one
+side, none on the other, any advisors and elephants; --two-attackers: the
+810 with two. --max-entries N: skip (and list) the wanted tables whose index
+has more than N numbers (the generator needs about 20 bytes a number of
+the largest table made: see docs/tablebase.md).";
 
 /// What [`generate`] makes, and where.
 #[derive(Clone, Debug)]
@@ -187,6 +193,8 @@ pub fn run_cli(args: impl IntoIterator<Item = String>) -> Result<(), EgtbError> 
     let mut dump = None;
     let mut quiet = false;
     let mut one_attacker = false;
+    let mut two_attackers = false;
+    let mut max_entries = None;
     let mut threads = None;
     let mut it = rest.iter();
     while let Some(arg) = it.next() {
@@ -199,6 +207,8 @@ pub fn run_cli(args: impl IntoIterator<Item = String>) -> Result<(), EgtbError> 
             "--dump" => dump = Some(PathBuf::from(value()?)),
             "--quiet" => quiet = true,
             "--one-attacker" => one_attacker = true,
+            "--two-attackers" => two_attackers = true,
+            "--max-entries" => max_entries = Some(value()?.parse::<u64>().map_err(|_| usage())?),
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return Ok(());
@@ -223,8 +233,22 @@ pub fn run_cli(args: impl IntoIterator<Item = String>) -> Result<(), EgtbError> 
             if one_attacker {
                 tables.extend(one_attacker_set());
             }
+            if two_attackers {
+                tables.extend(two_attacker_set());
+            }
             if tables.is_empty() {
                 return Err(usage());
+            }
+            let (tables, skipped) = within_max_entries(&tables, max_entries);
+            for m in &skipped {
+                eprintln!(
+                    "{m}: skipped ({} entries, more than --max-entries)",
+                    xiangqi::tablebase::TableIndex::new(*m).len()
+                );
+            }
+            if tables.is_empty() {
+                eprintln!("no table within --max-entries");
+                return Ok(());
             }
             generate(&GenerateOptions {
                 out: dir,
@@ -342,4 +366,41 @@ pub fn side_counts(table: &SolvedTable) -> [[u64; 3]; 2] {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(line: &str) -> Vec<String> {
+        line.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn max_entries_skips_the_larger_wanted_tables() {
+        let dir = std::env::temp_dir().join(format!("xiangqi-egtb-max-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let out = dir.display();
+        // krk has 9 720 numbers, krrk 432 540 and knk 9 720: krrk is
+        // skipped, its sub-table krk is made because it is wanted.
+        run_cli(args(&format!(
+            "generate --quiet --out {out} --max-entries 10000 krk krrk knk"
+        )))
+        .unwrap();
+        assert!(dir.join("krk.xqtb").exists());
+        assert!(dir.join("knk.xqtb").exists());
+        assert!(!dir.join("krrk.xqtb").exists());
+        // Everything skipped: nothing made, not an error.
+        run_cli(args(&format!(
+            "generate --quiet --out {out} --max-entries 100 --two-attackers"
+        )))
+        .unwrap();
+        let summary = fs::read_to_string(dir.join("summary.tsv")).unwrap();
+        assert_eq!(summary.lines().count(), 2);
+        assert!(matches!(
+            run_cli(args(&format!("generate --out {out} --max-entries x krk"))),
+            Err(EgtbError::Usage(_))
+        ));
+        let _ = fs::remove_dir_all(&dir);
+    }
 }

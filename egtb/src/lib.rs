@@ -4,6 +4,7 @@
 //! ```text
 //! cargo run --release -p xiangqi-egtb -- generate --out ~/.cache/xiangqi/egtb krkaabb knkaa
 //! cargo run --release -p xiangqi-egtb -- generate --out DIR --one-attacker
+//! cargo run --release -p xiangqi-egtb -- generate --out DIR --two-attackers --max-entries 100000000
 //! cargo run --release -p xiangqi-egtb -- check --dir DIR --samples 5000 krkaabb
 //! ```
 //!
