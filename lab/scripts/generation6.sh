@@ -13,7 +13,8 @@
 #   sync     copies the finished chunks into lab/data/g5/ (to be committed: at most 25 MB)
 #   train    the candidate g6-none-256x4 on lab/data/g3 + lab/data/g4 + lab/data/g5 (g5's shape: 256 wide,
 #            4 output buckets by piece count, no input buckets; 30 epochs, seed 1)
-#   g5       SPRT [0, 10] at 100 ms: the candidate against g5 (the embedded network)
+#   g5       SPRT [0, 10] at 100 ms: the candidate against g5 (the embedded network), from the
+#            1 000 generated openings (seed 33) that `openings-check` finds level (depth 10)
 #   confirm  100 games at 1 s a move against Fairy-Stockfish (FSF_BIN, classical, built outside
 #            the repository), move limit 50
 #
@@ -29,7 +30,8 @@ EPOCHS="${EPOCHS:-30}"
 GAMES="${GAMES:-2000}"
 GEN=6
 TRAIN_DATA=(--data lab/data/g3 --data lab/data/g4 --data lab/data/g5)
-OPENINGS="$WORK/openings-1000-33.epd"
+OPENINGS="$WORK/openings-1000-33-level.fen"
+OPENINGS_LEVEL=yes
 mkdir -p "$WORK"
 cargo build --release -p xiangqi-engine -p xiangqi-tools
 E="${CARGO_TARGET_DIR:-target}/release/xiangqi-engine"

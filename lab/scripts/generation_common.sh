@@ -1,7 +1,8 @@
 # Functions shared by the generation scripts (`generation5.sh`, `generation6.sh`): sourced, not
 # run. The caller sets E (the engine binary), T (the tools binary), WORK (the output folder), THREADS, EPOCHS, GAMES,
 # CHUNKS, GEN (the generation being made), TRAIN_DATA (an array of `--data DIR` pairs) and OPENINGS
-# (the SPRTs' EPD file, written here on first use).
+# (the SPRTs' openings file, written here on first use: the 1 000 generated openings, or with
+# OPENINGS_LEVEL=yes only those that `openings-check` finds level, as FEN).
 
 # The candidates that were embedded, by the commit that embedded them: their bytes are that
 # commit's src/eval/nnue/default.nnue (the network is stored once, where the library embeds it).
@@ -56,14 +57,21 @@ sprt() { # name, engine-1 network, engine-2 network
   loads "$net1" "$(generation_of "$net1")"
   loads "$net2" "$(generation_of "$net2")"
   if [ ! -f "$OPENINGS" ]; then
-    cargo run --release -q -p xiangqi-selfplay --example openings -- 1000 33 > "$OPENINGS.tmp"
+    if [ "${OPENINGS_LEVEL:-no}" = yes ]; then
+      # Only the level ones (issue 54): each searched to depth 10 from both sides, those more
+      # than 1.5 pawns from level dropped; written as FEN, in the generated order.
+      cargo run --release -q -p xiangqi-selfplay --example openings -- 1000 33 > "$OPENINGS.all.epd"
+      "$T" openings-check "$OPENINGS.all.epd" --depth 10 --keep "$OPENINGS.tmp" > "$OPENINGS.check"
+    else
+      cargo run --release -q -p xiangqi-selfplay --example openings -- 1000 33 > "$OPENINGS.tmp"
+    fi
     mv "$OPENINGS.tmp" "$OPENINGS"
   fi
   "$T" match --engine1 "$E" --engine1-init "setoption name EvalFile value $net1" \
     --engine1-name "$(basename "$net1" .nnue)" \
     --engine2 "$E" --engine2-init "setoption name EvalFile value $net2" \
     --engine2-name "$(basename "$net2" .nnue)" \
-    --openings "$OPENINGS" --openings-format epd --openings-order random --openings-seed 1 \
+    --openings "$OPENINGS" --openings-order random --openings-seed 1 \
     --movetime 100 --games "$GAMES" --concurrency "$THREADS" --sprt 0 10 \
     --results "$WORK/$name.jsonl" --resume
 }

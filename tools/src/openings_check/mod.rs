@@ -10,6 +10,10 @@
 //! ```text
 //! xiangqi-tools openings-check selfplay/src/openings.txt --depth 10
 //! ```
+//!
+//! With `--keep FILE`, the openings that pass are also written to `FILE`,
+//! one FEN a line (the position each ends in, in the input's order), a file
+//! `match --openings` reads: how a generated book is cleaned of slips.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -18,6 +22,7 @@ use clap::Args;
 use xiangqi::notation::Notation;
 use xiangqi::{Color, Game, GameError, Limits, PlayError, Score, Searcher};
 
+use crate::file_error::FileWriteError;
 use crate::matches::MatchError;
 use crate::matches::openings::{self, Opening};
 
@@ -43,6 +48,9 @@ pub enum OpeningsCheckError {
         /// Why it cannot be played.
         source: GameError,
     },
+    /// The `--keep` file cannot be written.
+    #[error(transparent)]
+    Keep(#[from] FileWriteError),
     /// Some openings are not level.
     #[error("{flagged} of {openings} openings flagged")]
     Flagged {
@@ -75,6 +83,11 @@ pub struct OpeningsCheckArgs {
     /// centipawns ahead.
     #[arg(long, value_name = "CP", default_value_t = 150)]
     pub threshold: i32,
+    /// Also write the openings that pass to this file, one FEN a line (the
+    /// position each ends in, in the input's order); the run then succeeds
+    /// even when some are flagged.
+    #[arg(long, value_name = "FILE")]
+    pub keep: Option<String>,
 }
 
 /// The verdict on one opening.
@@ -88,6 +101,8 @@ pub struct OpeningVerdict {
     pub second: Option<Score>,
     /// Beyond the threshold.
     pub flagged: bool,
+    /// The FEN of the position the opening ends in.
+    pub fen: String,
 }
 
 /// `score` (for the side to move, `turn`) from Red's view.
@@ -147,6 +162,7 @@ pub fn check(
     } else {
         words.join(" ")
     };
+    let fen = game.position().to_string();
     let stop = AtomicBool::new(false);
     let first = Searcher::default().search(&game, limits, &stop, |_| {});
     let first_score = red_view(first.score, game.position().turn());
@@ -164,6 +180,7 @@ pub fn check(
         first: first_score,
         second: second_score,
         flagged,
+        fen,
     })
 }
 
@@ -176,9 +193,14 @@ pub fn main(args: &OpeningsCheckArgs) -> Result<(), OpeningsCheckError> {
         None => Limits::depth(args.depth.unwrap_or(10)),
     };
     let mut flagged = 0;
+    let mut kept = String::new();
     for (i, opening) in list.iter().enumerate() {
         let v = check(opening, &limits, args.threshold)?;
         flagged += usize::from(v.flagged);
+        if !v.flagged {
+            kept.push_str(&v.fen);
+            kept.push('\n');
+        }
         println!(
             "{:>4}  {:<40} {:>7} {:>7}{}",
             i + 1,
@@ -193,6 +215,10 @@ pub fn main(args: &OpeningsCheckArgs) -> Result<(), OpeningsCheckError> {
         list.len(),
         args.threshold
     );
+    if let Some(path) = &args.keep {
+        std::fs::write(path, kept).map_err(FileWriteError::at(path))?;
+        return Ok(());
+    }
     if flagged > 0 {
         return Err(OpeningsCheckError::Flagged {
             flagged,
@@ -224,6 +250,54 @@ mod tests {
             matches!(slip.first, Score::Cp(c) if c > 150)
                 || matches!(slip.first, Score::Mate(m) if m > 0)
         );
+    }
+
+    #[test]
+    fn keep_writes_the_level_openings_as_fen() {
+        let dir =
+            std::env::temp_dir().join(format!("xiangqi-openings-keep-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let input = dir.join("openings.txt");
+        std::fs::write(&input, "h2e2 b9c7 h0g2 a9b9\nh2e2 h9g7 h0g2 i9h9\n").unwrap();
+        let kept = dir.join("kept.fen");
+        let args = OpeningsCheckArgs {
+            file: input.to_string_lossy().into_owned(),
+            depth: Some(6),
+            movetime: None,
+            threshold: 150,
+            keep: Some(kept.to_string_lossy().into_owned()),
+        };
+        // One of two flagged, yet the run succeeds: the file has the other.
+        main(&args).unwrap();
+        let text = std::fs::read_to_string(&kept).unwrap();
+        let mut game = Game::default();
+        for m in opening("h2e2 h9g7 h0g2 i9h9").moves {
+            game.play(m).unwrap();
+        }
+        assert_eq!(text, format!("{}\n", game.position()));
+        let read = openings::read(Some(&kept.to_string_lossy()), None, None).unwrap();
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].start.as_ref(), Some(game.position()));
+        // Without --keep the flagged opening fails the run.
+        let strict = OpeningsCheckArgs { keep: None, ..args };
+        assert!(matches!(
+            main(&strict),
+            Err(OpeningsCheckError::Flagged {
+                flagged: 1,
+                openings: 2
+            })
+        ));
+        // An unwritable --keep path is a typed error.
+        let bad = OpeningsCheckArgs {
+            keep: Some(
+                dir.join("no/such/dir/kept.fen")
+                    .to_string_lossy()
+                    .into_owned(),
+            ),
+            ..strict
+        };
+        assert!(matches!(main(&bad), Err(OpeningsCheckError::Keep(_))));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
