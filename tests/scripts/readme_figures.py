@@ -108,8 +108,8 @@ def measure(args):
 # Where each figure stands in the README: a pattern whose one group is the figure.
 NUM = r"([\d,]+ B)"
 PLACES = {
-    "network": r"search, the (\d+ kB) network and the \d+ kB book\)",
-    "book": r"search, the \d+ kB network and the (\d+ kB) book\)",
+    "network": r"the (\d+ kB) network and the \d+ kB book\)",
+    "book": r"the \d+ kB network and the (\d+ kB) book\)",
     "wasm": r"\| `xiangqi_wasm_bg\.wasm` [^|]*\| " + NUM + r" \| [\d,]+ B \|",
     "wasm_gz": r"\| `xiangqi_wasm_bg\.wasm` [^|]*\| [\d,]+ B \| " + NUM + r" \|",
     "wasm_simd": r"\| `xiangqi_wasm_simd_bg\.wasm` [^|]*\| " + NUM + r" \| [\d,]+ B \|",
