@@ -22,18 +22,10 @@
 # measured (docs/strength.md): 10+0.1, 200 games one at a time, about 80 minutes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-commit=$(git rev-parse --short=8 "${1:-HEAD}^{commit}")
-fsf="${FSF_BIN:?set FSF_BIN to a Fairy-Stockfish binary (classical, largeboards)}"
-WORK="${WORK:-$HOME/.cache/xiangqi/curve}"
 CONTROLS="${CONTROLS:-10+0.1 30+0.3 odds}"
 CONCURRENCY="${CONCURRENCY:-2}"
-mkdir -p "$WORK"
-tree="$WORK/wt-$commit"
-[ -d "$tree" ] || git worktree add -q --detach "$tree" "$commit"
-(cd "$tree" && RUSTFLAGS="-C target-cpu=native" cargo build -q --release -p xiangqi-engine)
-engine="$tree/target/release/xiangqi-engine"
-cargo build -q --release -p xiangqi-tools
-tools="${CARGO_TARGET_DIR:-target}/release/xiangqi-tools"
+# shellcheck source=lab/scripts/curve_common.sh
+. lab/scripts/curve_common.sh "$@"
 for control in $CONTROLS; do
   case "$control" in
     odds)

@@ -17,18 +17,9 @@
 # MOVETIMES (default "100 300 1000") picks the controls, in that order.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-commit=$(git rev-parse --short=8 "${1:-HEAD}^{commit}")
-fsf="${FSF_BIN:?set FSF_BIN to a Fairy-Stockfish binary (classical, largeboards)}"
-WORK="${WORK:-$HOME/.cache/xiangqi/curve}"
 MOVETIMES="${MOVETIMES:-100 300 1000}"
-mkdir -p "$WORK"
-tree="$WORK/wt-$commit"
-[ -d "$tree" ] || git worktree add -q --detach "$tree" "$commit"
-(cd "$tree" && RUSTFLAGS="-C target-cpu=native" cargo build -q --release -p xiangqi-engine)
-engine="$tree/target/release/xiangqi-engine"
-# The match runner of this checkout (the commit's engine may predate xiangqi-tools).
-cargo build -q --release -p xiangqi-tools
-tools="${CARGO_TARGET_DIR:-target}/release/xiangqi-tools"
+# shellcheck source=lab/scripts/curve_common.sh
+. lab/scripts/curve_common.sh "$@"
 for ms in $MOVETIMES; do
   name="main-$commit-vs-fsf-${ms}ms"
   if [ ! -f "$WORK/$name.jsonl" ] && [ -f "lab/logs/curve/$name.jsonl" ]; then

@@ -1,0 +1,14 @@
+# Shared by search_curve.sh and clock_curve.sh: sourced, not run. Sets `commit`, `fsf`, `WORK`,
+# `engine` (the commit's xiangqi-engine, built with -C target-cpu=native in a worktree under
+# $WORK) and `tools` (this checkout's xiangqi-tools). Arguments: the commit (default HEAD).
+commit=$(git rev-parse --short=8 "${1:-HEAD}^{commit}")
+fsf="${FSF_BIN:?set FSF_BIN to a Fairy-Stockfish binary (classical, largeboards)}"
+WORK="${WORK:-$HOME/.cache/xiangqi/curve}"
+mkdir -p "$WORK"
+tree="$WORK/wt-$commit"
+[ -d "$tree" ] || git worktree add -q --detach "$tree" "$commit"
+(cd "$tree" && RUSTFLAGS="-C target-cpu=native" cargo build -q --release -p xiangqi-engine)
+engine="$tree/target/release/xiangqi-engine"
+# The match runner of this checkout (the commit's engine may predate xiangqi-tools).
+cargo build -q --release -p xiangqi-tools
+tools="${CARGO_TARGET_DIR:-target}/release/xiangqi-tools"
