@@ -47,6 +47,17 @@ fn engine_dir(test: &str) -> (PathBuf, PathBuf, PathBuf) {
     (dir, script, log)
 }
 
+/// The absolute path of `sh` (from `PATH`, else `/bin/sh`).
+fn which_sh() -> PathBuf {
+    std::env::var_os("PATH")
+        .and_then(|paths| {
+            std::env::split_paths(&paths)
+                .map(|d| d.join("sh"))
+                .find(|p| p.is_file())
+        })
+        .unwrap_or_else(|| PathBuf::from("/bin/sh"))
+}
+
 fn log_lines(log: &Path) -> Vec<String> {
     fs::read_to_string(log)
         .unwrap_or_default()
@@ -67,17 +78,15 @@ fn arguments_with_spaces_are_passed_whole() {
 
 #[test]
 fn a_program_whose_path_holds_a_space_starts() {
-    use std::os::unix::fs::PermissionsExt;
     let (dir, script, log) = engine_dir("path");
-    // An executable whose own path holds spaces: a script with `#!`.
+    // An executable whose own path holds spaces: a symbolic link to `sh`.
+    // No file is written and then run: an executable written by this test
+    // binary could be held open for writing by a child that another test's
+    // thread forks at the same moment, and `exec` would fail with "Text
+    // file busy" (ETXTBSY).
     let program = dir.join("run engine");
-    fs::write(
-        &program,
-        format!("#!/bin/sh\nexec sh '{}' \"$@\"\n", script.display()),
-    )
-    .unwrap();
-    fs::set_permissions(&program, fs::Permissions::from_mode(0o755)).unwrap();
-    let spec = Spec::uci(&program).with_args([log.to_str().unwrap()]);
+    std::os::unix::fs::symlink(which_sh(), &program).unwrap();
+    let spec = Spec::uci(&program).with_args([script.to_str().unwrap(), log.to_str().unwrap()]);
     let mut e = EngineProcess::start(&spec).unwrap();
     assert!(e.healthy());
     let reply = e

@@ -242,7 +242,7 @@ fn a_flag_fall_loses_the_game() {
     let tmp = temp_dir();
     let script = tmp.path().join("slow.sh");
     let fens = tmp.path().join("start.fen");
-    std::fs::write(
+    write_executable(
         &script,
         "#!/bin/sh\n\
          while read -r line; do case \"$line\" in\n\
@@ -251,12 +251,7 @@ fn a_flag_fall_loses_the_game() {
          go*) sleep 0.4; echo 'bestmove h2e2' ;;\n\
          quit) exit 0 ;;\n\
          esac; done\n",
-    )
-    .unwrap();
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
+    );
     std::fs::write(
         &fens,
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\n",
@@ -290,6 +285,23 @@ fn a_flag_fall_loses_the_game() {
     );
     assert!(out.contains("flag falls: 1"), "{out}");
     assert!(out.contains("engine1: W 0 D 0 L 1"), "{out}");
+}
+
+/// Writes an executable script from a child `sh`, so that the only handle
+/// open for writing lives in that child. Written by this test binary, the
+/// file could be held open by a child another test's thread forks at the
+/// same moment, and running it would fail with "Text file busy" (ETXTBSY).
+#[cfg(unix)]
+fn write_executable(path: &std::path::Path, text: &str) {
+    use std::io::Write;
+    let mut sh = Command::new("sh")
+        .args(["-c", "cat > \"$1\" && chmod 755 \"$1\"", "sh"])
+        .arg(path)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    sh.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    assert!(sh.wait().unwrap().success());
 }
 
 /// Runs `xiangqi-tools match` with these flags; returns its report.
