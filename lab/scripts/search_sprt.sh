@@ -15,7 +15,10 @@
 # each in its own target folder (so the pair stays fixed while main moves on); the results go
 # to $WORK/NAME-<diff hash>-vs-<base>-300ms.jsonl (<diff hash>: the first 8 hex digits of
 # `git hash-object` of the patch from its first `diff --git` line, so editing the description
-# keeps the results). MOVETIME (default 300) and GAMES (default 2000).
+# keeps the results). MOVETIME (default 300) and GAMES (default 2000). TC (a game clock,
+# `SECONDS+INCREMENT`, for example 10+0.1) plays on clocks instead of MOVETIME, for changes to
+# the time manager, which a fixed time a move never calls; the results are then
+# $WORK/NAME-<diff hash>-vs-<base>-tc<TC>.jsonl.
 # Results lines kept in the repository (lab/logs/search-sprt/, the same file name) seed the
 # run on a machine that has none, so a test stopped on one machine resumes on another.
 set -euo pipefail
@@ -31,7 +34,15 @@ WORK="${WORK:-$HOME/.cache/xiangqi/search}"
 MOVETIME="${MOVETIME:-300}"
 GAMES="${GAMES:-2000}"
 mkdir -p "$WORK"
-results="$WORK/$name-$head-vs-$base-${MOVETIME}ms.jsonl"
+TC="${TC:-}"
+if [ -n "$TC" ]; then
+  [[ "$TC" =~ ^[0-9.]+\+[0-9.]+$ ]] || { echo "TC must be SECONDS+INCREMENT, like 10+0.1" >&2; exit 2; }
+  limits=(--tc "$TC")
+  results="$WORK/$name-$head-vs-$base-tc$TC.jsonl"
+else
+  limits=(--movetime "$MOVETIME")
+  results="$WORK/$name-$head-vs-$base-${MOVETIME}ms.jsonl"
+fi
 kept="lab/logs/search-sprt/$(basename "$results")"
 if [ ! -f "$results" ] && [ -f "$kept" ]; then
   cp "$kept" "$results"
@@ -63,7 +74,7 @@ old=$(engine_in "wt-$base" "$base")
 cargo build -q --release -p xiangqi-tools
 "${CARGO_TARGET_DIR:-target}/release/xiangqi-tools" match --engine1 "$new" --engine1-name "$name-$head" \
   --engine2 "$old" --engine2-name "base-$base" \
-  --movetime "$MOVETIME" --games "$GAMES" --concurrency 2 \
+  "${limits[@]}" --games "$GAMES" --concurrency 2 \
   --openings-order random --openings-seed 4 \
   --resign movecount=3 score=600 --draw movenumber=40 movecount=8 score=10 --sprt 0 10 \
   --results "$results" --resume
