@@ -19,7 +19,8 @@
 # search_curve.sh, the commit is checked out as a worktree under $WORK (default
 # ~/.cache/xiangqi/curve) and built there with `-C target-cpu=native`; results lines kept in
 # lab/logs/curve/ (the same file names) seed the run on a machine that has none. The times
-# measured (docs/strength.md): 10+0.1, 200 games one at a time, about 80 minutes.
+# measured (docs/strength.md): 10+0.1, 200 games one at a time, about 80 minutes; 30+0.3, 200
+# games two at a time, about 125 minutes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 CONTROLS="${CONTROLS:-10+0.1 30+0.3 odds}"
