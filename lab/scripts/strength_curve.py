@@ -18,7 +18,11 @@ Elo intervals are 95%, from the per-game score's variance (trinomial).
 
 Where a results file has a PGN file beside it (the same name ending in `.pgn`,
 as `match --pgn` wrote it), a second table gives each engine's mean depth and
-time a move there, from cutechess's move comments (`{+0.35/12 0.98s}`).
+time a move there, from cutechess's move comments (`{+0.35/12 0.98s}`), and
+for games on a clock (a `TimeControl` tag `SECONDS+INCREMENT`) the time each
+engine still had when its games ended (median and least over the games: the
+clock plus the increments minus the commented move times; the opening's
+uncommented moves cost nothing).
 """
 
 import argparse
@@ -26,6 +30,7 @@ import json
 import math
 import os
 import re
+import statistics
 import sys
 
 FAMILIES = [
@@ -108,8 +113,12 @@ COMMENT = re.compile(r"\{[+-]?(?:M?[0-9.]+)/([0-9]+) ([0-9.]+)s\}")
 TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
 
 
+CLOCK = re.compile(r"^([0-9.]+)\+([0-9.]+)$")
+
+
 def pgn_depths(path):
-    """{engine name: [depths], [seconds]} over a PGN file's commented moves."""
+    """{engine name: ([depths], [seconds], [clock left at each game's end])}
+    over a PGN file's commented moves (the last list only for clocked games)."""
     seen = {}
     with open(path, encoding="utf-8") as f:
         text = f.read()
@@ -122,6 +131,7 @@ def pgn_depths(path):
             else:
                 moves.append(line)
         side = None
+        used = {"Red": [], "Black": []}
         for token in re.findall(r"\{[^}]*\}|\S+", " ".join(moves)):
             if re.fullmatch(r"[0-9]+\.", token):
                 side = "Red"
@@ -130,9 +140,18 @@ def pgn_depths(path):
             elif token.startswith("{") and side in tags:
                 m = COMMENT.fullmatch(token)
                 if m:
-                    depths, secs = seen.setdefault(tags[side], ([], []))
+                    depths, secs, _ = seen.setdefault(tags[side], ([], [], []))
                     depths.append(int(m.group(1)))
                     secs.append(float(m.group(2)))
+                    used[side].append(float(m.group(2)))
+        clock = CLOCK.match(tags.get("TimeControl", ""))
+        if clock:
+            base, inc = float(clock.group(1)), float(clock.group(2))
+            for colour in ("Red", "Black"):
+                if colour in tags:
+                    times = used[colour]
+                    left = seen.setdefault(tags[colour], ([], [], []))[2]
+                    left.append(base + inc * len(times) - sum(times))
     return seen
 
 
@@ -152,10 +171,13 @@ def main():
         games = read_results(path)
         pgn = os.path.splitext(path)[0] + ".pgn"
         if os.path.exists(pgn):
-            for name, (depths, secs) in sorted(pgn_depths(pgn).items()):
+            for name, (depths, secs, left) in sorted(pgn_depths(pgn).items()):
+                if not depths:
+                    continue
+                end = f"{statistics.median(left):.1f} s / {min(left):.1f} s" if left else "-"
                 depth_rows.append(
                     f"| {label} | {name} | {len(depths)} | {sum(depths) / len(depths):.1f} "
-                    f"| {sum(secs) / len(secs):.2f} s |"
+                    f"| {sum(secs) / len(secs):.2f} s | {end} |"
                 )
         print(row(label, "all", games))
         if firsts is None:
@@ -171,8 +193,8 @@ def main():
                 print(line)
     if depth_rows:
         print()
-        print("| control | engine | moves | mean depth | mean time |")
-        print("| --- | --- | --- | --- | --- |")
+        print("| control | engine | moves | mean depth | mean time | clock left at the end (median / least) |")
+        print("| --- | --- | --- | --- | --- | --- |")
         print("\n".join(depth_rows))
 
 
