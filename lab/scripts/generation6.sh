@@ -15,6 +15,8 @@
 #            4 output buckets by piece count, no input buckets; 30 epochs, seed 1)
 #   g5       SPRT [0, 10] at 100 ms: the candidate against g5 (the embedded network), from the
 #            1 000 generated openings (seed 33) that `openings-check` finds level (depth 10)
+#   g5-1s    the candidate does not lose to g5 at 1 s a move: SPRT [-10, 0], at most 200 games
+#            (GAMES_1S), the same openings; passes on H1, or undecided at 50% or more
 #   confirm  100 games at 1 s a move against Fairy-Stockfish (FSF_BIN, classical, built outside
 #            the repository), move limit 50
 #
@@ -61,11 +63,14 @@ for stage in "$@"; do
     g5)
       sprt g6-vs-g5 "$CANDIDATE" "$G5"
       ;;
+    g5-1s)
+      hold g6-vs-g5-1000ms "$CANDIDATE" "$G5"
+      ;;
     confirm)
       confirm g6-vs-fsf-1000ms "$CANDIDATE"
       ;;
     *)
-      echo "unknown stage: $stage (data sync train g5 confirm)" >&2
+      echo "unknown stage: $stage (data sync train g5 g5-1s confirm)" >&2
       exit 2
       ;;
   esac

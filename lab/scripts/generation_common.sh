@@ -50,30 +50,48 @@ generation_of() { # net
   basename "$1" | sed -n 's/^g\([0-9]*\).*/\1/p'
 }
 
-# SPRT [0, 10] at 100 ms a move, engine 1 with `net1` against engine 2 with `net2`, on 1 000 EPD
-# openings in seeded random order; results in $WORK/NAME.jsonl (resumed).
-sprt() { # name, engine-1 network, engine-2 network
+# Writes $OPENINGS on first use: the 1 000 generated openings (seed 33), or with OPENINGS_LEVEL=yes
+# only the level ones (issue 54: each searched to depth 10 from both sides, those more than 1.5
+# pawns from level dropped; written as FEN, in the generated order).
+openings_file() {
+  [ -f "$OPENINGS" ] && return
+  if [ "${OPENINGS_LEVEL:-no}" = yes ]; then
+    cargo run --release -q -p xiangqi-selfplay --example openings -- 1000 33 > "$OPENINGS.all.epd"
+    "$T" openings-check "$OPENINGS.all.epd" --depth 10 --keep "$OPENINGS.tmp" > "$OPENINGS.check"
+  else
+    cargo run --release -q -p xiangqi-selfplay --example openings -- 1000 33 > "$OPENINGS.tmp"
+  fi
+  mv "$OPENINGS.tmp" "$OPENINGS"
+}
+
+# A match between two networks on $OPENINGS in seeded random order, stopped by an SPRT;
+# results in $WORK/NAME.jsonl (resumed).
+network_match() { # name, engine-1 network, engine-2 network, movetime (ms), games, elo0, elo1
   local name="$1" net1="$2" net2="$3"
   loads "$net1" "$(generation_of "$net1")"
   loads "$net2" "$(generation_of "$net2")"
-  if [ ! -f "$OPENINGS" ]; then
-    if [ "${OPENINGS_LEVEL:-no}" = yes ]; then
-      # Only the level ones (issue 54): each searched to depth 10 from both sides, those more
-      # than 1.5 pawns from level dropped; written as FEN, in the generated order.
-      cargo run --release -q -p xiangqi-selfplay --example openings -- 1000 33 > "$OPENINGS.all.epd"
-      "$T" openings-check "$OPENINGS.all.epd" --depth 10 --keep "$OPENINGS.tmp" > "$OPENINGS.check"
-    else
-      cargo run --release -q -p xiangqi-selfplay --example openings -- 1000 33 > "$OPENINGS.tmp"
-    fi
-    mv "$OPENINGS.tmp" "$OPENINGS"
-  fi
+  openings_file
   "$T" match --engine1 "$E" --engine1-init "setoption name EvalFile value $net1" \
     --engine1-name "$(basename "$net1" .nnue)" \
     --engine2 "$E" --engine2-init "setoption name EvalFile value $net2" \
     --engine2-name "$(basename "$net2" .nnue)" \
     --openings "$OPENINGS" --openings-order random --openings-seed 1 \
-    --movetime 100 --games "$GAMES" --concurrency "$THREADS" --sprt 0 10 \
+    --movetime "$4" --games "$5" --concurrency "$THREADS" --sprt "$6" "$7" \
     --results "$WORK/$name.jsonl" --resume
+}
+
+# SPRT [0, 10] at 100 ms a move, engine 1 with `net1` against engine 2 with `net2`, at most
+# $GAMES games.
+sprt() { # name, engine-1 network, engine-2 network
+  network_match "$1" "$2" "$3" 100 "$GAMES" 0 10
+}
+
+# The check that a candidate does not lose to the network it replaces at 1 s a move (issue 54):
+# SPRT [-10, 0] (H0 "10 Elo weaker", H1 "as strong"), at most $GAMES_1S games (default 200, about
+# three machine-hours). It passes when the SPRT accepts H1, or when it stops undecided at the
+# limit with engine 1 at 50% or more; it fails when the SPRT accepts H0 or the score is below 50%.
+hold() { # name, engine-1 network, engine-2 network
+  network_match "$1" "$2" "$3" 1000 "${GAMES_1S:-200}" -10 0
 }
 
 # 100 games at 1 s a move against Fairy-Stockfish (classical, FSF_BIN), `net` on our side, the
