@@ -16,7 +16,7 @@
 #   g5       SPRT [0, 10] at 100 ms: the candidate against g5 (the embedded network), from the
 #            1 000 generated openings (seed 33) that `openings-check` finds level (depth 10)
 #   g5-1s    the candidate does not lose to g5 at 1 s a move: SPRT [-10, 0], at most 200 games
-#            (GAMES_1S), the same openings; passes on H1, or undecided at 50% or more
+#            (GAMES_1S), the same openings, adjudicated; passes on H1, or undecided at 50% or more
 #   confirm  100 games at 1 s a move against Fairy-Stockfish (FSF_BIN, classical, built outside
 #            the repository), move limit 50
 #

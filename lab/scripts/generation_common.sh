@@ -65,9 +65,10 @@ openings_file() {
 }
 
 # A match between two networks on $OPENINGS in seeded random order, stopped by an SPRT;
-# results in $WORK/NAME.jsonl (resumed).
-network_match() { # name, engine-1 network, engine-2 network, movetime (ms), games, elo0, elo1
-  local name="$1" net1="$2" net2="$3"
+# results in $WORK/NAME.jsonl (resumed). Further arguments go to the match (adjudication).
+network_match() { # name, engine-1 network, engine-2 network, movetime (ms), games, elo0, elo1, match flags...
+  local name="$1" net1="$2" net2="$3" movetime="$4" games="$5" elo0="$6" elo1="$7"
+  shift 7
   loads "$net1" "$(generation_of "$net1")"
   loads "$net2" "$(generation_of "$net2")"
   openings_file
@@ -76,8 +77,8 @@ network_match() { # name, engine-1 network, engine-2 network, movetime (ms), gam
     --engine2 "$E" --engine2-init "setoption name EvalFile value $net2" \
     --engine2-name "$(basename "$net2" .nnue)" \
     --openings "$OPENINGS" --openings-order random --openings-seed 1 \
-    --movetime "$4" --games "$5" --concurrency "$THREADS" --sprt "$6" "$7" \
-    --results "$WORK/$name.jsonl" --resume
+    --movetime "$movetime" --games "$games" --concurrency "$THREADS" --sprt "$elo0" "$elo1" \
+    --results "$WORK/$name.jsonl" --resume "$@"
 }
 
 # SPRT [0, 10] at 100 ms a move, engine 1 with `net1` against engine 2 with `net2`, at most
@@ -87,11 +88,15 @@ sprt() { # name, engine-1 network, engine-2 network
 }
 
 # The check that a candidate does not lose to the network it replaces at 1 s a move (issue 54):
-# SPRT [-10, 0] (H0 "10 Elo weaker", H1 "as strong"), at most $GAMES_1S games (default 200, about
-# three machine-hours). It passes when the SPRT accepts H1, or when it stops undecided at the
-# limit with engine 1 at 50% or more; it fails when the SPRT accepts H0 or the score is below 50%.
+# SPRT [-10, 0] (H0 "10 Elo weaker", H1 "as strong"), at most $GAMES_1S games (default 200). It
+# passes when the SPRT accepts H1, or when it stops undecided at the limit with engine 1 at 50% or
+# more; it fails when the SPRT accepts H0 or the score is below 50%. Games between two networks
+# this close run 140-190 plies at 1 s unadjudicated (about 4 machine-hours for 200), so they are
+# adjudicated in the manner of fishtest: a loss after 3 moves at -600 or worse, the opponent agreeing,
+# a draw from move 34 after 8 moves each within 20 centipawns of 0 (fishtest's draw rule).
 hold() { # name, engine-1 network, engine-2 network
-  network_match "$1" "$2" "$3" 1000 "${GAMES_1S:-200}" -10 0
+  network_match "$1" "$2" "$3" 1000 "${GAMES_1S:-200}" -10 0 \
+    --resign movecount=3 score=600 twosided=true --draw movenumber=34 movecount=8 score=20
 }
 
 # 100 games at 1 s a move against Fairy-Stockfish (classical, FSF_BIN), `net` on our side, the
