@@ -21,8 +21,9 @@
 #            the repository), move limit 50
 #
 # Environment: WORK (default ~/.cache/xiangqi/g6): everything written except lab/data/g5;
-# CHUNKS (default 820); THREADS (default 2); FSF_BIN for `confirm`; EPOCHS (default 30) and
-# GAMES (the SPRT's most, default 2000) only to try the stages out small.
+# CHUNKS (default 820); THREADS (default 2); FSF_BIN for `confirm`; EPOCHS (default 30), GAMES
+# (the 100 ms SPRT's most, default 2000) and GAMES_1S (g5-1s's most, default 200) only to try
+# the stages out small.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 WORK="${WORK:-$HOME/.cache/xiangqi/g6}"
