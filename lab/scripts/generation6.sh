@@ -8,26 +8,28 @@
 # Stages, in order:
 #   data     g5's self-play (the network embedded since commit 53a1a25, taken from that
 #            commit's src/eval/nnue/default.nnue) at 6 000 nodes a move (seed 5, game files) into
-#            $WORK/data-g5, chunks 0..$CHUNKS-1 (about 12 500 training positions a chunk;
+#            $WORK/data-g5, chunks 0..$CHUNKS-1 (about 13 950 training positions a chunk, so
+#            the 1 500 chunks give about 20.9 M: issue 54 asks for at least 20 M from g5;
 #            2 threads play about 2 M positions an hour on the project's 2-core machine)
-#   sync     copies the finished chunks into lab/data/g5/ (to be committed: at most 25 MB)
+#   sync     copies the finished chunks into lab/data/g5/ (to be committed: about 47 MB)
 #   train    the candidate g6-none-256x4 on lab/data/g3 + lab/data/g4 + lab/data/g5 (g5's shape: 256 wide,
 #            4 output buckets by piece count, no input buckets; 30 epochs, seed 1)
 #   g5       SPRT [0, 10] at 100 ms: the candidate against g5 (the embedded network), from the
 #            1 000 generated openings (seed 33) that `openings-check` finds level (depth 10)
 #   g5-1s    the candidate does not lose to g5 at 1 s a move: SPRT [-10, 0], at most 200 games
 #            (GAMES_1S), the same openings, adjudicated; passes on H1, or undecided at 50% or more
+#            (it prints its verdict and fails unless the candidate passes)
 #   confirm  100 games at 1 s a move against Fairy-Stockfish (FSF_BIN, classical, built outside
 #            the repository), move limit 50
 #
 # Environment: WORK (default ~/.cache/xiangqi/g6): everything written except lab/data/g5;
-# CHUNKS (default 820); THREADS (default 2); FSF_BIN for `confirm`; EPOCHS (default 30), GAMES
+# CHUNKS (default 1500); THREADS (default 2); FSF_BIN for `confirm`; EPOCHS (default 30), GAMES
 # (the 100 ms SPRT's most, default 2000) and GAMES_1S (g5-1s's most, default 200) only to try
 # the stages out small.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 WORK="${WORK:-$HOME/.cache/xiangqi/g6}"
-CHUNKS="${CHUNKS:-820}"
+CHUNKS="${CHUNKS:-1500}"
 THREADS="${THREADS:-2}"
 EPOCHS="${EPOCHS:-30}"
 GAMES="${GAMES:-2000}"

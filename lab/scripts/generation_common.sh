@@ -97,6 +97,27 @@ sprt() { # name, engine-1 network, engine-2 network
 hold() { # name, engine-1 network, engine-2 network
   network_match "$1" "$2" "$3" 1000 "${GAMES_1S:-200}" -10 0 \
     --resign movecount=3 score=600 twosided=true --draw movenumber=34 movecount=8 score=20
+  hold_verdict "$WORK/$1.jsonl"
+}
+
+# Prints `hold`'s verdict from its results file (the pairs the SPRT counts) and fails unless it
+# passes.
+hold_verdict() { # results
+  "$T" sprt --results "$1" --elo0 -10 --elo1 0 --json | python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+n = r["penta"]
+score = sum(i * k for i, k in enumerate(n)) / (4 * r["pairs"]) if r["pairs"] else 0.0
+if r["decision"] == "H1":
+    verdict = "passes (H1 accepted)"
+elif r["decision"] == "H0":
+    verdict = "fails (H0 accepted)"
+else:
+    verdict = "passes (undecided, at 50% or more)" if score >= 0.5 else "fails (undecided, below 50%)"
+games, llr, lower, upper = r["games"], r["llr"], r["lower"], r["upper"]
+print(f"hold: {games} games, engine 1 scored {100 * score:.1f}%, LLR {llr:.2f} ({lower:.2f}, {upper:.2f}): {verdict}")
+sys.exit(0 if verdict.startswith("passes") else 1)
+'
 }
 
 # 100 games at 1 s a move against Fairy-Stockfish (classical, FSF_BIN), `net` on our side, the
