@@ -21,6 +21,9 @@
 #            (it prints its verdict and fails unless the candidate passes)
 #   confirm  100 games at 1 s a move against Fairy-Stockfish (FSF_BIN, classical, built outside
 #            the repository), move limit 50
+#   save     copies the candidate into lab/data/networks/ and the matches' results so far into
+#            lab/logs/g6-matches/ (to be committed before a session stops: a new machine, whose
+#            WORK is empty, takes the candidate from there and resumes each match from its lines)
 #
 # Environment: WORK (default ~/.cache/xiangqi/g6): everything written except lab/data/g5;
 # CHUNKS (default 1500); THREADS (default 2); FSF_BIN for `confirm`; EPOCHS (default 30), GAMES
@@ -72,8 +75,11 @@ for stage in "$@"; do
     confirm)
       confirm g6-vs-fsf-1000ms "$CANDIDATE"
       ;;
+    save)
+      save_runs "$CANDIDATE" g6-vs-g5 g6-vs-g5-1000ms g6-vs-fsf-1000ms
+      ;;
     *)
-      echo "unknown stage: $stage (data sync train g5 g5-1s confirm)" >&2
+      echo "unknown stage: $stage (data sync train g5 g5-1s confirm save)" >&2
       exit 2
       ;;
   esac

@@ -64,11 +64,52 @@ openings_file() {
   mv "$OPENINGS.tmp" "$OPENINGS"
 }
 
+# The lab's copy of this generation's match results (`save` writes it, to be committed): a
+# machine that starts without $WORK resumes each match from there.
+LOGS="lab/logs/g$GEN-matches"
+
+# Copies the committed results of match NAME (`.jsonl`, `.pgn`) into $WORK unless $WORK has
+# its own, so that the match resumes from the games a machine before this one played.
+from_logs() { # name
+  local ext
+  for ext in jsonl pgn; do
+    [ -f "$LOGS/$1.$ext" ] && [ ! -f "$WORK/$1.$ext" ] && cp "$LOGS/$1.$ext" "$WORK/$1.$ext"
+  done
+  return 0
+}
+
+# Copies the results of the named matches from $WORK into $LOGS (the whole lines only: a match
+# still playing may be writing its last one), and a trained `candidate` not yet committed into
+# lab/data/networks/ (where `train` takes it from), to be committed before a session stops.
+save_runs() { # candidate, match names...
+  local candidate="$1" name ext
+  shift
+  mkdir -p "$LOGS"
+  if [ -f "$candidate" ] && [ ! -f "lab/data/networks/$(basename "$candidate")" ]; then
+    cp "$candidate" lab/data/networks/ && echo "save: lab/data/networks/$(basename "$candidate")"
+  fi
+  for name in "$@"; do
+    for ext in jsonl pgn; do
+      [ -f "$WORK/$name.$ext" ] || continue
+      python3 -c '
+import sys
+data = open(sys.argv[1], "rb").read()
+if sys.argv[1].endswith(".jsonl"):
+    data = data[: data.rfind(b"\n") + 1]
+open(sys.argv[2], "wb").write(data)
+' "$WORK/$name.$ext" "$LOGS/$name.$ext"
+      echo "save: $LOGS/$name.$ext ($(wc -l < "$LOGS/$name.$ext") lines)"
+    done
+  done
+}
+
 # A match between two networks on $OPENINGS in seeded random order, stopped by an SPRT;
-# results in $WORK/NAME.jsonl (resumed). Further arguments go to the match (adjudication).
+# results in $WORK/NAME.jsonl (resumed, from $LOGS on a new machine). Further arguments go to
+# the match (adjudication).
 network_match() { # name, engine-1 network, engine-2 network, movetime (ms), games, elo0, elo1, match flags...
   local name="$1" net1="$2" net2="$3" movetime="$4" games="$5" elo0="$6" elo1="$7"
   shift 7
+  from_logs "$name"
   loads "$net1" "$(generation_of "$net1")"
   loads "$net2" "$(generation_of "$net2")"
   openings_file
@@ -121,10 +162,12 @@ sys.exit(0 if verdict.startswith("passes") else 1)
 }
 
 # 100 games at 1 s a move against Fairy-Stockfish (classical, FSF_BIN), `net` on our side, the
-# 50 shipped openings with colours swapped, move limit 50; results in $WORK/NAME.jsonl and .pgn.
+# 50 shipped openings with colours swapped, move limit 50; results in $WORK/NAME.jsonl and .pgn
+# (resumed, from $LOGS on a new machine).
 confirm() { # name, network
   local name="$1" net="$2"
   loads "$net" "$(generation_of "$net")"
+  from_logs "$name"
   "$T" match --engine1 "$E" \
     --engine1-init "setoption name EvalFile value $net" \
     --engine1-init "setoption name Move Limit value 50" \
