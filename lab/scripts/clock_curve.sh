@@ -44,10 +44,7 @@ for control in $CONTROLS; do
       exit 2
       ;;
   esac
-  if [ ! -f "$WORK/$name.jsonl" ] && [ -f "lab/logs/curve/$name.jsonl" ]; then
-    cp "lab/logs/curve/$name.jsonl" "$WORK/$name.jsonl"
-    echo "resuming from lab/logs/curve/$name.jsonl" >&2
-  fi
+  resume_from "lab/logs/curve/$name.jsonl" "$WORK/$name.jsonl"
   "$tools" match --engine1 "$engine" --engine1-name "main-$commit" \
     --engine1-init "setoption name Move Limit value 50" \
     --engine2 "$fsf" --engine2-fsf --engine2-name fsf \

@@ -1,6 +1,9 @@
-# Shared by search_curve.sh and clock_curve.sh: sourced, not run. Sets `commit`, `fsf`, `WORK`,
-# `engine` (the commit's xiangqi-engine, built with -C target-cpu=native in a worktree under
-# $WORK) and `tools` (this checkout's xiangqi-tools). Arguments: the commit (default HEAD).
+# Shared by search_curve.sh and clock_curve.sh: sourced, not run (it sources logs_common.sh).
+# Sets `commit`, `fsf`, `WORK`, `engine` (the commit's xiangqi-engine, built with
+# -C target-cpu=native in a worktree under $WORK) and `tools` (this checkout's xiangqi-tools).
+# Arguments: the commit (default HEAD).
+# shellcheck source=lab/scripts/logs_common.sh
+. lab/scripts/logs_common.sh
 commit=$(git rev-parse --short=8 "${1:-HEAD}^{commit}")
 fsf="${FSF_BIN:?set FSF_BIN to a Fairy-Stockfish binary (classical, largeboards)}"
 WORK="${WORK:-$HOME/.cache/xiangqi/curve}"

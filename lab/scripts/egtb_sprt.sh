@@ -23,6 +23,8 @@
 # on a machine without them (same file name).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# shellcheck source=lab/scripts/logs_common.sh
+. lab/scripts/logs_common.sh
 WORK="${WORK:-$HOME/.cache/xiangqi/egtb-sprt}"
 TABLES="${TABLES:-$HOME/.cache/xiangqi/egtb}"
 MOVETIME="${MOVETIME:-100}"
@@ -59,10 +61,7 @@ ntables=$(find "$WORK/tables" -name '*.xqtb' | wc -l)
 
 results="$WORK/results-$commit-${ntables}tables-${MOVETIME}ms.jsonl"
 kept="lab/logs/egtb-sprt/$(basename "$results")"
-if [ ! -f "$results" ] && [ -f "$kept" ]; then
-  cp "$kept" "$results"
-  echo "resuming from $kept ($(wc -l < "$kept") games)" >&2
-fi
+resume_from "$kept" "$results"
 echo "engine $commit, $ntables tables, results $results" >&2
 
 # Each engine process reads all the tables once (about 8 s for 300 tables from a warm cache);

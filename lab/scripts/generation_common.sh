@@ -4,6 +4,9 @@
 # (the SPRTs' openings file, written here on first use: the 1 000 generated openings, or with
 # OPENINGS_LEVEL=yes only those that `openings-check` finds level, as FEN).
 
+# shellcheck source=lab/scripts/logs_common.sh
+. lab/scripts/logs_common.sh
+
 # The candidates that were embedded, by the commit that embedded them: their bytes are that
 # commit's src/eval/nnue/default.nnue (the network is stored once, where the library embeds it).
 declare -A EMBEDDED_AT=([g5-none-256x4.nnue]=53a1a25)
@@ -73,9 +76,8 @@ LOGS="lab/logs/g$GEN-matches"
 from_logs() { # name
   local ext
   for ext in jsonl pgn; do
-    [ -f "$LOGS/$1.$ext" ] && [ ! -f "$WORK/$1.$ext" ] && cp "$LOGS/$1.$ext" "$WORK/$1.$ext"
+    resume_from "$LOGS/$1.$ext" "$WORK/$1.$ext"
   done
-  return 0
 }
 
 # Copies the results of the named matches from $WORK into $LOGS (the whole lines only: a match

@@ -23,6 +23,8 @@
 # run on a machine that has none, so a test stopped on one machine resumes on another.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# shellcheck source=lab/scripts/logs_common.sh
+. lab/scripts/logs_common.sh
 name="${1:?usage: lab/scripts/search_sprt.sh NAME (lab/logs/search-sprt/patches/NAME.patch)}"
 patch="$PWD/lab/logs/search-sprt/patches/$name.patch"
 [ -f "$patch" ] || { echo "no patch $patch" >&2; exit 2; }
@@ -44,10 +46,7 @@ else
   results="$WORK/$name-$head-vs-$base-${MOVETIME}ms.jsonl"
 fi
 kept="lab/logs/search-sprt/$(basename "$results")"
-if [ ! -f "$results" ] && [ -f "$kept" ]; then
-  cp "$kept" "$results"
-  echo "resuming from $kept ($(wc -l < "$kept") games)" >&2
-fi
+resume_from "$kept" "$results"
 
 # Checks out `base` in a detached worktree `dir` (once), applies `patch` if given, builds the
 # engine there; prints the binary's path. A worktree left without its patch (a stop between the
