@@ -18,7 +18,9 @@
 # largeboards=yes`, built outside the repository; commit c19b5f6c so far). As in
 # search_curve.sh, the commit is checked out as a worktree under $WORK (default
 # ~/.cache/xiangqi/curve) and built there with `-C target-cpu=native`; results lines kept in
-# lab/logs/curve/ (the same file names) seed the run on a machine that has none. The times
+# lab/logs/curve/ (the same file names) seed the run on a machine that has none, and each
+# control's results and PGN are copied there when its match ends; KEEP_ONLY=1 (FSF_BIN not
+# needed) copies the results so far of the CONTROLS and plays nothing. The times
 # measured (docs/strength.md): 10+0.1, 200 games one at a time, about 80 minutes; 30+0.3, 200
 # games two at a time, about 125 minutes.
 set -euo pipefail
@@ -44,12 +46,17 @@ for control in $CONTROLS; do
       exit 2
       ;;
   esac
-  resume_from "lab/logs/curve/$name.jsonl" "$WORK/$name.jsonl"
-  "$tools" match --engine1 "$engine" --engine1-name "main-$commit" \
-    --engine1-init "setoption name Move Limit value 50" \
-    --engine2 "$fsf" --engine2-fsf --engine2-name fsf \
-    --move-limit 50 "${limits[@]}" --games 200 --concurrency "$CONCURRENCY" \
-    --openings selfplay/src/openings.txt \
-    --resign movecount=3 score=600 \
-    --results "$WORK/$name.jsonl" --resume --pgn "$WORK/$name.pgn"
+  if [ -z "$KEEP_ONLY" ]; then
+    resume_from "lab/logs/curve/$name.jsonl" "$WORK/$name.jsonl"
+    "$tools" match --engine1 "$engine" --engine1-name "main-$commit" \
+      --engine1-init "setoption name Move Limit value 50" \
+      --engine2 "$fsf" --engine2-fsf --engine2-name fsf \
+      --move-limit 50 "${limits[@]}" --games 200 --concurrency "$CONCURRENCY" \
+      --openings selfplay/src/openings.txt \
+      --resign movecount=3 score=600 \
+      --results "$WORK/$name.jsonl" --resume --pgn "$WORK/$name.pgn" || status=$?
+  fi
+  keep_to "$WORK/$name.jsonl" "lab/logs/curve/$name.jsonl"
+  keep_to "$WORK/$name.pgn" "lab/logs/curve/$name.pgn"
+  [ "${status:-0}" = 0 ] || exit "$status"
 done

@@ -20,7 +20,8 @@
 # another build or another set of tables, use another WORK. When the match ends (the SPRT
 # decides, GAMES games, default 4000, are played, or the runner fails) the results and the
 # `xiangqi-tools sprt` report are copied to lab/logs/egtb-sprt/; results kept there seed a run
-# on a machine without them (same file name).
+# on a machine without them (same file name). KEEP_ONLY=1 copies the results so far (every
+# results-*.jsonl of $WORK) and plays nothing (for a session stopping the test under way).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # shellcheck source=lab/scripts/logs_common.sh
@@ -33,6 +34,12 @@ MAX_PLIES="${MAX_PLIES:-300}"
 CONCURRENCY="${CONCURRENCY:-2}"
 target="${CARGO_TARGET_DIR:-target}"
 mkdir -p "$WORK"
+if [ -n "${KEEP_ONLY:-}" ]; then
+  for results in "$WORK"/results-*.jsonl; do
+    keep_to "$results" "lab/logs/egtb-sprt/$(basename "$results")"
+  done
+  exit 0
+fi
 
 # The engine, once.
 if [ ! -x "$WORK/xiangqi-engine" ]; then
@@ -79,9 +86,8 @@ nice "$target/release/xiangqi-tools" match \
   --max-plies "$MAX_PLIES" --sprt 0 10 \
   --pgn "${results%.jsonl}.pgn" --results "$results" --resume || status=$?
 
-mkdir -p lab/logs/egtb-sprt
-cp "$results" "$kept"
+keep_to "$results" "$kept"
 "$target/release/xiangqi-tools" sprt --results "$results" --elo0 0 --elo1 10 \
   > "${kept%.jsonl}.txt"
-echo "copied to $kept and ${kept%.jsonl}.txt" >&2
+echo "SPRT summary in ${kept%.jsonl}.txt" >&2
 exit "$status"

@@ -80,8 +80,8 @@ from_logs() { # name
   done
 }
 
-# Copies the results of the named matches from $WORK into $LOGS (the whole lines only: a match
-# still playing may be writing its last one), and a trained `candidate` not yet committed into
+# Copies the results of the named matches from $WORK into $LOGS (`keep_to`: the whole lines
+# only), and a trained `candidate` not yet committed into
 # lab/data/networks/ (where `train` takes it from), to be committed before a session stops.
 save_runs() { # candidate, match names...
   local candidate="$1" name ext
@@ -92,15 +92,7 @@ save_runs() { # candidate, match names...
   fi
   for name in "$@"; do
     for ext in jsonl pgn; do
-      [ -f "$WORK/$name.$ext" ] || continue
-      python3 -c '
-import sys
-data = open(sys.argv[1], "rb").read()
-if sys.argv[1].endswith(".jsonl"):
-    data = data[: data.rfind(b"\n") + 1]
-open(sys.argv[2], "wb").write(data)
-' "$WORK/$name.$ext" "$LOGS/$name.$ext"
-      echo "save: $LOGS/$name.$ext ($(wc -l < "$LOGS/$name.$ext") lines)"
+      keep_to "$WORK/$name.$ext" "$LOGS/$name.$ext"
     done
   done
 }

@@ -13,7 +13,9 @@
 # a worktree under $WORK (default ~/.cache/xiangqi/curve) and built there with
 # `-C target-cpu=native`, so the engine stays fixed while main moves on. Results and PGN go to
 # $WORK/main-<commit>-vs-fsf-<ms>ms.jsonl and .pgn; the results lines kept in
-# lab/logs/curve/ (the same file names) seed the run on a machine that has none.
+# lab/logs/curve/ (the same file names) seed the run on a machine that has none, and each
+# match's results and PGN are copied there when it ends; KEEP_ONLY=1 (FSF_BIN not needed)
+# copies the results so far of the MOVETIMES and plays nothing.
 # MOVETIMES (default "100 300 1000") picks the controls, in that order.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -22,11 +24,16 @@ MOVETIMES="${MOVETIMES:-100 300 1000}"
 . lab/scripts/curve_common.sh "$@"
 for ms in $MOVETIMES; do
   name="main-$commit-vs-fsf-${ms}ms"
-  resume_from "lab/logs/curve/$name.jsonl" "$WORK/$name.jsonl"
-  "$tools" match --engine1 "$engine" --engine1-name "main-$commit" \
-    --engine1-init "setoption name Move Limit value 50" \
-    --engine2 "$fsf" --engine2-fsf \
-    --move-limit 50 --movetime "$ms" --games 100 --concurrency 2 \
-    --resign movecount=3 score=600 \
-    --results "$WORK/$name.jsonl" --resume --pgn "$WORK/$name.pgn"
+  if [ -z "$KEEP_ONLY" ]; then
+    resume_from "lab/logs/curve/$name.jsonl" "$WORK/$name.jsonl"
+    "$tools" match --engine1 "$engine" --engine1-name "main-$commit" \
+      --engine1-init "setoption name Move Limit value 50" \
+      --engine2 "$fsf" --engine2-fsf \
+      --move-limit 50 --movetime "$ms" --games 100 --concurrency 2 \
+      --resign movecount=3 score=600 \
+      --results "$WORK/$name.jsonl" --resume --pgn "$WORK/$name.pgn" || status=$?
+  fi
+  keep_to "$WORK/$name.jsonl" "lab/logs/curve/$name.jsonl"
+  keep_to "$WORK/$name.pgn" "lab/logs/curve/$name.pgn"
+  [ "${status:-0}" = 0 ] || exit "$status"
 done

@@ -20,7 +20,9 @@
 # the time manager, which a fixed time a move never calls; the results are then
 # $WORK/NAME-<diff hash>-vs-<base>-tc<TC>.jsonl.
 # Results lines kept in the repository (lab/logs/search-sprt/, the same file name) seed the
-# run on a machine that has none, so a test stopped on one machine resumes on another.
+# run on a machine that has none, so a test stopped on one machine resumes on another. When the
+# match ends the results are copied there; KEEP_ONLY=1 copies the results so far and plays
+# nothing (for a session stopping a test under way: commit the copy).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # shellcheck source=lab/scripts/logs_common.sh
@@ -46,6 +48,10 @@ else
   results="$WORK/$name-$head-vs-$base-${MOVETIME}ms.jsonl"
 fi
 kept="lab/logs/search-sprt/$(basename "$results")"
+if [ -n "${KEEP_ONLY:-}" ]; then
+  keep_to "$results" "$kept"
+  exit 0
+fi
 resume_from "$kept" "$results"
 
 # Checks out `base` in a detached worktree `dir` (once), applies `patch` if given, builds the
@@ -76,4 +82,7 @@ cargo build -q --release -p xiangqi-tools
   "${limits[@]}" --games "$GAMES" --concurrency 2 \
   --openings-order random --openings-seed 4 \
   --resign movecount=3 score=600 --draw movenumber=40 movecount=8 score=10 --sprt 0 10 \
-  --results "$results" --resume
+  --results "$results" --resume || status=$?
+# The results so far, to commit (also after a stop: rerun, and the match resumes and copies).
+keep_to "$results" "$kept"
+exit "${status:-0}"
