@@ -60,7 +60,7 @@ fn uci_eval_file_and_use_nnue() {
     }
     // The embedded network evaluates by default.
     let embedded = info_strings(&mut e, "setoption name EvalFile value <embedded>");
-    assert!(embedded[0].contains("network generation 5"), "{embedded:?}");
+    assert!(embedded[0].contains("network generation 6"), "{embedded:?}");
     assert!(info_strings(&mut e, "setoption name Use NNUE value false").is_empty());
     let classical = score(&mut e, 1);
     assert!(classical.abs() < 300, "{classical}");

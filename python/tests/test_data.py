@@ -33,8 +33,8 @@ def test_a_chunk_is_reproducible_and_reads_back():
 def test_names_follow_datagen():
     assert data.chunk_name(seed=2, index=17) == "s2-n6000-000017.xqd"
     net = NETWORK.read_bytes()
-    # The embedded network is generation 5.
-    assert data.chunk_name(seed=2, index=17, nodes=500, network=net) == "g5-s2-n500-000017.xqd"
+    # The embedded network is generation 6.
+    assert data.chunk_name(seed=2, index=17, nodes=500, network=net) == "g6-s2-n500-000017.xqd"
 
 
 def test_a_network_plays_other_games():
@@ -82,7 +82,7 @@ def test_game_files_give_the_chunk_s_positions():
     assert a.positions == b.positions and len(a) > 0
     assert data.games_name(seed=2, index=17) == "s2-n6000-000017.xqg"
     net = NETWORK.read_bytes()
-    assert data.games_name(seed=2, index=17, nodes=500, network=net) == "g5-s2-n500-000017.xqg"
+    assert data.games_name(seed=2, index=17, nodes=500, network=net) == "g6-s2-n500-000017.xqg"
     for bad in (b"", games[:63], games[:-1], chunk):
         with pytest.raises(data.ChunkError):
             data.read_games(bad)

@@ -21,7 +21,7 @@ use crate::{Chunk, ChunkSpec, SelfPlayRecord, play_chunk, play_games};
 /// use xiangqi_session::Network;
 ///
 /// assert!(!searcher(None).uses_network());
-/// assert_eq!(searcher(Some(Network::default())).network_generation(), Some(5));
+/// assert_eq!(searcher(Some(Network::default())).network_generation(), Some(6));
 /// ```
 pub fn searcher(network: Option<Network>) -> EngineSearcher {
     network.map_or_else(EngineSearcher::classical, EngineSearcher::network)

@@ -1,5 +1,5 @@
 //! [`Network`]: a network of any width the engine plays, 128 hidden
-//! neurons (generations 1 to 3) or 256 (generation 4 on; the embedded one is generation 5).
+//! neurons (generations 1 to 3) or 256 (generation 4 on; the embedded one is generation 6).
 
 use xiangqi::nnue::{InputBuckets, NetworkError, NetworkFile, Nnue};
 
@@ -19,7 +19,7 @@ pub const WIDTHS: [usize; 2] = [128, 256];
 /// use xiangqi_session::Network;
 ///
 /// let embedded = Network::default();
-/// assert_eq!((embedded.hidden(), embedded.generation()), (256, 5));
+/// assert_eq!((embedded.hidden(), embedded.generation()), (256, 6));
 /// let narrow = NetworkFile::new(128, 1, Activation::SCReLU).to_bytes()?;
 /// assert_eq!(Network::from_bytes(&narrow)?.hidden(), 128);
 /// let odd = NetworkFile::new(64, 1, Activation::SCReLU).to_bytes()?;
@@ -80,7 +80,7 @@ impl Network {
     /// The network's generation, from its file.
     ///
     /// ```
-    /// assert_eq!(xiangqi_session::Network::default().generation(), 5);
+    /// assert_eq!(xiangqi_session::Network::default().generation(), 6);
     /// ```
     pub fn generation(&self) -> u32 {
         match self {

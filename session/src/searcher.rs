@@ -33,7 +33,7 @@ pub enum EngineSearcher {
     Classical(Searcher<MaterialPst>),
     /// A network 128 wide (generations 1 to 3).
     Network128(Searcher<Nnue<128>>),
-    /// A network 256 wide (generation 4 on; the embedded one, generation 5).
+    /// A network 256 wide (generation 4 on; the embedded one, generation 6).
     Network256(Searcher<Nnue<256>>),
 }
 
@@ -75,7 +75,7 @@ impl EngineSearcher {
     /// use xiangqi_session::{EngineSearcher, Network};
     ///
     /// let searcher = EngineSearcher::network(Network::default());
-    /// assert_eq!(searcher.network_generation(), Some(5));
+    /// assert_eq!(searcher.network_generation(), Some(6));
     /// let wide = Network::from_bytes(&NetworkFile::new(256, 1, Activation::SCReLU).to_bytes()?)?;
     /// assert!(EngineSearcher::network(wide).uses_network());
     /// # Ok::<(), xiangqi::nnue::NetworkError>(())

@@ -215,8 +215,8 @@ impl<const H: usize> Nnue<H> {
     ///
     /// ```
     /// use xiangqi::nnue::Nnue;
-    /// // The embedded network is the fifth generation.
-    /// assert_eq!(Nnue::default().generation(), 5);
+    /// // The embedded network is the sixth generation.
+    /// assert_eq!(Nnue::default().generation(), 6);
     /// ```
     pub fn generation(&self) -> u32 {
         self.generation
