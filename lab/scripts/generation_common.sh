@@ -9,7 +9,7 @@
 
 # The candidates that were embedded, by the commit that embedded them: their bytes are that
 # commit's src/eval/nnue/default.nnue (the network is stored once, where the library embeds it).
-declare -A EMBEDDED_AT=([g5-none-256x4.nnue]=53a1a25)
+declare -A EMBEDDED_AT=([g5-none-256x4.nnue]=53a1a25 [g6-none-256x4.nnue]=4e6edf5)
 
 # Writes the network `name` embedded at commit `commit` to `out`, checked by its SHA-256.
 embedded() { # commit, sha256, out
@@ -81,13 +81,14 @@ from_logs() { # name
 }
 
 # Copies the results of the named matches from $WORK into $LOGS (`keep_to`: the whole lines
-# only), and a trained `candidate` not yet committed into
+# only), and a trained `candidate` neither embedded nor yet committed into
 # lab/data/networks/ (where `train` takes it from), to be committed before a session stops.
 save_runs() { # candidate, match names...
   local candidate="$1" name ext
   shift
   mkdir -p "$LOGS"
-  if [ -f "$candidate" ] && [ ! -f "lab/data/networks/$(basename "$candidate")" ]; then
+  if [ -f "$candidate" ] && [ -z "${EMBEDDED_AT[$(basename "$candidate")]:-}" ] &&
+    [ ! -f "lab/data/networks/$(basename "$candidate")" ]; then
     cp "$candidate" lab/data/networks/ && echo "save: lab/data/networks/$(basename "$candidate")"
   fi
   for name in "$@"; do
