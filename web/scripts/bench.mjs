@@ -2,8 +2,8 @@
 // playwright-core) and in Node, one run each:
 //   perft 5 from the start position (133 312 995 leaves), and
 //   a search of the start position to depth 16 by the worker engine
-//   (5 990 242 nodes with the network of 2026-12-06: the same tree as the
-//   native search's).
+//   (3 254 756 nodes with the network g6, embedded 2026-12-07: the same tree
+//   as the native search's).
 // Native figures for comparison: `cargo run --release --example perft -- 5`
 // and `cargo run --release --example search -- 16`.
 //
