@@ -8,6 +8,11 @@
 commit=$(git rev-parse --short=8 "${1:-HEAD}^{commit}")
 WORK="${WORK:-$HOME/.cache/xiangqi/curve}"
 KEEP_ONLY="${KEEP_ONLY:-}"
+# Copies match NAME's results and PGN from $WORK to lab/logs/curve/ (`keep_to`).
+keep_curve() { # name
+  keep_to "$WORK/$1.jsonl" "lab/logs/curve/$1.jsonl"
+  keep_to "$WORK/$1.pgn" "lab/logs/curve/$1.pgn"
+}
 if [ -n "$KEEP_ONLY" ]; then
   return 0
 fi

@@ -33,7 +33,6 @@ for ms in $MOVETIMES; do
       --resign movecount=3 score=600 \
       --results "$WORK/$name.jsonl" --resume --pgn "$WORK/$name.pgn" || status=$?
   fi
-  keep_to "$WORK/$name.jsonl" "lab/logs/curve/$name.jsonl"
-  keep_to "$WORK/$name.pgn" "lab/logs/curve/$name.pgn"
+  keep_curve "$name"
   [ "${status:-0}" = 0 ] || exit "$status"
 done
