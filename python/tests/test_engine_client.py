@@ -103,9 +103,10 @@ def test_play_and_analyse(protocol):
         assert info["score"].red() == -info["score"].black()
         assert info["pv"] and all(isinstance(m, xiangqi_rs.Move) for m in info["pv"])
         assert legal_line(board, info["pv"])
-        # By nodes, after a few moves: the game's moves are sent.
-        for text in ["h9g7", "h0g2"]:
-            board.push_str(text)
+        # By nodes, after a few moves: the game's moves are sent. The
+        # engine chose Red's first move, so any legal pair follows it.
+        for _ in range(2):
+            board.push(next(iter(board.legal_moves)))
         result = engine.play(board, Limit(nodes=5000))
         assert result.move in board.legal_moves
 
